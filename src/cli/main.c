@@ -1,0 +1,39 @@
+/* main.c — dicepad-cli: locale and standard streams, then dp_cli_run()
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <gio/gunixoutputstream.h>
+#include <locale.h>
+#include <unistd.h>
+
+#include "dp-cli.h"
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autoptr(GOutputStream) raw_out = NULL;
+  g_autoptr(GOutputStream) out = NULL;
+  g_autoptr(GOutputStream) err = NULL;
+  int status;
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  g_set_prgname ("dicepad-cli");
+
+  /* Buffered: an export of thousands of games should not be one write per row. Errors
+   * go out unbuffered, in order. */
+  raw_out = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
+  out = g_buffered_output_stream_new (raw_out);
+  err = g_unix_output_stream_new (STDERR_FILENO, FALSE);
+
+  status = dp_cli_run (argc, argv, out, err);
+
+  g_output_stream_close (out, NULL, NULL);
+  return status;
+}

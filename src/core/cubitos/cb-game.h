@@ -1,0 +1,179 @@
+/* cb-game.h — Cubitos (Pegasus / AEG): the team boards, the round and the race
+ *
+ * Rules: shared/rules/cubitos-rules-de.txt (page numbers below are the rulebook's);
+ * facts the rules lack are in the tables of cb-data.c. Decisions where the rulebook is
+ * unclear and the text form of every action: docs/cubitos-notes.md.
+ *
+ * Dicepad keeps each player's team board (draw = „Nachschub“, ready = „Bereitschaft“,
+ * active = „Aktionsbereich“, rest = „Ruhezone“) and the coin / step / credit / fan
+ * bookkeeping. The race track and the fan track stay on the table: whatever only they
+ * show (red lines, the bonus a runner landed on, card costs, fan-space rewards, the
+ * distance past the start) is told in the action that needs it.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+#include <json-glib/json-glib.h>
+
+#include "dp-game.h"
+#include "cb-data.h"
+
+G_BEGIN_DECLS
+
+typedef struct _CbGame CbGame;
+
+/* The four areas of a team board. */
+typedef enum
+{
+  CB_ZONE_DRAW,     /* „Nachschub“ */
+  CB_ZONE_READY,    /* „Bereitschaft“ */
+  CB_ZONE_ACTIVE,   /* „Aktionsbereich“ */
+  CB_ZONE_REST,     /* „Ruhezone“ (discard) */
+  CB_N_ZONES
+} CbZone;
+
+const char *cb_zone_to_string (CbZone zone);
+gboolean    cb_zone_from_string (const char *str, CbZone *zone);
+
+/* Where a player is in the round (rulebook p. 7–9, the 8 phases). */
+typedef enum
+{
+  CB_PHASE_REFILL,     /* 1 Nachfüllen: must refill the ready area */
+  CB_PHASE_ROLL,       /* 2 Werfen: must enter what the ready dice show */
+  CB_PHASE_DECIDE,     /* 3 Riskieren oder passen: push or pass */
+  CB_PHASE_BUST,       /* 2 Fehlwurf: the bust is pending (abilities may ignore it) */
+  CB_PHASE_ROLL_DONE,  /* 4 Ende des Abschnitts: waits for the others */
+  CB_PHASE_SUPPORT,    /* 5 Unterstützen */
+  CB_PHASE_MOVE,       /* 6 Bewegen */
+  CB_PHASE_SHOP,       /* 7 Einkaufen */
+  CB_PHASE_RESTED,     /* 8 Ausruhen done: waits for the others */
+  CB_PHASE_OUT,        /* sits out a tie-break round */
+} CbPhase;
+
+const char *cb_phase_to_string (CbPhase phase);
+/* The rulebook's phase number 1..8 (BUST counts as 2, OUT as 0). */
+guint       cb_phase_number (CbPhase phase);
+
+/* ---- The game ---- */
+
+/* Builds a game from its setup object (see docs/cubitos-notes.md, "Setup"). */
+CbGame     *cb_game_new_from_json (JsonObject *setup, GError **error);
+CbGame     *cb_game_copy (const CbGame *game);
+void        cb_game_free (CbGame *game);
+/* Canonical setup text. Free with g_free(). */
+char       *cb_game_dup_setup_text (const CbGame *game);
+
+/* The Cubitos state of a DpGame, or NULL when @game is another kind. */
+CbGame       *cb_game_from_dp (DpGame *game);
+const CbGame *cb_game_from_dp_const (const DpGame *game);
+
+guint       cb_game_get_n_players (const CbGame *game);
+const char *cb_game_get_player_name (const CbGame *game, guint seat);
+int         cb_game_find_player (const CbGame *game, const char *name);
+
+/* Setup facts */
+guint       cb_game_get_race (const CbGame *game);            /* 1..10, 0 = free race */
+guint       cb_game_get_card (const CbGame *game, guint colour); /* card index of a colour */
+guint       cb_game_get_track (const CbGame *game);
+guint       cb_game_get_laps (const CbGame *game);
+/* Known cost of the card of @colour, or -1 while nobody has told it. */
+int         cb_game_get_cost (const CbGame *game, guint colour);
+
+/* The round */
+guint       cb_game_get_round (const CbGame *game);            /* from 1 */
+gboolean    cb_game_is_tiebreak (const CbGame *game);
+guint       cb_game_get_top_dog (const CbGame *game);          /* seat holding the first-player die */
+guint       cb_game_get_supply (const CbGame *game, CbKind kind); /* dice left in the shop supply */
+
+/* A player's board */
+CbPhase     cb_game_get_phase (const CbGame *game, guint seat);
+guint       cb_game_get_dice (const CbGame *game, guint seat, CbZone zone, CbKind kind);
+guint       cb_game_count_zone (const CbGame *game, guint seat, CbZone zone);
+/* Active dice of @kind showing @face. */
+guint       cb_game_get_active_faces (const CbGame *game, guint seat, CbKind kind, CbFace face);
+gboolean    cb_game_in_danger (const CbGame *game, guint seat);
+gboolean    cb_game_has_busted (const CbGame *game, guint seat);
+guint       cb_game_get_coins (const CbGame *game, guint seat);
+guint       cb_game_get_steps (const CbGame *game, guint seat);
+guint       cb_game_get_credits (const CbGame *game, guint seat);
+guint       cb_game_get_fans (const CbGame *game, guint seat);
+guint       cb_game_get_supply_tokens (const CbGame *game, guint seat);
+/* The ready limit without red lines: 9 + supply tokens (p. 8, Maximalwert). */
+guint       cb_game_get_base_limit (const CbGame *game, guint seat);
+/* Spaces walked in the whole race (shortcuts not counted: the track is physical). */
+guint       cb_game_get_spaces_moved (const CbGame *game, guint seat);
+guint       cb_game_get_laps_done (const CbGame *game, guint seat);
+gboolean    cb_game_has_finished_race (const CbGame *game, guint seat);
+/* Spaces beyond the start after finishing, as told; -1 when not told. */
+int         cb_game_get_beyond (const CbGame *game, guint seat);
+/* Swords announced this round, or -1 before the announcement. */
+int         cb_game_get_swords (const CbGame *game, guint seat);
+/* Seat that won this round's red-card comparison, or -1 (nobody / not yet / "everyone" card). */
+int         cb_game_get_red_winner (const CbGame *game);
+
+gboolean    cb_game_must_act (const CbGame *game, guint seat);
+gboolean    cb_game_is_finished (const CbGame *game);
+gboolean    cb_game_is_winner (const CbGame *game, guint seat);
+/* 1 for the winner, then by finish, laps and spaces walked; ties share a rank. */
+guint       cb_game_get_rank (const CbGame *game, guint seat);
+
+/* Reads an action (docs/cubitos-notes.md, "Cubitos actions") and applies it, or leaves
+ * @game untouched and returns FALSE with a translated DP_GAME_ERROR_* message. */
+gboolean    cb_game_apply_json (CbGame *game, JsonObject *action, GError **error);
+gboolean    cb_game_apply_text (CbGame *game, const char *action_json, GError **error);
+/* Canonical text form of @action (player named, keys in a fixed order), not applied. */
+char       *cb_game_normalize_action (const CbGame *game, JsonObject *action, GError **error);
+/* Canonical texts of legal actions of everyone who may act now (element type char*).
+ * Facts only the table knows (red lines, costs, fan rewards, bonuses) are listed with a
+ * few sample values, and long lists of dice entries are cut to a representative set:
+ * every listed action is legal, but not every legal entry is listed. */
+GPtrArray  *cb_game_legal_actions (const CbGame *game);
+
+/* ---- Generic effects the cards are built on (issue "Cubitos cards") ----
+ * Each works atomically: on error the game is untouched. They do not check the phase;
+ * the card that uses them does. */
+
+void        cb_game_gain (CbGame *game, guint seat, guint coins, guint steps, guint credits);
+/* Advances the fan runner @n spaces and takes the rewards of every space entered
+ * (without credits when @take_credits is FALSE: Rama Lama, Alexander G. Bell).
+ * @told holds rewards the players told, indexed by space 1..13 (credits, supply; -1 =
+ * not told), or NULL. */
+gboolean    cb_game_advance_fans (CbGame *game, guint seat, guint n, gboolean take_credits,
+                                  const int (*told)[2], GError **error);
+/* Gives one die back to the supply („Würfel abgeben“); never the top dog. */
+gboolean    cb_game_lose_die (CbGame *game, guint seat, CbZone zone, CbKind kind, GError **error);
+/* Takes a die from the supply without paying. @max_cost < 0: any die; else its card cost
+ * (starting dice: 0) must not exceed it (@cost tells an unknown card cost, or -1).
+ * Into the active zone the die shows @face (Draftodon, Mungojerrie); elsewhere @face is ignored. */
+gboolean    cb_game_take_die (CbGame *game, guint seat, CbKind kind, CbZone zone, CbFace face,
+                              int max_cost, int cost, GError **error);
+/* „Würfel zum Wurf hinzufügen“ (p. 11): @chosen dice (per kind) come from the draw area
+ * — all of it first, then the rest zone is shuffled in — and show @faces (per kind and
+ * face, blanks implied). Hits become active, the others go to the ready area; this roll
+ * cannot bust and is not a push. */
+gboolean    cb_game_add_to_roll (CbGame *game, guint seat, const guint chosen[CB_N_KINDS],
+                                 const guint faces[CB_N_KINDS][CB_N_FACES], GError **error);
+/* Moves one die between areas; into the active zone it shows @face. */
+gboolean    cb_game_move_die (CbGame *game, guint seat, CbKind kind, CbFace face_if_active,
+                              CbZone from, CbZone to, CbFace to_face, GError **error);
+/* Turns an active die from one face to another. */
+gboolean    cb_game_set_face (CbGame *game, guint seat, CbKind kind, CbFace from, CbFace to,
+                              GError **error);
+/* Ignores a pending bust „so als wärst du nicht in Gefahr“: the player goes on to push or pass. */
+gboolean    cb_game_ignore_bust (CbGame *game, guint seat, GError **error);
+/* Next round's refill ignores the limit for the kinds in @ignore_mask (bit = 1 << CbKind;
+ * Dieter, Handkäs mit Muckis) or entirely, from draw and rest (@no_limit: Uppercut-Uwe). */
+void        cb_game_skip_limit_next_round (CbGame *game, guint seat, guint ignore_mask,
+                                           gboolean no_limit);
+/* Counting for cards: active dice of a kind; distinct colours among active dice (greys
+ * are one colour, the top dog one of its own: Taktopterix). */
+guint       cb_game_count_active (const CbGame *game, guint seat, CbKind kind);
+guint       cb_game_count_active_colours (const CbGame *game, guint seat);
+
+extern const DpGameKind cb_game_kind;
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CbGame, cb_game_free)
+
+G_END_DECLS

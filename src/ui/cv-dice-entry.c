@@ -1,0 +1,654 @@
+/* cv-dice-entry.c — entering what the six real dice show, by click, tap or keyboard
+ *
+ * UX.md: "type the six letters in any order (e.g. OOGJSS) or click each die to
+ * cycle/choose its face; Backspace corrects; Enter confirms. Re-roll: pick the dice
+ * that were picked up (click or number keys 1–6), Enter, then type what they show now."
+ * Every way in (keys, clicks, the dice.* actions the tests use) ends in the same few
+ * functions below.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "cv-dice-entry.h"
+#include "cv-presenter.h"
+
+struct _CvDiceEntry
+{
+  GtkWidget        parent_instance;
+
+  CvDiceEntryMode  mode;
+  int              faces[CV_N_DICE];    /* -1 = empty */
+  gboolean         locked[CV_N_DICE];
+  gboolean         picked[CV_N_DICE];
+  int              results[CV_N_DICE];  /* re-roll: the new face of a picked die, -1 = not yet */
+  guint            order[CV_N_DICE];    /* dice in the order they were filled, for Backspace */
+  guint            n_order;
+
+  GtkWidget       *die_buttons[CV_N_DICE];
+  GtkWidget       *face_buttons[CV_N_FACES];
+
+  /* Template widgets */
+  GtkLabel        *hint_label;
+  GtkBox          *dice_box;
+  GtkBox          *aside_box;
+  GtkWidget       *aside_separator;
+  GtkWidget       *aside_group;
+  GtkBox          *palette_box;
+  GtkWidget       *actions_box;
+  GtkButton       *clear_button;
+  GtkButton       *confirm_button;
+};
+
+G_DEFINE_FINAL_TYPE (CvDiceEntry, cv_dice_entry, GTK_TYPE_WIDGET)
+
+enum {
+  ENTERED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static gboolean
+entering (CvDiceEntry *self)
+{
+  return self->mode == CV_DICE_ENTRY_ROLL || self->mode == CV_DICE_ENTRY_REROLL;
+}
+
+static guint
+count_picked (CvDiceEntry *self,
+              gboolean     with_result_only)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < CV_N_DICE; i++)
+    if (self->picked[i] && (!with_result_only || self->results[i] >= 0))
+      n++;
+  return n;
+}
+
+gboolean
+cv_dice_entry_is_complete (CvDiceEntry *self)
+{
+  g_return_val_if_fail (CV_IS_DICE_ENTRY (self), FALSE);
+
+  if (self->mode == CV_DICE_ENTRY_ROLL)
+    {
+      for (guint i = 0; i < CV_N_DICE; i++)
+        if (self->faces[i] < 0)
+          return FALSE;
+      return TRUE;
+    }
+  if (self->mode == CV_DICE_ENTRY_REROLL)
+    {
+      guint picked = count_picked (self, FALSE);
+      return picked > 0 && count_picked (self, TRUE) == picked;
+    }
+  return FALSE;
+}
+
+static char *
+dup_example (void)
+{
+  /* "OOGJSS": two orange, a green, a joker, two skulls — the roll from UX.md. */
+  static const CvFace example[] = { CV_FACE_ORANGE, CV_FACE_ORANGE, CV_FACE_GREEN,
+                                    CV_FACE_JOKER, CV_FACE_SKULL, CV_FACE_SKULL };
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (example); i++)
+    g_string_append_unichar (out, cv_face_get_letter (example[i]));
+  return g_string_free (out, FALSE);
+}
+
+static void
+update_die_button (CvDiceEntry *self,
+                   guint        i)
+{
+  GtkWidget *button = self->die_buttons[i];
+  GtkWidget *label = gtk_button_get_child (GTK_BUTTON (button));
+  int shown = self->picked[i] ? self->results[i] : self->faces[i];
+  g_autofree char *markup = NULL;
+  g_autofree char *accessible = NULL;
+  const char *classes[] = { "die", NULL, NULL, NULL };
+  guint n_classes = 1;
+
+  if (shown >= 0)
+    {
+      char letter[8] = { 0, };
+
+      g_unichar_to_utf8 (cv_face_get_letter ((CvFace) shown), letter);
+      markup = g_strdup_printf ("<small>%u</small>\n<span size=\"xx-large\">%s</span>\n<b>%s</b>",
+                                i + 1, cv_face_get_symbol ((CvFace) shown), letter);
+      classes[n_classes++] = cv_face_get_css_class ((CvFace) shown);
+    }
+  else
+    {
+      markup = g_strdup_printf ("<small>%u</small>\n<span size=\"xx-large\">%s</span>\n<b> </b>",
+                                i + 1, self->picked[i] ? "↻" : "?");
+      classes[n_classes++] = "empty";
+    }
+  if (self->picked[i])
+    classes[n_classes++] = "picked";
+  else if (self->locked[i])
+    classes[n_classes++] = "locked";
+
+  gtk_label_set_markup (GTK_LABEL (label), markup);
+  gtk_widget_set_css_classes (button, classes);
+
+  if (self->locked[i])
+    /* Translators: accessible label of a die, "Die 5: skull, set aside" */
+    accessible = g_strdup_printf (_("Die %u: %s, set aside"), i + 1, cv_face_get_name ((CvFace) self->faces[i]));
+  else if (self->picked[i] && shown >= 0)
+    /* Translators: accessible label of a die, "Die 2: picked up, now green" */
+    accessible = g_strdup_printf (_("Die %u: picked up, now %s"), i + 1, cv_face_get_name ((CvFace) shown));
+  else if (self->picked[i])
+    /* Translators: accessible label of a die that was picked up to be re-rolled */
+    accessible = g_strdup_printf (_("Die %u: picked up, enter its new face"), i + 1);
+  else if (shown >= 0)
+    /* Translators: accessible label of a die, "Die 1: orange" */
+    accessible = g_strdup_printf (_("Die %u: %s"), i + 1, cv_face_get_name ((CvFace) shown));
+  else
+    /* Translators: accessible label of a die not entered yet */
+    accessible = g_strdup_printf (_("Die %u: empty"), i + 1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, accessible, -1);
+
+  /* Skulls are set aside: they sit apart and cannot be picked up. */
+  /* Shown dice stay bright (they are the roll everyone reads), just not clickable;
+   * only skulls look set aside. */
+  gtk_widget_set_sensitive (button, !self->locked[i]);
+  gtk_widget_set_can_target (button, entering (self) && !self->locked[i]);
+  gtk_widget_set_focusable (button, entering (self) && !self->locked[i]);
+  if (self->locked[i] && gtk_widget_get_parent (button) != GTK_WIDGET (self->aside_box))
+    {
+      g_object_ref (button);
+      gtk_box_remove (self->dice_box, button);
+      gtk_box_append (self->aside_box, button);
+      g_object_unref (button);
+    }
+  else if (!self->locked[i] && gtk_widget_get_parent (button) != GTK_WIDGET (self->dice_box))
+    {
+      g_object_ref (button);
+      gtk_box_remove (self->aside_box, button);
+      gtk_box_append (self->dice_box, button);
+      g_object_unref (button);
+    }
+}
+
+static void
+update (CvDiceEntry *self)
+{
+  gboolean any_locked = FALSE;
+  g_autofree char *hint = NULL;
+  gboolean can_type;
+
+  /* Skulls are the last dice (the core sorts them last), so moving them aside and back
+   * keeps the dice in order without re-adding (and unfocusing) the others. */
+  for (guint i = 0; i < CV_N_DICE; i++)
+    {
+      update_die_button (self, i);
+      any_locked |= self->locked[i];
+    }
+  gtk_widget_set_visible (self->aside_group, any_locked);
+  gtk_widget_set_visible (self->aside_separator, any_locked);
+
+  can_type = self->mode == CV_DICE_ENTRY_ROLL ||
+             (self->mode == CV_DICE_ENTRY_REROLL && count_picked (self, FALSE) > 0);
+  for (guint f = 0; f < CV_N_FACES; f++)
+    gtk_widget_set_sensitive (self->face_buttons[f], can_type);
+  gtk_widget_set_visible (GTK_WIDGET (self->palette_box), entering (self));
+  gtk_widget_set_visible (self->actions_box, entering (self));
+  gtk_widget_set_visible (GTK_WIDGET (self->dice_box), self->mode != CV_DICE_ENTRY_IDLE);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "dice.confirm", cv_dice_entry_is_complete (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "dice.clear", self->n_order > 0 || count_picked (self, FALSE) > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "dice.backspace", self->n_order > 0);
+
+  switch (self->mode)
+    {
+    case CV_DICE_ENTRY_ROLL:
+      {
+        g_autofree char *example = dup_example ();
+        /* Translators: %s is an example roll typed with the face keys, "OOGJSS" */
+        hint = g_strdup_printf (_("Type the six faces in any order (e.g. %s) or click them; Backspace corrects, Enter confirms."),
+                                example);
+        gtk_button_set_label (self->confirm_button, _("_Enter Roll"));
+      }
+      break;
+    case CV_DICE_ENTRY_REROLL:
+      {
+        guint picked = count_picked (self, FALSE);
+
+        if (picked == 0)
+          hint = g_strdup (_("To re-roll, pick up dice (click them or press 1–6), then type what they show now."));
+        else
+          hint = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                               "Type what the %u picked-up die shows now, then press Enter.",
+                                               "Type what the %u picked-up dice show now, then press Enter.", picked),
+                                  picked);
+        gtk_button_set_label (self->confirm_button, _("_Re-roll Picked Dice"));
+      }
+      break;
+    case CV_DICE_ENTRY_SHOW:
+      hint = g_strdup (any_locked ? _("No more re-rolls. Skulls stay set aside.") : _("No more re-rolls."));
+      break;
+    case CV_DICE_ENTRY_IDLE:
+    default:
+      hint = g_strdup ("");
+      break;
+    }
+  gtk_label_set_text (self->hint_label, hint);
+  gtk_widget_set_visible (GTK_WIDGET (self->hint_label), hint[0] != '\0');
+}
+
+static void
+add_face (CvDiceEntry *self,
+          CvFace       face)
+{
+  if (self->mode == CV_DICE_ENTRY_ROLL)
+    {
+      for (guint i = 0; i < CV_N_DICE; i++)
+        if (self->faces[i] < 0)
+          {
+            self->faces[i] = face;
+            self->order[self->n_order++] = i;
+            break;
+          }
+    }
+  else if (self->mode == CV_DICE_ENTRY_REROLL)
+    {
+      for (guint i = 0; i < CV_N_DICE; i++)
+        if (self->picked[i] && self->results[i] < 0)
+          {
+            self->results[i] = face;
+            self->order[self->n_order++] = i;
+            break;
+          }
+    }
+  update (self);
+}
+
+static void
+forget_in_order (CvDiceEntry *self,
+                 guint        index)
+{
+  guint j = 0;
+
+  for (guint i = 0; i < self->n_order; i++)
+    if (self->order[i] != index)
+      self->order[j++] = self->order[i];
+  self->n_order = j;
+}
+
+static void
+toggle_die (CvDiceEntry *self,
+            guint        index)
+{
+  if (index >= CV_N_DICE || self->locked[index])
+    return;
+
+  if (self->mode == CV_DICE_ENTRY_ROLL)
+    {
+      /* A click cycles the face: empty → orange → … → skull → orange. */
+      if (self->faces[index] < 0)
+        self->order[self->n_order++] = index;
+      self->faces[index] = (self->faces[index] + 1) % CV_N_FACES;
+    }
+  else if (self->mode == CV_DICE_ENTRY_REROLL)
+    {
+      self->picked[index] = !self->picked[index];
+      self->results[index] = -1;
+      forget_in_order (self, index);
+    }
+  update (self);
+}
+
+static void
+backspace (CvDiceEntry *self)
+{
+  guint index;
+
+  if (self->n_order == 0)
+    return;
+
+  index = self->order[--self->n_order];
+  if (self->mode == CV_DICE_ENTRY_ROLL)
+    self->faces[index] = -1;
+  else
+    self->results[index] = -1;
+  update (self);
+}
+
+static void
+clear (CvDiceEntry *self)
+{
+  for (guint i = 0; i < CV_N_DICE; i++)
+    {
+      if (self->mode == CV_DICE_ENTRY_ROLL)
+        self->faces[i] = -1;
+      self->picked[i] = FALSE;
+      self->results[i] = -1;
+    }
+  self->n_order = 0;
+  update (self);
+}
+
+static gboolean
+confirm (CvDiceEntry *self)
+{
+  CvAction action;
+
+  if (!cv_dice_entry_is_complete (self))
+    return FALSE;
+
+  if (self->mode == CV_DICE_ENTRY_ROLL)
+    {
+      CvFace faces[CV_N_DICE];
+
+      for (guint i = 0; i < CV_N_DICE; i++)
+        faces[i] = (CvFace) self->faces[i];
+      cv_action_init_roll (&action, -1, faces);
+    }
+  else
+    {
+      CvFace picked[CV_N_DICE], results[CV_N_DICE];
+      guint n = 0;
+
+      for (guint i = 0; i < CV_N_DICE; i++)
+        if (self->picked[i])
+          {
+            picked[n] = (CvFace) self->faces[i];
+            results[n] = (CvFace) self->results[i];
+            n++;
+          }
+      cv_action_init_reroll (&action, -1, n, picked, results);
+    }
+
+  /* The owner stores the entry and then calls cv_dice_entry_set_game(). */
+  g_signal_emit (self, signals[ENTERED], 0, &action);
+  return TRUE;
+}
+
+static void
+face_action_cb (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  int face = g_variant_get_int32 (parameter);
+
+  if (face >= 0 && face < CV_N_FACES)
+    add_face (CV_DICE_ENTRY (widget), (CvFace) face);
+}
+
+static void
+toggle_action_cb (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  int index = g_variant_get_int32 (parameter);
+
+  if (index >= 0 && index < CV_N_DICE)
+    toggle_die (CV_DICE_ENTRY (widget), (guint) index);
+}
+
+static void
+backspace_action_cb (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  backspace (CV_DICE_ENTRY (widget));
+}
+
+static void
+clear_action_cb (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  clear (CV_DICE_ENTRY (widget));
+}
+
+static void
+confirm_action_cb (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  confirm (CV_DICE_ENTRY (widget));
+}
+
+gboolean
+cv_dice_entry_handle_key (CvDiceEntry     *self,
+                          guint            keyval,
+                          GdkModifierType  state)
+{
+  gunichar c;
+  CvFace face;
+
+  g_return_val_if_fail (CV_IS_DICE_ENTRY (self), FALSE);
+
+  /* Ctrl+Z and friends belong to the window. */
+  if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK))
+    return FALSE;
+  if (!entering (self))
+    return FALSE;
+
+  switch (keyval)
+    {
+    case GDK_KEY_BackSpace:
+      if (self->n_order == 0)
+        return FALSE;
+      backspace (self);
+      return TRUE;
+    case GDK_KEY_Escape:
+      if (self->n_order == 0 && count_picked (self, FALSE) == 0)
+        return FALSE;
+      clear (self);
+      return TRUE;
+    case GDK_KEY_Return:
+    case GDK_KEY_KP_Enter:
+    case GDK_KEY_ISO_Enter:
+      /* Only a complete entry takes Enter; otherwise it activates the focused button. */
+      return confirm (self);
+    default:
+      break;
+    }
+
+  if (self->mode == CV_DICE_ENTRY_REROLL &&
+      ((keyval >= GDK_KEY_1 && keyval <= GDK_KEY_6) || (keyval >= GDK_KEY_KP_1 && keyval <= GDK_KEY_KP_6)))
+    {
+      guint index = keyval >= GDK_KEY_KP_1 ? keyval - GDK_KEY_KP_1 : keyval - GDK_KEY_1;
+
+      toggle_die (self, index);
+      return TRUE;
+    }
+
+  c = gdk_keyval_to_unicode (keyval);
+  if (c != 0 && cv_face_from_letter (c, &face))
+    {
+      add_face (self, face);
+      return TRUE;
+    }
+
+  return FALSE;
+}
+
+static void
+die_clicked_cb (GtkButton   *button,
+                CvDiceEntry *self)
+{
+  toggle_die (self, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "die-index")));
+}
+
+static void
+cv_dice_entry_dispose (GObject *object)
+{
+  gtk_widget_dispose_template (GTK_WIDGET (object), CV_TYPE_DICE_ENTRY);
+  /* Whatever the template did not bind goes too. */
+  {
+    GtkWidget *child;
+
+    while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
+      gtk_widget_unparent (child);
+  }
+
+  G_OBJECT_CLASS (cv_dice_entry_parent_class)->dispose (object);
+}
+
+static void
+cv_dice_entry_class_init (CvDiceEntryClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = cv_dice_entry_dispose;
+
+  /**
+   * CvDiceEntry::entered:
+   * @action: (type gpointer): the CvAction (ROLL or REROLL, player -1), valid during the emission
+   */
+  signals[ENTERED] = g_signal_new ("entered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/dicepad/Dicepad/ui/cv-dice-entry.ui");
+  gtk_widget_class_bind_template_child (widget_class, CvDiceEntry, hint_label);
+  gtk_widget_class_bind_template_child (widget_class, CvDiceEntry, dice_box);
+  gtk_widget_class_bind_template_child (widget_class, CvDiceEntry, aside_box);
+  gtk_widget_class_bind_template_child (widget_class, CvDiceEntry, aside_separator);
+  gtk_widget_class_bind_template_child (widget_class, CvDiceEntry, aside_group);
+  gtk_widget_class_bind_template_child (widget_class, CvDiceEntry, palette_box);
+  gtk_widget_class_bind_template_child (widget_class, CvDiceEntry, actions_box);
+  gtk_widget_class_bind_template_child (widget_class, CvDiceEntry, clear_button);
+  gtk_widget_class_bind_template_child (widget_class, CvDiceEntry, confirm_button);
+
+  gtk_widget_class_install_action (widget_class, "dice.face", "i", face_action_cb);
+  gtk_widget_class_install_action (widget_class, "dice.toggle", "i", toggle_action_cb);
+  gtk_widget_class_install_action (widget_class, "dice.backspace", NULL, backspace_action_cb);
+  gtk_widget_class_install_action (widget_class, "dice.clear", NULL, clear_action_cb);
+  gtk_widget_class_install_action (widget_class, "dice.confirm", NULL, confirm_action_cb);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "diceentry");
+}
+
+static void
+cv_dice_entry_init (CvDiceEntry *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  for (guint i = 0; i < CV_N_DICE; i++)
+    {
+      GtkWidget *label = gtk_label_new (NULL);
+      GtkWidget *button = gtk_button_new ();
+
+      gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
+      gtk_button_set_child (GTK_BUTTON (button), label);
+      g_object_set_data (G_OBJECT (button), "die-index", GUINT_TO_POINTER (i));
+      g_signal_connect (button, "clicked", G_CALLBACK (die_clicked_cb), self);
+      self->die_buttons[i] = button;
+      gtk_box_append (self->dice_box, button);
+      self->faces[i] = -1;
+      self->results[i] = -1;
+    }
+
+  for (guint f = 0; f < CV_N_FACES; f++)
+    {
+      GtkWidget *label = gtk_label_new (NULL);
+      GtkWidget *button = gtk_button_new ();
+      g_autofree char *markup = NULL;
+      g_autofree char *tooltip = NULL;
+      char letter[8] = { 0, };
+
+      g_unichar_to_utf8 (cv_face_get_letter ((CvFace) f), letter);
+      markup = g_strdup_printf ("<span size=\"large\">%s</span> <b>%s</b>", cv_face_get_symbol ((CvFace) f), letter);
+      gtk_label_set_markup (GTK_LABEL (label), markup);
+      gtk_button_set_child (GTK_BUTTON (button), label);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "dice.face");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "i", (gint32) f);
+      gtk_widget_add_css_class (button, "face");
+      gtk_widget_add_css_class (button, cv_face_get_css_class ((CvFace) f));
+      /* Translators: tooltip of a face button, "orange (key O)" */
+      tooltip = g_strdup_printf (_("%s (key %s)"), cv_face_get_name ((CvFace) f), letter);
+      gtk_widget_set_tooltip_text (button, tooltip);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
+      self->face_buttons[f] = button;
+      gtk_box_append (self->palette_box, button);
+    }
+
+  update (self);
+}
+
+GtkWidget *
+cv_dice_entry_new (void)
+{
+  return g_object_new (CV_TYPE_DICE_ENTRY, NULL);
+}
+
+void
+cv_dice_entry_set_game (CvDiceEntry  *self,
+                        const CvGame *game)
+{
+  CvPhase phase;
+
+  g_return_if_fail (CV_IS_DICE_ENTRY (self));
+
+  self->n_order = 0;
+  for (guint i = 0; i < CV_N_DICE; i++)
+    {
+      self->faces[i] = -1;
+      self->locked[i] = FALSE;
+      self->picked[i] = FALSE;
+      self->results[i] = -1;
+    }
+
+  phase = game != NULL ? cv_game_get_phase (game) : CV_PHASE_FINISHED;
+  if (phase == CV_PHASE_ROLL && cv_game_can_roll (game))
+    self->mode = CV_DICE_ENTRY_ROLL;
+  else if (phase == CV_PHASE_CHOOSE || phase == CV_PHASE_OPPONENTS)
+    {
+      self->mode = phase == CV_PHASE_CHOOSE && cv_game_can_reroll (game)
+                   ? CV_DICE_ENTRY_REROLL : CV_DICE_ENTRY_SHOW;
+      for (guint i = 0; i < CV_N_DICE; i++)
+        {
+          self->faces[i] = cv_game_get_die (game, i);
+          self->locked[i] = cv_game_die_is_locked (game, i);
+        }
+    }
+  else
+    self->mode = CV_DICE_ENTRY_IDLE;
+
+  update (self);
+}
+
+CvDiceEntryMode
+cv_dice_entry_get_mode (CvDiceEntry *self)
+{
+  g_return_val_if_fail (CV_IS_DICE_ENTRY (self), CV_DICE_ENTRY_IDLE);
+  return self->mode;
+}
+
+int
+cv_dice_entry_get_face (CvDiceEntry *self,
+                        guint        index)
+{
+  g_return_val_if_fail (CV_IS_DICE_ENTRY (self), -1);
+  g_return_val_if_fail (index < CV_N_DICE, -1);
+  return self->picked[index] ? self->results[index] : self->faces[index];
+}
+
+gboolean
+cv_dice_entry_get_picked (CvDiceEntry *self,
+                          guint        index)
+{
+  g_return_val_if_fail (CV_IS_DICE_ENTRY (self), FALSE);
+  g_return_val_if_fail (index < CV_N_DICE, FALSE);
+  return self->picked[index];
+}
+
+gboolean
+cv_dice_entry_get_locked (CvDiceEntry *self,
+                          guint        index)
+{
+  g_return_val_if_fail (CV_IS_DICE_ENTRY (self), FALSE);
+  g_return_val_if_fail (index < CV_N_DICE, FALSE);
+  return self->locked[index];
+}

@@ -1,0 +1,38 @@
+/* cv-dice-entry.h — entering what the six real dice show, by click, tap or keyboard
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "cv-game.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  CV_DICE_ENTRY_IDLE,    /* nothing to show (no roll yet for display, or game over) */
+  CV_DICE_ENTRY_ROLL,    /* the first roll of a turn: fill six dice */
+  CV_DICE_ENTRY_REROLL,  /* pick up non-skull dice, enter what they show now */
+  CV_DICE_ENTRY_SHOW,    /* the dice of this turn, read only (rolling is over) */
+} CvDiceEntryMode;
+
+#define CV_TYPE_DICE_ENTRY (cv_dice_entry_get_type ())
+G_DECLARE_FINAL_TYPE (CvDiceEntry, cv_dice_entry, CV, DICE_ENTRY, GtkWidget)
+
+GtkWidget       *cv_dice_entry_new (void);
+/* Shows the dice of @game's turn and what may be entered now; drops a half-made entry. */
+void             cv_dice_entry_set_game (CvDiceEntry *self, const CvGame *game);
+CvDiceEntryMode  cv_dice_entry_get_mode (CvDiceEntry *self);
+/* The face shown by die @index, or -1 while it is still empty; in re-roll mode a
+ * picked-up die shows its new face once entered. */
+int              cv_dice_entry_get_face (CvDiceEntry *self, guint index);
+gboolean         cv_dice_entry_get_picked (CvDiceEntry *self, guint index);
+gboolean         cv_dice_entry_get_locked (CvDiceEntry *self, guint index);
+/* TRUE when Enter would confirm a complete entry. */
+gboolean         cv_dice_entry_is_complete (CvDiceEntry *self);
+/* The keyboard: face letters, 1–6, Backspace, Enter, Escape. Returns TRUE when used. */
+gboolean         cv_dice_entry_handle_key (CvDiceEntry *self, guint keyval, GdkModifierType state);
+
+G_END_DECLS

@@ -1,0 +1,101 @@
+/* cv-presenter.h — what the Calavera table shows, as plain data (no GTK)
+ *
+ * The widgets only draw what these functions say: the turn sentence, the choice
+ * buttons with their enabled state, preview and reason, the face letters and
+ * symbols, the result table. Tests check them without a display.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "cv-game.h"
+
+G_BEGIN_DECLS
+
+/* ---- Faces: colour, symbol and letter, so colour is never the only cue ---- */
+
+/* The symbol of a face: ● ▲ ◆ ■ ✿ ☠ (UX.md). */
+const char *cv_face_get_symbol (CvFace face);
+/* The translated one-letter key of a face (English O G P B J S, German O G R S J T).
+ * Falls back to the English letters when a translation would make two faces share one. */
+gunichar    cv_face_get_letter (CvFace face);
+/* The face whose letter (cv_face_get_letter(), case-insensitive) is @c. */
+gboolean    cv_face_from_letter (gunichar c, CvFace *face);
+/* "orange", … with its capital first, for button titles. Free with g_free(). */
+char       *cv_face_dup_title (CvFace face);
+/* CSS class of a face: "orange", "green", "pink", "black", "joker", "skull". */
+const char *cv_face_get_css_class (CvFace face);
+
+/* ---- The turn ---- */
+
+/* One sentence saying who must do what now, e.g. "Ina's turn — roll 2 of 3: choose a
+ * colour or re-roll". Free with g_free(). */
+char       *cv_presenter_dup_turn_text (const CvGame *game);
+/* "Calavera — round 5". Free with g_free(). */
+char       *cv_presenter_dup_round_text (const CvGame *game);
+/* Names joined for a sentence: "Ina", "Ina and Sami", "Ina, Sami and Tom". */
+char       *cv_presenter_join_names (const char *const *names, guint n);
+/* What an entry did, for the toast: "Ina rolled ● ● ▲ ✿ ☠ ☠", "Sami: 3 crosses in orange". */
+char       *cv_presenter_dup_action_text (const CvGame *before, const CvAction *action);
+
+/* ---- Choices ---- */
+
+typedef enum
+{
+  CV_CHOICE_GROUP_TAKE,
+  CV_CHOICE_GROUP_JOKERS,
+  CV_CHOICE_GROUP_FREEZE,
+  CV_CHOICE_GROUP_PASS,
+} CvChoiceGroup;
+
+typedef struct
+{
+  CvChoiceGroup group;
+  CvAction      action;   /* with `player` set to the seat that would act */
+  gboolean      enabled;  /* exactly when the core lists it as legal */
+  char         *title;    /* "Take orange", "Jokers as green", "Freeze pink", "Pass" */
+  char         *detail;   /* enabled: the preview; disabled: why not (the core's reason) */
+  char         *text;     /* the canonical text form of the action (cv_action_to_text) */
+} CvChoice;
+
+void        cv_choice_free (CvChoice *choice);
+
+/* Every option @seat could think of now (take each colour, the jokers as each colour,
+ * freeze each row, pass), legal ones enabled with a preview, the others disabled with
+ * the reason. Empty when @seat has nothing to decide now. Element type: CvChoice*. */
+GPtrArray  *cv_presenter_list_choices (const CvGame *game, guint seat);
+/* The preview sentence of a legal action, e.g. "3 crosses in orange — reaches the
+ * points zone: 4". Free with g_free(). */
+char       *cv_presenter_dup_preview_text (const CvGame *game, const CvAction *action);
+/* The seats that must choose now, in seat order (the roller in the choose phase,
+ * the opponents still to act after skulls). Returns how many were written to @seats. */
+guint       cv_presenter_get_deciding_seats (const CvGame *game, guint seats[CV_MAX_PLAYERS]);
+
+/* ---- The sheet ---- */
+
+/* Everything one sheet shows, copied out of the game so a widget never holds a
+ * pointer into a state that undo replaces. */
+typedef struct
+{
+  char        *name;
+  guint        crosses[CV_N_COLORS];
+  gboolean     frozen[CV_N_COLORS];
+  int          row_points[CV_N_COLORS];
+  CvBonusState bonus[CV_N_BONUS_LINES];
+  int          bonus_points;
+  int          total;
+  gboolean     active;     /* the roller of the current turn (and the game goes on) */
+  gboolean     must_act;   /* must mark now (after skulls, or the roller choosing) */
+  gboolean     winner;     /* the game is over and this seat has the best total */
+} CvSheetModel;
+
+void        cv_sheet_model_fill (CvSheetModel *model, const CvGame *game, guint seat);
+void        cv_sheet_model_clear (CvSheetModel *model);
+
+
+/* "Ina: total 23. Orange: 7 crosses, frozen, 5 points. …". Free with g_free(). */
+char       *cv_presenter_dup_sheet_description (const CvGame *game, guint seat);
+
+G_END_DECLS

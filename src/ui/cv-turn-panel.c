@@ -1,0 +1,327 @@
+/* cv-turn-panel.c — who must do what now: the turn sentence, the dice, the choices
+ *
+ * The choices come from cv_presenter_list_choices(): legal options enabled with a
+ * preview, the others disabled with the core's reason (shown under the title and as
+ * the tooltip, so keyboard and screen-reader users read it too). After skulls every
+ * opponent who must mark gets a group of their own and they answer in any order.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "cv-turn-panel.h"
+
+struct _CvTurnPanel
+{
+  GtkWidget    parent_instance;
+
+  CvGame      *game;
+  GPtrArray   *choices;   /* CvChoice*, every group's */
+  char        *turn_text;
+
+  /* Template widgets */
+  GtkLabel    *turn_label;
+  CvDiceEntry *dice_entry;
+  GtkBox      *choices_box;
+  GtkBox      *assistant_box;
+};
+
+G_DEFINE_FINAL_TYPE (CvTurnPanel, cv_turn_panel, GTK_TYPE_WIDGET)
+
+enum {
+  ACTION_CHOSEN,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+dice_entered_cb (CvDiceEntry    *entry,
+                 const CvAction *action,
+                 CvTurnPanel    *self)
+{
+  g_signal_emit (self, signals[ACTION_CHOSEN], 0, action);
+}
+
+static void
+choose_action_cb (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  CvTurnPanel *self = CV_TURN_PANEL (widget);
+  const char *text = g_variant_get_string (parameter, NULL);
+
+  if (self->choices == NULL)
+    return;
+
+  for (guint i = 0; i < self->choices->len; i++)
+    {
+      CvChoice *choice = g_ptr_array_index (self->choices, i);
+
+      if (choice->enabled && g_strcmp0 (choice->text, text) == 0)
+        {
+          CvAction action = choice->action;
+
+          g_signal_emit (self, signals[ACTION_CHOSEN], 0, &action);
+          return;
+        }
+    }
+}
+
+static void
+choice_clicked_cb (GtkButton *button,
+                   gpointer   user_data)
+{
+  gtk_widget_activate_action (GTK_WIDGET (button), "turn.choose", "s",
+                              (const char *) g_object_get_data (G_OBJECT (button), "action-text"));
+}
+
+static GtkWidget *
+make_choice_button (CvChoice *choice)
+{
+  GtkWidget *button = gtk_button_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *title = gtk_label_new (choice->title);
+  GtkWidget *detail = gtk_label_new (choice->detail);
+  g_autofree char *description = NULL;
+
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+  gtk_widget_add_css_class (title, "heading");
+  gtk_label_set_xalign (GTK_LABEL (detail), 0);
+  gtk_label_set_wrap (GTK_LABEL (detail), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (detail), 24);
+  gtk_widget_add_css_class (detail, "caption");
+  gtk_box_append (GTK_BOX (box), title);
+  gtk_box_append (GTK_BOX (box), detail);
+  gtk_button_set_child (GTK_BUTTON (button), box);
+
+  gtk_widget_add_css_class (button, "choice");
+  if (choice->group != CV_CHOICE_GROUP_PASS && choice->group != CV_CHOICE_GROUP_FREEZE)
+    gtk_widget_add_css_class (button, cv_face_get_css_class (choice->action.color));
+  if (choice->group == CV_CHOICE_GROUP_FREEZE)
+    gtk_widget_add_css_class (button, "freeze");
+
+  /* Not a GtkActionable: its action helper would override the sensitivity below. */
+  g_signal_connect (button, "clicked", G_CALLBACK (choice_clicked_cb), NULL);
+  /* A disabled option says why; an enabled one repeats its preview. */
+  gtk_widget_set_sensitive (button, choice->enabled);
+  gtk_widget_set_tooltip_text (button, choice->detail);
+  g_object_set_data_full (G_OBJECT (button), "action-text", g_strdup (choice->text), g_free);
+
+  description = g_strdup_printf ("%s: %s", choice->title, choice->detail);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, description,
+                                  -1);
+  return button;
+}
+
+static void
+clear_box (GtkBox *box)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (box))) != NULL)
+    gtk_box_remove (box, child);
+}
+
+static void
+add_group (CvTurnPanel *self,
+           guint        seat)
+{
+  g_autoptr(GPtrArray) choices = cv_presenter_list_choices (self->game, seat);
+  GtkWidget *group = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *heading;
+  GtkWidget *grid = gtk_grid_new ();
+  g_autofree char *title = NULL;
+  guint cell = 0;
+  CvChoiceGroup last_group = CV_CHOICE_GROUP_TAKE;
+
+  if (cv_game_get_phase (self->game) == CV_PHASE_OPPONENTS)
+    /* Translators: heading of an opponent's choices after skulls, "Sami must mark" */
+    title = g_strdup_printf (_("%s must mark"), cv_game_get_player_name (self->game, seat));
+  else
+    /* Translators: heading of the roller's choices, "Ina chooses" */
+    title = g_strdup_printf (_("%s chooses"), cv_game_get_player_name (self->game, seat));
+
+  heading = gtk_label_new (title);
+  gtk_label_set_xalign (GTK_LABEL (heading), 0);
+  gtk_widget_add_css_class (heading, "title-4");
+  gtk_box_append (GTK_BOX (group), heading);
+
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 6);
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+  gtk_grid_set_column_homogeneous (GTK_GRID (grid), TRUE);
+  gtk_box_append (GTK_BOX (group), grid);
+
+  for (guint i = 0; i < choices->len; i++)
+    {
+      CvChoice *choice = g_ptr_array_index (choices, i);
+      GtkWidget *button = make_choice_button (choice);
+
+      /* Each kind of choice starts a new line: take, jokers, freeze, pass. */
+      if (choice->group != last_group && cell % 2 == 1)
+        cell++;
+      last_group = choice->group;
+      gtk_grid_attach (GTK_GRID (grid), button, cell % 2, cell / 2, 1, 1);
+      cell++;
+    }
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (group), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+  gtk_box_append (self->choices_box, group);
+
+  /* The panel keeps every group's choices for turn.choose. */
+  for (guint i = 0; i < choices->len; i++)
+    g_ptr_array_add (self->choices, g_steal_pointer (&g_ptr_array_index (choices, i)));
+  g_ptr_array_set_free_func (choices, NULL);
+}
+
+static void
+cv_turn_panel_dispose (GObject *object)
+{
+  CvTurnPanel *self = CV_TURN_PANEL (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), CV_TYPE_TURN_PANEL);
+  /* Whatever the template did not bind goes too. */
+  {
+    GtkWidget *child;
+
+    while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+      gtk_widget_unparent (child);
+  }
+  g_clear_pointer (&self->game, cv_game_free);
+  g_clear_pointer (&self->choices, g_ptr_array_unref);
+  g_clear_pointer (&self->turn_text, g_free);
+
+  G_OBJECT_CLASS (cv_turn_panel_parent_class)->dispose (object);
+}
+
+static void
+cv_turn_panel_class_init (CvTurnPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = cv_turn_panel_dispose;
+
+  /**
+   * CvTurnPanel::action-chosen:
+   * @action: (type gpointer): the CvAction, valid during the emission
+   *
+   * A player entered dice or chose an option; the owner stores it.
+   */
+  signals[ACTION_CHOSEN] = g_signal_new ("action-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                         0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+
+  g_type_ensure (CV_TYPE_DICE_ENTRY);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/dicepad/Dicepad/ui/cv-turn-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, turn_label);
+  gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, dice_entry);
+  gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, choices_box);
+  gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, assistant_box);
+  gtk_widget_class_bind_template_callback (widget_class, dice_entered_cb);
+
+  gtk_widget_class_install_action (widget_class, "turn.choose", "s", choose_action_cb);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "turnpanel");
+}
+
+static void
+cv_turn_panel_init (CvTurnPanel *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->choices = g_ptr_array_new_with_free_func ((GDestroyNotify) cv_choice_free);
+}
+
+GtkWidget *
+cv_turn_panel_new (void)
+{
+  return g_object_new (CV_TYPE_TURN_PANEL, NULL);
+}
+
+void
+cv_turn_panel_set_game (CvTurnPanel  *self,
+                        const CvGame *game)
+{
+  guint seats[CV_MAX_PLAYERS];
+  guint n_seats;
+
+  g_return_if_fail (CV_IS_TURN_PANEL (self));
+  g_return_if_fail (game != NULL);
+
+  g_clear_pointer (&self->game, cv_game_free);
+  self->game = cv_game_copy (game);
+
+  g_clear_pointer (&self->turn_text, g_free);
+  self->turn_text = cv_presenter_dup_turn_text (self->game);
+  gtk_label_set_text (self->turn_label, self->turn_text);
+
+  cv_dice_entry_set_game (self->dice_entry, self->game);
+
+  g_ptr_array_set_size (self->choices, 0);
+  clear_box (self->choices_box);
+  n_seats = cv_presenter_get_deciding_seats (self->game, seats);
+  for (guint i = 0; i < n_seats; i++)
+    add_group (self, seats[i]);
+  gtk_widget_set_visible (GTK_WIDGET (self->choices_box), n_seats > 0);
+}
+
+const char *
+cv_turn_panel_get_turn_text (CvTurnPanel *self)
+{
+  g_return_val_if_fail (CV_IS_TURN_PANEL (self), NULL);
+  return self->turn_text;
+}
+
+CvDiceEntry *
+cv_turn_panel_get_dice_entry (CvTurnPanel *self)
+{
+  g_return_val_if_fail (CV_IS_TURN_PANEL (self), NULL);
+  return self->dice_entry;
+}
+
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *text)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (g_strcmp0 (g_object_get_data (G_OBJECT (child), "action-text"), text) == 0)
+        return child;
+      if ((found = find_button (child, text)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+GtkWidget *
+cv_turn_panel_find_choice_button (CvTurnPanel *self,
+                                  const char  *action_text)
+{
+  g_return_val_if_fail (CV_IS_TURN_PANEL (self), NULL);
+  return find_button (GTK_WIDGET (self->choices_box), action_text);
+}
+
+GtkBox *
+cv_turn_panel_get_assistant_box (CvTurnPanel *self)
+{
+  g_return_val_if_fail (CV_IS_TURN_PANEL (self), NULL);
+  return self->assistant_box;
+}
+
+void
+cv_turn_panel_set_settings (CvTurnPanel *self,
+                            GSettings   *settings)
+{
+  g_return_if_fail (CV_IS_TURN_PANEL (self));
+  g_return_if_fail (G_IS_SETTINGS (settings));
+
+  g_settings_bind (settings, "show-assistant", self->assistant_box, "visible", G_SETTINGS_BIND_GET);
+}

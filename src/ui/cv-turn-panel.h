@@ -1,0 +1,28 @@
+/* cv-turn-panel.h — who must do what now: the turn sentence, the dice, the choices
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "cv-dice-entry.h"
+#include "cv-presenter.h"
+
+G_BEGIN_DECLS
+
+#define CV_TYPE_TURN_PANEL (cv_turn_panel_get_type ())
+G_DECLARE_FINAL_TYPE (CvTurnPanel, cv_turn_panel, CV, TURN_PANEL, GtkWidget)
+
+GtkWidget   *cv_turn_panel_new (void);
+/* Shows @game's turn (the panel keeps its own copy of the state). */
+void         cv_turn_panel_set_game (CvTurnPanel *self, const CvGame *game);
+const char  *cv_turn_panel_get_turn_text (CvTurnPanel *self);
+CvDiceEntry *cv_turn_panel_get_dice_entry (CvTurnPanel *self);
+/* The choice button for the action with canonical text @action_text, or NULL. */
+GtkWidget   *cv_turn_panel_find_choice_button (CvTurnPanel *self, const char *action_text);
+/* The place the turn assistant (odds) fills; shown only with the `show-assistant` setting. */
+GtkBox      *cv_turn_panel_get_assistant_box (CvTurnPanel *self);
+void         cv_turn_panel_set_settings (CvTurnPanel *self, GSettings *settings);
+
+G_END_DECLS

@@ -1,0 +1,23 @@
+/* dp-application.h — the application: command line, app actions, the store
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "dp-store.h"
+
+G_BEGIN_DECLS
+
+#define DP_TYPE_APPLICATION (dp_application_get_type ())
+G_DECLARE_FINAL_TYPE (DpApplication, dp_application, DP, APPLICATION, AdwApplication)
+
+DpApplication *dp_application_new (void);
+/* The database path chosen by --database, $DICEPAD_DATABASE or the default. */
+const char    *dp_application_get_database_path (DpApplication *self);
+/* The store, opened on first use; NULL with @error set when it cannot be opened. */
+DpStore       *dp_application_get_store (DpApplication *self, GError **error);
+GSettings     *dp_application_get_settings (DpApplication *self);
+
+G_END_DECLS

@@ -1,0 +1,172 @@
+/* dp-history-export.c — "Export…" in History: a file chooser, then the CLI's exporter
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <adwaita.h>
+
+#include "dp-cli-export.h"
+#include "dp-history-export.h"
+
+typedef struct
+{
+  GtkWidget             *parent;  /* weak: the page may go before the dialog */
+  DpStore               *store;
+  GStrv                  ids;
+  DpHistoryExportFormat  format;
+} ExportRequest;
+
+static void
+export_request_free (ExportRequest *request)
+{
+  g_clear_weak_pointer (&request->parent);
+  g_clear_object (&request->store);
+  g_clear_pointer (&request->ids, g_strfreev);
+  g_free (request);
+}
+
+gboolean
+dp_history_export_format_from_string (const char            *str,
+                                      DpHistoryExportFormat *format)
+{
+  if (g_strcmp0 (str, "json") == 0)
+    *format = DP_HISTORY_EXPORT_JSON;
+  else if (g_strcmp0 (str, "csv") == 0)
+    *format = DP_HISTORY_EXPORT_CSV;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+gboolean
+dp_history_export_to_file (DpStore               *store,
+                           const char *const     *ids,
+                           DpHistoryExportFormat  format,
+                           GFile                 *file,
+                           GError               **error)
+{
+  g_autoptr(GFileOutputStream) out = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (DP_IS_STORE (store), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
+  if (out == NULL)
+    return FALSE;
+
+  if (format == DP_HISTORY_EXPORT_CSV)
+    ok = dp_cli_export_csv (store, ids, G_OUTPUT_STREAM (out), NULL, error);
+  else
+    ok = dp_cli_export_json (store, ids, G_OUTPUT_STREAM (out), NULL, error);
+
+  if (!ok)
+    {
+      /* Leave no half-written file behind under the name the user chose. */
+      g_output_stream_close (G_OUTPUT_STREAM (out), NULL, NULL);
+      g_file_delete (file, NULL, NULL);
+      return FALSE;
+    }
+
+  return g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error);
+}
+
+static void
+show_toast (GtkWidget  *parent,
+            const char *title)
+{
+  GtkWidget *overlay;
+
+  if (parent == NULL)
+    return;
+
+  overlay = gtk_widget_get_ancestor (parent, ADW_TYPE_TOAST_OVERLAY);
+  if (overlay != NULL)
+    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (title));
+}
+
+static void
+chooser_response_cb (GtkNativeDialog *dialog,
+                     int              response,
+                     ExportRequest   *request)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+
+  if (file != NULL)
+    {
+      if (dp_history_export_to_file (request->store, (const char *const *) request->ids,
+                                     request->format, file, &error))
+        {
+          g_autofree char *basename = g_file_get_basename (file);
+          /* Translators: a toast after an export; %s is the file name */
+          g_autofree char *title = g_strdup_printf (_("Exported to “%s”"), basename);
+
+          show_toast (request->parent, title);
+        }
+      else
+        {
+          /* Translators: a toast when an export failed; %s says why */
+          g_autofree char *title = g_strdup_printf (_("Could not export: %s"), error->message);
+
+          show_toast (request->parent, title);
+        }
+    }
+
+  export_request_free (request);
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+}
+
+void
+dp_history_export_run (GtkWidget             *parent,
+                       DpStore               *store,
+                       const char *const     *ids,
+                       DpHistoryExportFormat  format,
+                       const char            *suggested_name)
+{
+  ExportRequest *request;
+  GtkFileChooserNative *chooser;
+  GtkRoot *root;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  g_return_if_fail (GTK_IS_WIDGET (parent));
+  g_return_if_fail (DP_IS_STORE (store));
+
+  root = gtk_widget_get_root (parent);
+  chooser = gtk_file_chooser_native_new (format == DP_HISTORY_EXPORT_CSV ? _("Export as CSV") : _("Export as JSON"),
+                                         GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                         GTK_FILE_CHOOSER_ACTION_SAVE,
+                                         _("_Export"),
+                                         _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+
+  if (format == DP_HISTORY_EXPORT_CSV)
+    {
+      /* Translators: a file type in the export dialog */
+      gtk_file_filter_set_name (filter, _("CSV spreadsheet"));
+      gtk_file_filter_add_suffix (filter, "csv");
+    }
+  else
+    {
+      /* Translators: a file type in the export dialog */
+      gtk_file_filter_set_name (filter, _("Dicepad export (JSON)"));
+      gtk_file_filter_add_suffix (filter, "json");
+    }
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), suggested_name);
+
+  request = g_new0 (ExportRequest, 1);
+  g_set_weak_pointer (&request->parent, parent);
+  request->store = g_object_ref (store);
+  request->ids = g_strdupv ((char **) ids);
+  request->format = format;
+
+  g_signal_connect (chooser, "response", G_CALLBACK (chooser_response_cb), request);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}

@@ -1,0 +1,41 @@
+/* dp-history-export.h — "Export…" in History: a file chooser, then the CLI's exporter
+ *
+ * There is one implementation of each export format, in the CLI library
+ * (dp-cli-export.h); the window only asks where to write and reports the result.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "dp-store.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  DP_HISTORY_EXPORT_JSON,
+  DP_HISTORY_EXPORT_CSV,
+} DpHistoryExportFormat;
+
+/* Parses "json" / "csv"; FALSE for anything else. */
+gboolean dp_history_export_format_from_string (const char *str, DpHistoryExportFormat *format);
+
+/* Writes the games @ids (NULL = every game) to @file in @format through the CLI's
+ * exporter, replacing the file. */
+gboolean dp_history_export_to_file (DpStore               *store,
+                                    const char *const     *ids,
+                                    DpHistoryExportFormat  format,
+                                    GFile                 *file,
+                                    GError               **error);
+
+/* Asks for a file (GtkFileChooserNative, transient for @parent's window) and exports
+ * into it; success and failure are shown as a toast in @parent's AdwToastOverlay. */
+void     dp_history_export_run (GtkWidget             *parent,
+                                DpStore               *store,
+                                const char *const     *ids,
+                                DpHistoryExportFormat  format,
+                                const char            *suggested_name);
+
+G_END_DECLS

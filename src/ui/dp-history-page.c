@@ -1,0 +1,761 @@
+/* dp-history-page.c — every stored game in a sortable, filterable table
+ *
+ * Sorting: the store's query sorts (DpGameFilter.sort), not a GtkSortListModel, so
+ * the list never needs every game in memory. The store sorts by date only (newest or
+ * oldest first), so only the Date column is sortable; clicking its header flips the
+ * query's order. GTK 4.8 has no API to read a GtkColumnView's sort order, so the page
+ * asks the view's sorter to compare an older and a newer probe row.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <adwaita.h>
+
+#include "dp-application.h"
+#include "dp-history-format.h"
+#include "dp-history-export.h"
+#include "dp-history-page.h"
+
+struct _DpHistoryPage
+{
+  GtkWidget           parent_instance;
+
+  DpStore            *store;
+  DpHistoryModel     *model;
+  GtkSingleSelection *selection;
+  DpHistoryItem      *probe_old;
+  DpHistoryItem      *probe_new;
+  GStrv               kind_ids;     /* kind_dropdown position - 1 → kind id */
+  GStrv               player_names; /* player_dropdown position - 1 → name */
+  DpGameFilter        filter;       /* strings owned */
+  gboolean            updating_widgets;
+
+  /* Template widgets */
+  AdwToastOverlay    *toast_overlay;
+  GtkStack           *stack;
+  GtkStack           *list_stack;
+  GtkSearchEntry     *search_entry;
+  GtkDropDown        *kind_dropdown;
+  GtkDropDown        *player_dropdown;
+  GtkMenuButton      *from_button;
+  GtkMenuButton      *to_button;
+  GtkCalendar        *from_calendar;
+  GtkCalendar        *to_calendar;
+  GtkColumnView      *column_view;
+  GtkColumnViewColumn *date_column;
+  AdwStatusPage      *empty_page;
+  GtkLabel           *count_label;
+  DpGameReplayPage   *replay_page;
+};
+
+G_DEFINE_FINAL_TYPE (DpHistoryPage, dp_history_page, GTK_TYPE_WIDGET)
+
+static DpHistoryItem *
+probe_item (gint64 created)
+{
+  DpGameSummary summary = { 0 };
+
+  summary.kind = (char *) "";
+  summary.created = created;
+  summary.state = DP_GAME_STATE_FINISHED;
+  return dp_history_item_new (&summary);
+}
+
+static void
+set_filter_string (const char **field,
+                   const char  *value)
+{
+  g_free ((char *) *field);
+  *field = value != NULL && value[0] != '\0' ? g_strdup (value) : NULL;
+}
+
+static void
+update_count_and_empty (DpHistoryPage *self)
+{
+  guint n = self->model != NULL ? g_list_model_get_n_items (G_LIST_MODEL (self->model)) : 0;
+  gboolean filtered = self->filter.kind != NULL || self->filter.player != NULL ||
+                      self->filter.search != NULL || self->filter.from != 0 || self->filter.to != 0;
+  g_autofree char *number = dp_format_int (n);
+  g_autofree char *count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s game", "%s games", n), number);
+
+  gtk_label_set_label (self->count_label, count);
+
+  if (n > 0)
+    {
+      gtk_stack_set_visible_child_name (self->list_stack, "rows");
+      return;
+    }
+
+  gtk_stack_set_visible_child_name (self->list_stack, "empty");
+  if (self->model != NULL && dp_history_model_get_error (self->model) != NULL)
+    {
+      adw_status_page_set_icon_name (self->empty_page, "dialog-warning-symbolic");
+      adw_status_page_set_title (self->empty_page, _("Cannot Read the Games"));
+      adw_status_page_set_description (self->empty_page, dp_history_model_get_error (self->model)->message);
+    }
+  else if (filtered)
+    {
+      adw_status_page_set_icon_name (self->empty_page, "edit-find-symbolic");
+      adw_status_page_set_title (self->empty_page, _("No Matching Games"));
+      adw_status_page_set_description (self->empty_page, _("Try another player, game or date range."));
+    }
+  else
+    {
+      adw_status_page_set_icon_name (self->empty_page, "document-open-recent-symbolic");
+      adw_status_page_set_title (self->empty_page, _("No Games Yet"));
+      adw_status_page_set_description (self->empty_page, _("Every game you play is kept here, with its sheets and a replay."));
+    }
+}
+
+static void
+apply_filter (DpHistoryPage *self)
+{
+  if (self->model == NULL)
+    return;
+
+  dp_history_model_set_filter (self->model, &self->filter);
+  update_count_and_empty (self);
+}
+
+static void
+fill_kind_dropdown (DpHistoryPage *self)
+{
+  guint n_kinds;
+  const DpGameKind *const *kinds = dp_game_kinds_list (&n_kinds);
+  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+  GStrvBuilder *ids = g_strv_builder_new ();
+
+  /* Translators: the game filter of History and Statistics: no filter */
+  gtk_string_list_append (list, _("All Games"));
+  for (guint i = 0; i < n_kinds; i++)
+    {
+      gtk_string_list_append (list, dp_game_kind_get_name (kinds[i]));
+      g_strv_builder_add (ids, dp_game_kind_get_id (kinds[i]));
+    }
+
+  g_strfreev (self->kind_ids);
+  self->kind_ids = g_strv_builder_end (ids);
+  g_strv_builder_unref (ids);
+
+  self->updating_widgets = TRUE;
+  gtk_drop_down_set_model (self->kind_dropdown, G_LIST_MODEL (list));
+  gtk_drop_down_set_selected (self->kind_dropdown, 0);
+  self->updating_widgets = FALSE;
+}
+
+static void
+fill_player_dropdown (DpHistoryPage *self)
+{
+  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) names = NULL;
+  guint selected = 0;
+
+  if (self->store == NULL)
+    return;
+
+  names = dp_store_list_player_names (self->store, &error);
+  if (names == NULL)
+    {
+      g_warning ("Cannot list the players: %s", error->message);
+      names = g_new0 (char *, 1);
+    }
+
+  /* Translators: the player filter of History: no filter */
+  gtk_string_list_append (list, _("Everyone"));
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      gtk_string_list_append (list, names[i]);
+      if (g_strcmp0 (names[i], self->filter.player) == 0)
+        selected = i + 1;
+    }
+
+  /* A filtered player who has no games any more: drop the filter. */
+  if (selected == 0 && self->filter.player != NULL)
+    set_filter_string (&self->filter.player, NULL);
+
+  g_strfreev (self->player_names);
+  self->player_names = g_steal_pointer (&names);
+
+  self->updating_widgets = TRUE;
+  gtk_drop_down_set_model (self->player_dropdown, G_LIST_MODEL (list));
+  gtk_drop_down_set_selected (self->player_dropdown, selected);
+  self->updating_widgets = FALSE;
+}
+
+static gint64
+local_day_start (GDateTime *date)
+{
+  g_autoptr(GDateTime) local = g_date_time_to_local (date);
+  g_autoptr(GDateTime) start = g_date_time_new_local (g_date_time_get_year (local),
+                                                      g_date_time_get_month (local),
+                                                      g_date_time_get_day_of_month (local),
+                                                      0, 0, 0);
+  return g_date_time_to_unix (start);
+}
+
+static void
+update_date_buttons (DpHistoryPage *self)
+{
+  g_autofree char *from = self->filter.from != 0 ? dp_format_date (self->filter.from) : NULL;
+  g_autofree char *to = self->filter.to != 0 ? dp_format_date (self->filter.to) : NULL;
+  g_autofree char *from_label = NULL;
+  g_autofree char *to_label = NULL;
+
+  /* Translators: the date-range filter button: "From 01/05/2024", or "From" with no date */
+  from_label = from != NULL ? g_strdup_printf (_("From %s"), from) : g_strdup (_("From"));
+  /* Translators: the date-range filter button: "To 31/05/2024", or "To" with no date */
+  to_label = to != NULL ? g_strdup_printf (_("To %s"), to) : g_strdup (_("To"));
+  gtk_menu_button_set_label (self->from_button, from_label);
+  gtk_menu_button_set_label (self->to_button, to_label);
+}
+
+static void
+update_sort_from_view (DpHistoryPage *self)
+{
+  GtkSorter *sorter = gtk_column_view_get_sorter (self->column_view);
+  DpGameSort sort = DP_GAME_SORT_NEWEST;
+
+  /* Without a sort column the list keeps its natural order, newest first. */
+  if (sorter != NULL &&
+      gtk_sorter_compare (sorter, self->probe_old, self->probe_new) == GTK_ORDERING_SMALLER)
+    sort = DP_GAME_SORT_OLDEST;
+
+  if (sort == self->filter.sort)
+    return;
+
+  self->filter.sort = sort;
+  apply_filter (self);
+}
+
+static void
+sorter_changed_cb (GtkSorter       *sorter,
+                   GtkSorterChange  change,
+                   DpHistoryPage   *self)
+{
+  update_sort_from_view (self);
+}
+
+static void
+search_changed_cb (GtkSearchEntry *entry,
+                   DpHistoryPage  *self)
+{
+  dp_history_page_set_search (self, gtk_editable_get_text (GTK_EDITABLE (entry)));
+}
+
+static void
+kind_selected_cb (GtkDropDown   *dropdown,
+                  GParamSpec    *pspec,
+                  DpHistoryPage *self)
+{
+  guint selected = gtk_drop_down_get_selected (dropdown);
+
+  if (self->updating_widgets)
+    return;
+
+  set_filter_string (&self->filter.kind,
+                     selected > 0 && selected <= g_strv_length (self->kind_ids) ? self->kind_ids[selected - 1] : NULL);
+  apply_filter (self);
+}
+
+static void
+player_selected_cb (GtkDropDown   *dropdown,
+                    GParamSpec    *pspec,
+                    DpHistoryPage *self)
+{
+  guint selected = gtk_drop_down_get_selected (dropdown);
+
+  if (self->updating_widgets)
+    return;
+
+  set_filter_string (&self->filter.player,
+                     self->player_names != NULL && selected > 0 && selected <= g_strv_length (self->player_names)
+                     ? self->player_names[selected - 1] : NULL);
+  apply_filter (self);
+}
+
+static void
+from_day_selected_cb (GtkCalendar   *calendar,
+                      DpHistoryPage *self)
+{
+  g_autoptr(GDateTime) date = gtk_calendar_get_date (calendar);
+
+  if (self->updating_widgets)
+    return;
+
+  self->filter.from = local_day_start (date);
+  update_date_buttons (self);
+  apply_filter (self);
+}
+
+static void
+to_day_selected_cb (GtkCalendar   *calendar,
+                    DpHistoryPage *self)
+{
+  g_autoptr(GDateTime) date = gtk_calendar_get_date (calendar);
+
+  if (self->updating_widgets)
+    return;
+
+  /* The filter's bound is inclusive: up to the last second of that day. */
+  self->filter.to = local_day_start (date) + 24 * 60 * 60 - 1;
+  update_date_buttons (self);
+  apply_filter (self);
+}
+
+static void
+clear_dates_action_cb (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  DpHistoryPage *self = DP_HISTORY_PAGE (widget);
+
+  dp_history_page_set_date_range (self, NULL, NULL);
+  gtk_menu_button_popdown (self->from_button);
+  gtk_menu_button_popdown (self->to_button);
+}
+
+static void
+row_activated_cb (GtkColumnView *view,
+                  guint          position,
+                  DpHistoryPage *self)
+{
+  g_autoptr(DpHistoryItem) item = g_list_model_get_item (G_LIST_MODEL (self->model), position);
+  g_autoptr(GError) error = NULL;
+
+  if (item == NULL)
+    return;
+
+  if (!dp_history_page_open_game (self, dp_history_item_get_id (item), &error))
+    adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+}
+
+static void
+replay_closed_cb (DpGameReplayPage *page,
+                  DpHistoryPage    *self)
+{
+  gtk_stack_set_visible_child_name (self->stack, "list");
+  /* The game may have been resumed and changed meanwhile. */
+  dp_history_page_reload (self);
+  gtk_widget_grab_focus (GTK_WIDGET (self->column_view));
+}
+
+static void
+replay_delete_requested_cb (DpGameReplayPage *page,
+                            const char       *game_id,
+                            DpHistoryPage    *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!dp_history_page_delete_game (self, game_id, &error))
+    adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+}
+
+static void
+undo_delete_action_cb (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  DpHistoryPage *self = DP_HISTORY_PAGE (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (!dp_history_page_undo_delete (self, g_variant_get_string (parameter, NULL), &error))
+    adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+}
+
+static void
+export_all_action_cb (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  DpHistoryPage *self = DP_HISTORY_PAGE (widget);
+  DpHistoryExportFormat format;
+  const char *name;
+
+  if (self->store == NULL ||
+      !dp_history_export_format_from_string (g_variant_get_string (parameter, NULL), &format))
+    return;
+
+  /* Translators: the suggested file name of an export of every game; no spaces */
+  name = format == DP_HISTORY_EXPORT_CSV ? _("dicepad-games.csv") : _("dicepad-games.json");
+  dp_history_export_run (widget, self->store, NULL, format, name);
+}
+
+static gboolean
+focus_search_cb (GtkWidget *widget,
+                 GVariant  *args,
+                 gpointer   user_data)
+{
+  DpHistoryPage *self = DP_HISTORY_PAGE (widget);
+
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "list") != 0)
+    return FALSE;
+  return gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+}
+
+static void
+ensure_store (DpHistoryPage *self)
+{
+  GtkRoot *root;
+  GtkApplication *app;
+  g_autoptr(GError) error = NULL;
+  DpStore *store;
+
+  if (self->store != NULL)
+    return;
+
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  app = GTK_IS_WINDOW (root) ? gtk_window_get_application (GTK_WINDOW (root)) : NULL;
+  if (!DP_IS_APPLICATION (app))
+    return;
+
+  store = dp_application_get_store (DP_APPLICATION (app), &error);
+  if (store == NULL)
+    {
+      adw_status_page_set_icon_name (self->empty_page, "dialog-warning-symbolic");
+      adw_status_page_set_title (self->empty_page, _("Cannot Read the Games"));
+      adw_status_page_set_description (self->empty_page, error->message);
+      gtk_stack_set_visible_child_name (self->list_stack, "empty");
+      return;
+    }
+
+  dp_history_page_set_store (self, store);
+}
+
+static void
+dp_history_page_map (GtkWidget *widget)
+{
+  DpHistoryPage *self = DP_HISTORY_PAGE (widget);
+  gboolean had_store = self->store != NULL;
+
+  GTK_WIDGET_CLASS (dp_history_page_parent_class)->map (widget);
+
+  /* Games are added at the table while this page is hidden: read again when shown. */
+  ensure_store (self);
+  if (had_store && g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "list") == 0)
+    dp_history_page_reload (self);
+
+  /* The keyboard starts in the list: arrows pick a game, Enter opens it. */
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "list") == 0 &&
+      self->model != NULL && g_list_model_get_n_items (G_LIST_MODEL (self->model)) > 0)
+    gtk_widget_grab_focus (GTK_WIDGET (self->column_view));
+}
+
+static void
+dp_history_page_dispose (GObject *object)
+{
+  GtkWidget *child;
+  DpHistoryPage *self = DP_HISTORY_PAGE (object);
+  GtkSorter *sorter = self->column_view != NULL ? gtk_column_view_get_sorter (self->column_view) : NULL;
+
+  if (sorter != NULL)
+    g_signal_handlers_disconnect_by_func (sorter, sorter_changed_cb, self);
+
+  gtk_widget_dispose_template (GTK_WIDGET (object), DP_TYPE_HISTORY_PAGE);
+  /* The template's unnamed top box is not a bound child: unparent it too. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
+    gtk_widget_unparent (child);
+
+  G_OBJECT_CLASS (dp_history_page_parent_class)->dispose (object);
+}
+
+static void
+dp_history_page_finalize (GObject *object)
+{
+  DpHistoryPage *self = DP_HISTORY_PAGE (object);
+
+  g_clear_object (&self->store);
+  g_clear_object (&self->model);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->probe_old);
+  g_clear_object (&self->probe_new);
+  g_clear_pointer (&self->kind_ids, g_strfreev);
+  g_clear_pointer (&self->player_names, g_strfreev);
+  g_free ((char *) self->filter.kind);
+  g_free ((char *) self->filter.player);
+  g_free ((char *) self->filter.search);
+
+  G_OBJECT_CLASS (dp_history_page_parent_class)->finalize (object);
+}
+
+static void
+dp_history_page_class_init (DpHistoryPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = dp_history_page_dispose;
+  object_class->finalize = dp_history_page_finalize;
+  widget_class->map = dp_history_page_map;
+
+  g_type_ensure (DP_TYPE_HISTORY_ITEM);
+  g_type_ensure (DP_TYPE_GAME_REPLAY_PAGE);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/dicepad/Dicepad/ui/dp-history-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, stack);
+  gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, list_stack);
+  gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, kind_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, player_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, from_button);
+  gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, to_button);
+  gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, from_calendar);
+  gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, to_calendar);
+  gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, column_view);
+  gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, date_column);
+  gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, empty_page);
+  gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, count_label);
+  gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, replay_page);
+  gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, kind_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, player_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, from_day_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, to_day_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, replay_closed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, replay_delete_requested_cb);
+
+  gtk_widget_class_install_action (widget_class, "history.clear-dates", NULL, clear_dates_action_cb);
+  gtk_widget_class_install_action (widget_class, "history.undo-delete", "s", undo_delete_action_cb);
+  gtk_widget_class_install_action (widget_class, "history.export-all", "s", export_all_action_cb);
+
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, focus_search_cb, NULL);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+dp_history_page_init (DpHistoryPage *self)
+{
+  DpGameFilter init = DP_GAME_FILTER_INIT;
+  g_autoptr(GtkExpression) created = NULL;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->filter = init;
+  self->probe_old = probe_item (0);
+  self->probe_new = probe_item (1);
+
+  created = gtk_property_expression_new (DP_TYPE_HISTORY_ITEM, NULL, "created");
+  gtk_column_view_column_set_sorter (self->date_column,
+                                     GTK_SORTER (gtk_numeric_sorter_new (g_steal_pointer (&created))));
+  gtk_column_view_sort_by_column (self->column_view, self->date_column, GTK_SORT_DESCENDING);
+  g_signal_connect (gtk_column_view_get_sorter (self->column_view), "changed",
+                    G_CALLBACK (sorter_changed_cb), self);
+
+  fill_kind_dropdown (self);
+  update_date_buttons (self);
+  update_count_and_empty (self);
+}
+
+GtkWidget *
+dp_history_page_new (void)
+{
+  return g_object_new (DP_TYPE_HISTORY_PAGE, NULL);
+}
+
+void
+dp_history_page_set_store (DpHistoryPage *self,
+                           DpStore       *store)
+{
+  g_return_if_fail (DP_IS_HISTORY_PAGE (self));
+  g_return_if_fail (DP_IS_STORE (store));
+
+  if (self->store == store)
+    return;
+
+  g_set_object (&self->store, store);
+  g_clear_object (&self->model);
+  self->model = dp_history_model_new (store);
+  dp_history_model_set_filter (self->model, &self->filter);
+
+  g_clear_object (&self->selection);
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->model)));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
+
+  fill_player_dropdown (self);
+  update_count_and_empty (self);
+}
+
+void
+dp_history_page_reload (DpHistoryPage *self)
+{
+  g_return_if_fail (DP_IS_HISTORY_PAGE (self));
+
+  if (self->model == NULL)
+    return;
+
+  fill_player_dropdown (self);
+  apply_filter (self);
+}
+
+DpHistoryModel *
+dp_history_page_get_model (DpHistoryPage *self)
+{
+  g_return_val_if_fail (DP_IS_HISTORY_PAGE (self), NULL);
+  return self->model;
+}
+
+GtkColumnView *
+dp_history_page_get_column_view (DpHistoryPage *self)
+{
+  g_return_val_if_fail (DP_IS_HISTORY_PAGE (self), NULL);
+  return self->column_view;
+}
+
+void
+dp_history_page_set_kind_filter (DpHistoryPage *self,
+                                 const char    *kind)
+{
+  guint selected = 0;
+
+  g_return_if_fail (DP_IS_HISTORY_PAGE (self));
+
+  for (guint i = 0; kind != NULL && self->kind_ids[i] != NULL; i++)
+    if (g_str_equal (self->kind_ids[i], kind))
+      selected = i + 1;
+
+  set_filter_string (&self->filter.kind, kind);
+  self->updating_widgets = TRUE;
+  gtk_drop_down_set_selected (self->kind_dropdown, selected);
+  self->updating_widgets = FALSE;
+  apply_filter (self);
+}
+
+void
+dp_history_page_set_player_filter (DpHistoryPage *self,
+                                   const char    *player)
+{
+  guint selected = 0;
+
+  g_return_if_fail (DP_IS_HISTORY_PAGE (self));
+
+  for (guint i = 0; player != NULL && self->player_names != NULL && self->player_names[i] != NULL; i++)
+    if (g_str_equal (self->player_names[i], player))
+      selected = i + 1;
+
+  set_filter_string (&self->filter.player, player);
+  self->updating_widgets = TRUE;
+  gtk_drop_down_set_selected (self->player_dropdown, selected);
+  self->updating_widgets = FALSE;
+  apply_filter (self);
+}
+
+void
+dp_history_page_set_search (DpHistoryPage *self,
+                            const char    *text)
+{
+  g_autofree char *stripped = g_strstrip (g_strdup (text != NULL ? text : ""));
+
+  g_return_if_fail (DP_IS_HISTORY_PAGE (self));
+
+  if (g_strcmp0 (stripped[0] != '\0' ? stripped : NULL, self->filter.search) == 0)
+    return;
+
+  set_filter_string (&self->filter.search, stripped);
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)), text != NULL ? text : "") != 0)
+    gtk_editable_set_text (GTK_EDITABLE (self->search_entry), text != NULL ? text : "");
+  apply_filter (self);
+}
+
+void
+dp_history_page_set_date_range (DpHistoryPage *self,
+                                GDateTime     *from,
+                                GDateTime     *to)
+{
+  g_return_if_fail (DP_IS_HISTORY_PAGE (self));
+
+  self->filter.from = from != NULL ? local_day_start (from) : 0;
+  self->filter.to = to != NULL ? local_day_start (to) + 24 * 60 * 60 - 1 : 0;
+
+  self->updating_widgets = TRUE;
+  if (from != NULL)
+    gtk_calendar_select_day (self->from_calendar, from);
+  if (to != NULL)
+    gtk_calendar_select_day (self->to_calendar, to);
+  self->updating_widgets = FALSE;
+
+  update_date_buttons (self);
+  apply_filter (self);
+}
+
+gboolean
+dp_history_page_open_game (DpHistoryPage  *self,
+                           const char     *game_id,
+                           GError        **error)
+{
+  g_return_val_if_fail (DP_IS_HISTORY_PAGE (self), FALSE);
+  g_return_val_if_fail (self->store != NULL, FALSE);
+
+  if (!dp_game_replay_page_load (self->replay_page, self->store, game_id, error))
+    return FALSE;
+
+  gtk_stack_set_visible_child_name (self->stack, "game");
+  gtk_widget_grab_focus (GTK_WIDGET (self->replay_page));
+  return TRUE;
+}
+
+const char *
+dp_history_page_get_visible_view (DpHistoryPage *self)
+{
+  g_return_val_if_fail (DP_IS_HISTORY_PAGE (self), NULL);
+
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "game") == 0)
+    return "game";
+  return gtk_stack_get_visible_child_name (self->list_stack) != NULL &&
+         g_str_equal (gtk_stack_get_visible_child_name (self->list_stack), "empty") ? "empty" : "list";
+}
+
+DpGameReplayPage *
+dp_history_page_get_replay_page (DpHistoryPage *self)
+{
+  g_return_val_if_fail (DP_IS_HISTORY_PAGE (self), NULL);
+  return self->replay_page;
+}
+
+gboolean
+dp_history_page_delete_game (DpHistoryPage  *self,
+                             const char     *game_id,
+                             GError        **error)
+{
+  AdwToast *toast;
+
+  g_return_val_if_fail (DP_IS_HISTORY_PAGE (self), FALSE);
+  g_return_val_if_fail (self->store != NULL, FALSE);
+
+  if (!dp_store_set_deleted (self->store, game_id, TRUE, error))
+    return FALSE;
+
+  gtk_stack_set_visible_child_name (self->stack, "list");
+  dp_history_page_reload (self);
+
+  /* Translators: a toast after deleting a game in History */
+  toast = adw_toast_new (_("Game deleted"));
+  adw_toast_set_button_label (toast, _("_Undo"));
+  adw_toast_set_action_name (toast, "history.undo-delete");
+  adw_toast_set_action_target_value (toast, g_variant_new_string (game_id));
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+
+  return TRUE;
+}
+
+gboolean
+dp_history_page_undo_delete (DpHistoryPage  *self,
+                             const char     *game_id,
+                             GError        **error)
+{
+  g_return_val_if_fail (DP_IS_HISTORY_PAGE (self), FALSE);
+  g_return_val_if_fail (self->store != NULL, FALSE);
+
+  if (!dp_store_set_deleted (self->store, game_id, FALSE, error))
+    return FALSE;
+
+  dp_history_page_reload (self);
+  return TRUE;
+}

@@ -1,0 +1,678 @@
+/* dp-window.c — the main window: start page, the table, history, statistics
+ *
+ * Pages live in one GtkStack (`pages`); a new page is one more GtkStackPage in
+ * dp-window.ui plus a g_type_ensure() in class_init. The window owns the game being
+ * played (DpSession) and its actions: win.new-game(s), win.start-game, win.resume(s),
+ * win.undo, win.redo, win.play-again, win.show-start.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "dp-window.h"
+#include "dp-new-game-page.h"
+#include "dp-result-page.h"
+#include "dp-history-page.h"
+#include "dp-statistics-page.h"
+#include "cv-table-page.h"
+#include "cv-presenter.h"
+
+struct _DpWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  GSettings            *settings;
+  DpSession            *session;
+  gulong                session_changed_id;
+  AdwToast             *last_toast;
+
+  /* Template widgets */
+  AdwWindowTitle       *window_title;
+  GtkWidget            *back_button;
+  GtkWidget            *undo_box;
+  AdwToastOverlay      *toast_overlay;
+  GtkStack             *pages;
+  AdwStatusPage        *start_page;
+  GtkButton            *start_calavera_button;
+  GtkButton            *start_cubitos_button;
+  AdwPreferencesGroup  *resume_group;
+  GtkLabel             *store_error_label;
+  GPtrArray            *resume_rows;
+  DpNewGamePage        *new_game_page;
+  CvTablePage          *table_page;
+  DpResultPage         *result_page;
+  AdwStatusPage        *error_page;
+};
+
+G_DEFINE_FINAL_TYPE (DpWindow, dp_window, ADW_TYPE_APPLICATION_WINDOW)
+
+static DpStore *
+get_store (DpWindow  *self,
+           GError   **error)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  if (app == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Dicepad is not running"));
+      return NULL;
+    }
+  return dp_application_get_store (DP_APPLICATION (app), error);
+}
+
+static void
+show_toast (DpWindow   *self,
+            const char *title,
+            const char *button_label,
+            const char *action_name)
+{
+  AdwToast *toast = adw_toast_new (title);
+
+  /* One toast at a time: the newest entry is the one Undo takes back. */
+  if (self->last_toast != NULL)
+    adw_toast_dismiss (self->last_toast);
+  g_set_weak_pointer (&self->last_toast, toast);
+
+  if (button_label != NULL)
+    {
+      adw_toast_set_button_label (toast, button_label);
+      adw_toast_set_action_name (toast, action_name);
+    }
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+static void
+show_error (DpWindow   *self,
+            const char *message)
+{
+  show_toast (self, message, NULL, NULL);
+}
+
+/* A store that cannot be opened (a newer database, no permission…) is explained on
+ * its own page instead of crashing or touching the file. */
+static void
+show_store_error (DpWindow *self,
+                  GError   *error)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  g_autofree char *description = NULL;
+
+  description = g_markup_printf_escaped (_("%s\n\nDatabase: %s"), error->message,
+                                         app != NULL ? dp_application_get_database_path (DP_APPLICATION (app)) : "");
+  adw_status_page_set_description (self->error_page, description);
+  gtk_stack_set_visible_child_name (self->pages, "error");
+}
+
+static void
+update_header (DpWindow *self)
+{
+  const char *page = gtk_stack_get_visible_child_name (self->pages);
+  gboolean playing = self->session != NULL &&
+                     (g_strcmp0 (page, "table") == 0 || g_strcmp0 (page, "result") == 0);
+  const CvGame *game = self->session != NULL ? dp_session_get_calavera (self->session) : NULL;
+
+  gtk_widget_set_visible (self->undo_box, playing);
+  gtk_widget_set_visible (self->back_button, g_strcmp0 (page, "start") != 0 && g_strcmp0 (page, "error") != 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", playing && dp_session_can_undo (self->session));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", playing && dp_session_can_redo (self->session));
+
+  if (playing && game != NULL)
+    {
+      g_autofree char *subtitle = cv_game_is_finished (game)
+                                  ? g_strdup (_("Calavera — game over"))
+                                  : cv_presenter_dup_round_text (game);
+      adw_window_title_set_subtitle (self->window_title, subtitle);
+    }
+  else
+    adw_window_title_set_subtitle (self->window_title, "");
+}
+
+static void
+clear_resume_rows (DpWindow *self)
+{
+  for (guint i = 0; i < self->resume_rows->len; i++)
+    adw_preferences_group_remove (self->resume_group, g_ptr_array_index (self->resume_rows, i));
+  g_ptr_array_set_size (self->resume_rows, 0);
+}
+
+/* Start-up offers to resume: the unfinished games, newest first. */
+static void
+refresh_start_page (DpWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  DpGameFilter filter = DP_GAME_FILTER_INIT;
+  DpStore *store = get_store (self, &error);
+
+  clear_resume_rows (self);
+  gtk_widget_set_visible (GTK_WIDGET (self->resume_group), FALSE);
+
+  if (store == NULL)
+    {
+      show_store_error (self, error);
+      return;
+    }
+
+  filter.state = DP_GAME_STATE_IN_PROGRESS;
+  games = dp_store_list_games (store, &filter, 0, 3, &error);
+  if (games == NULL)
+    {
+      gtk_label_set_text (self->store_error_label, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->store_error_label), TRUE);
+      return;
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->store_error_label), FALSE);
+
+  for (guint i = 0; i < games->len; i++)
+    {
+      DpGameSummary *summary = g_ptr_array_index (games, i);
+      const char *names[4];
+      g_autofree char *title = NULL;
+      g_autofree char *subtitle = NULL;
+      g_autofree char *accessible = NULL;
+      g_autoptr(GDateTime) created = g_date_time_new_from_unix_local (summary->created);
+      g_autofree char *when = created != NULL ? g_date_time_format (created, "%x %X") : g_strdup ("");
+      const DpGameKind *kind = dp_game_kind_lookup (summary->kind);
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *button = gtk_button_new_with_mnemonic (i == 0 ? _("_Resume") : _("Resume"));
+
+      for (guint s = 0; s < summary->n_players && s < 4; s++)
+        names[s] = summary->names[s];
+      title = cv_presenter_join_names (names, MIN (summary->n_players, 4));
+      /* Translators: under an unfinished game on the start page, "Calavera · started 01/05/26 20:14" */
+      subtitle = g_strdup_printf (_("%s · started %s"), kind != NULL ? dp_game_kind_get_name (kind) : summary->kind, when);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+
+      gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", summary->id);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.resume");
+      if (i == 0)
+        gtk_widget_add_css_class (button, "suggested-action");
+      /* Translators: accessible name of a Resume button, "Resume the game of Ina and Sami" */
+      accessible = g_strdup_printf (_("Resume the game of %s"), title);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, accessible, -1);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), button);
+
+      g_object_set_data (G_OBJECT (row), "resume-button", button);
+      adw_preferences_group_add (self->resume_group, row);
+      g_ptr_array_add (self->resume_rows, row);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->resume_group), games->len > 0);
+}
+
+/* Keyboard-only play: the first thing to do on the start page has the focus. */
+static void
+focus_start_page (DpWindow *self)
+{
+  if (self->resume_rows->len > 0)
+    {
+      GtkWidget *row = g_ptr_array_index (self->resume_rows, 0);
+      GtkWidget *button = g_object_get_data (G_OBJECT (row), "resume-button");
+
+      if (button != NULL)
+        gtk_widget_grab_focus (button);
+    }
+  else
+    gtk_widget_grab_focus (GTK_WIDGET (self->start_calavera_button));
+}
+
+static void
+show_page (DpWindow   *self,
+           const char *name)
+{
+  if (g_strcmp0 (name, "start") == 0)
+    refresh_start_page (self);
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->pages), "error") == 0 &&
+      g_strcmp0 (name, "start") == 0)
+    return;   /* the store error stays in front */
+
+  gtk_stack_set_visible_child_name (self->pages, name);
+  update_header (self);
+
+  if (g_strcmp0 (name, "start") == 0)
+    focus_start_page (self);
+}
+
+static void
+ensure_table_focus (DpWindow *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  /* The choice button that had the focus is gone after an entry: keep the keyboard
+   * in the turn panel so the next letters reach the dice. */
+  if (focus == NULL || !gtk_widget_is_ancestor (focus, GTK_WIDGET (self->table_page)) ||
+      !gtk_widget_get_mapped (focus) || !gtk_widget_is_sensitive (focus))
+    cv_table_page_focus_entry (self->table_page);
+}
+
+static void
+follow_session (DpWindow *self)
+{
+  const CvGame *game = self->session != NULL ? dp_session_get_calavera (self->session) : NULL;
+
+  if (game == NULL)
+    return;
+
+  if (cv_game_is_finished (game))
+    {
+      dp_result_page_set_game (self->result_page, game);
+      show_page (self, "result");
+    }
+  else
+    {
+      show_page (self, "table");
+      ensure_table_focus (self);
+    }
+  update_header (self);
+}
+
+static void
+session_changed_cb (DpSession *session,
+                    DpWindow  *self)
+{
+  follow_session (self);
+}
+
+static void
+set_session (DpWindow  *self,
+             DpSession *session)
+{
+  if (self->session != NULL)
+    {
+      g_clear_signal_handler (&self->session_changed_id, self->session);
+      g_clear_object (&self->session);
+    }
+
+  cv_table_page_set_session (self->table_page, session);
+  if (session == NULL)
+    return;
+
+  self->session = g_object_ref (session);
+  self->session_changed_id = g_signal_connect (session, "changed", G_CALLBACK (session_changed_cb), self);
+  follow_session (self);
+}
+
+static void
+entry_stored_cb (CvTablePage *page,
+                 const char  *text,
+                 DpWindow    *self)
+{
+  show_toast (self, text, _("_Undo"), "win.undo");
+}
+
+static void
+entry_failed_cb (CvTablePage *page,
+                 const char  *message,
+                 DpWindow    *self)
+{
+  show_error (self, message);
+}
+
+static void
+new_game_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  DpWindow *self = DP_WINDOW (widget);
+  const char *kind = g_variant_get_string (parameter, NULL);
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) last = g_settings_get_strv (self->settings, "last-players");
+  g_auto(GStrv) known = NULL;
+  DpStore *store = get_store (self, &error);
+
+  if (store == NULL)
+    {
+      show_store_error (self, error);
+      return;
+    }
+
+  if (dp_game_kind_lookup (kind) == NULL || g_strcmp0 (kind, "calavera") != 0)
+    {
+      /* Translators: %s is a game's key, e.g. "cubitos" */
+      g_autofree char *message = g_strdup_printf (_("The game “%s” cannot be played in this version"), kind);
+      show_error (self, message);
+      return;
+    }
+
+  known = dp_store_list_player_names (store, NULL);
+  dp_new_game_page_reset (self->new_game_page, kind, (const char *const *) last, (const char *const *) known);
+  show_page (self, "new-game");
+  dp_new_game_page_focus_first (self->new_game_page);
+}
+
+static void
+start_with_names (DpWindow          *self,
+                  const char        *kind,
+                  const char *const *names)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DpSession) session = NULL;
+  DpStore *store = get_store (self, &error);
+
+  if (store == NULL)
+    {
+      show_store_error (self, error);
+      return;
+    }
+
+  session = dp_session_new_game (store, kind, names, g_strv_length ((char **) names), &error);
+  if (session == NULL)
+    {
+      show_error (self, error->message);
+      return;
+    }
+
+  g_settings_set_strv (self->settings, "last-players", names);
+  set_session (self, session);
+}
+
+static void
+start_game_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  DpWindow *self = DP_WINDOW (widget);
+  g_auto(GStrv) names = NULL;
+
+  if (!dp_new_game_page_is_valid (self->new_game_page))
+    return;
+
+  names = dp_new_game_page_dup_names (self->new_game_page);
+  start_with_names (self, dp_new_game_page_get_kind (self->new_game_page), (const char *const *) names);
+}
+
+static void
+resume_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  DpWindow *self = DP_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DpSession) session = NULL;
+  DpStore *store = get_store (self, &error);
+
+  if (store == NULL)
+    {
+      show_store_error (self, error);
+      return;
+    }
+
+  session = dp_session_load (store, g_variant_get_string (parameter, NULL), &error);
+  if (session == NULL)
+    {
+      show_error (self, error->message);
+      return;
+    }
+  set_session (self, session);
+}
+
+static void
+undo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  DpWindow *self = DP_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (self->session == NULL || !dp_session_can_undo (self->session))
+    return;
+  if (!dp_session_undo (self->session, &error))
+    {
+      show_error (self, error->message);
+      return;
+    }
+  show_toast (self, _("Entry undone"), _("_Redo"), "win.redo");
+}
+
+static void
+redo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  DpWindow *self = DP_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (self->session == NULL || !dp_session_can_redo (self->session))
+    return;
+  if (!dp_session_redo (self->session, &error))
+    {
+      show_error (self, error->message);
+      return;
+    }
+  show_toast (self, _("Entry redone"), _("_Undo"), "win.undo");
+}
+
+static void
+play_again_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  DpWindow *self = DP_WINDOW (widget);
+  const DpGame *game;
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autofree char *kind = NULL;
+
+  if (self->session == NULL)
+    return;
+
+  game = dp_session_get_game (self->session);
+  kind = g_strdup (dp_game_kind_get_id (dp_game_get_kind (game)));
+  for (guint seat = 0; seat < dp_game_get_n_players (game); seat++)
+    g_ptr_array_add (names, (gpointer) dp_game_get_player_name (game, seat));
+  g_ptr_array_add (names, NULL);
+
+  /* Copy: start_with_names() drops the old session and its names with it. */
+  {
+    g_auto(GStrv) copy = g_strdupv ((char **) names->pdata);
+    start_with_names (self, kind, (const char *const *) copy);
+  }
+}
+
+/* History and Statistics: win.show-page('history') / win.show-page('statistics'). */
+static void
+show_page_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  const char *name = g_variant_get_string (parameter, NULL);
+
+  if (g_strcmp0 (name, "history") == 0 || g_strcmp0 (name, "statistics") == 0)
+    show_page (DP_WINDOW (widget), name);
+}
+
+static void
+show_start_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  show_page (DP_WINDOW (widget), "start");
+}
+
+static void
+dp_window_save_size (DpWindow *self)
+{
+  int width, height;
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  g_settings_set_int (self->settings, "window-width", width);
+  g_settings_set_int (self->settings, "window-height", height);
+  g_settings_set_boolean (self->settings, "window-maximized",
+                          gtk_window_is_maximized (GTK_WINDOW (self)));
+}
+
+static gboolean
+dp_window_close_request (GtkWindow *window)
+{
+  DpWindow *self = DP_WINDOW (window);
+
+  /* Nothing else to save: every entry reached the database when it was made. */
+  if (self->settings != NULL)
+    dp_window_save_size (self);
+
+  return GTK_WINDOW_CLASS (dp_window_parent_class)->close_request (window);
+}
+
+static void
+dp_window_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (dp_window_parent_class)->map (widget);
+
+  /* The window gives the focus away when it is shown: take it back for the start page. */
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (DP_WINDOW (widget)->pages), "start") == 0)
+    focus_start_page (DP_WINDOW (widget));
+
+  /* bench/bench-startup.c measures exec → mapped; it reads this one line. */
+  if (g_getenv ("DICEPAD_BENCH_REPORT_MAPPED") != NULL)
+    {
+      g_print ("mapped\n");
+      fflush (stdout);
+    }
+}
+
+/* After construction: "application" is not a construct property, so it is only set
+ * once g_object_new() has run constructed(). */
+static void
+dp_window_setup (DpWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  g_return_if_fail (DP_IS_APPLICATION (app));
+
+  self->settings = g_object_ref (dp_application_get_settings (DP_APPLICATION (app)));
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+
+  cv_turn_panel_set_settings (cv_table_page_get_turn_panel (self->table_page), self->settings);
+  show_page (self, "start");
+}
+
+static void
+dp_window_dispose (GObject *object)
+{
+  DpWindow *self = DP_WINDOW (object);
+
+  if (self->session != NULL)
+    {
+      g_clear_signal_handler (&self->session_changed_id, self->session);
+      g_clear_object (&self->session);
+    }
+  g_clear_weak_pointer (&self->last_toast);
+  if (self->resume_rows != NULL)
+    g_ptr_array_set_size (self->resume_rows, 0);
+  gtk_widget_dispose_template (GTK_WIDGET (self), DP_TYPE_WINDOW);
+  g_clear_pointer (&self->resume_rows, g_ptr_array_unref);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (dp_window_parent_class)->dispose (object);
+}
+
+static void
+dp_window_class_init (DpWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = dp_window_dispose;
+  widget_class->map = dp_window_map;
+  window_class->close_request = dp_window_close_request;
+
+  /* The pages; add new ones here and in dp-window.ui. */
+  g_type_ensure (DP_TYPE_NEW_GAME_PAGE);
+  g_type_ensure (CV_TYPE_TABLE_PAGE);
+  g_type_ensure (DP_TYPE_RESULT_PAGE);
+  g_type_ensure (DP_TYPE_HISTORY_PAGE);
+  g_type_ensure (DP_TYPE_STATISTICS_PAGE);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/dicepad/Dicepad/ui/dp-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, DpWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, DpWindow, back_button);
+  gtk_widget_class_bind_template_child (widget_class, DpWindow, undo_box);
+  gtk_widget_class_bind_template_child (widget_class, DpWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, DpWindow, pages);
+  gtk_widget_class_bind_template_child (widget_class, DpWindow, start_page);
+  gtk_widget_class_bind_template_child (widget_class, DpWindow, start_calavera_button);
+  gtk_widget_class_bind_template_child (widget_class, DpWindow, start_cubitos_button);
+  gtk_widget_class_bind_template_child (widget_class, DpWindow, resume_group);
+  gtk_widget_class_bind_template_child (widget_class, DpWindow, store_error_label);
+  gtk_widget_class_bind_template_child (widget_class, DpWindow, new_game_page);
+  gtk_widget_class_bind_template_child (widget_class, DpWindow, table_page);
+  gtk_widget_class_bind_template_child (widget_class, DpWindow, result_page);
+  gtk_widget_class_bind_template_child (widget_class, DpWindow, error_page);
+  gtk_widget_class_bind_template_callback (widget_class, entry_stored_cb);
+  gtk_widget_class_bind_template_callback (widget_class, entry_failed_cb);
+
+  gtk_widget_class_install_action (widget_class, "win.new-game", "s", new_game_action);
+  gtk_widget_class_install_action (widget_class, "win.start-game", NULL, start_game_action);
+  gtk_widget_class_install_action (widget_class, "win.resume", "s", resume_action);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
+  gtk_widget_class_install_action (widget_class, "win.play-again", NULL, play_again_action);
+  gtk_widget_class_install_action (widget_class, "win.show-start", NULL, show_start_action);
+  gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
+}
+
+static void
+dp_window_init (DpWindow *self)
+{
+  self->resume_rows = g_ptr_array_new ();
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+DpWindow *
+dp_window_new (DpApplication *application)
+{
+  DpWindow *self;
+
+  g_return_val_if_fail (DP_IS_APPLICATION (application), NULL);
+
+  self = g_object_new (DP_TYPE_WINDOW, "application", application, NULL);
+  dp_window_setup (self);
+  return self;
+}
+
+const char *
+dp_window_get_visible_page (DpWindow *self)
+{
+  g_return_val_if_fail (DP_IS_WINDOW (self), NULL);
+
+  return gtk_stack_get_visible_child_name (self->pages);
+}
+
+void
+dp_window_add_toast (DpWindow *self,
+                     AdwToast *toast)
+{
+  g_return_if_fail (DP_IS_WINDOW (self));
+
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+DpSession *
+dp_window_get_session (DpWindow *self)
+{
+  g_return_val_if_fail (DP_IS_WINDOW (self), NULL);
+  return self->session;
+}
+
+GtkWidget *
+dp_window_get_page (DpWindow   *self,
+                    const char *name)
+{
+  g_return_val_if_fail (DP_IS_WINDOW (self), NULL);
+  return gtk_stack_get_child_by_name (self->pages, name);
+}
+
+const char *
+dp_window_get_subtitle (DpWindow *self)
+{
+  g_return_val_if_fail (DP_IS_WINDOW (self), NULL);
+  return adw_window_title_get_subtitle (self->window_title);
+}

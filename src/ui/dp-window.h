@@ -1,0 +1,29 @@
+/* dp-window.h — the main window: start page, the table, history, statistics
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "dp-application.h"
+#include "dp-session.h"
+
+G_BEGIN_DECLS
+
+#define DP_TYPE_WINDOW (dp_window_get_type ())
+G_DECLARE_FINAL_TYPE (DpWindow, dp_window, DP, WINDOW, AdwApplicationWindow)
+
+DpWindow   *dp_window_new (DpApplication *application);
+/* The name of the visible page: "start", "new-game", "table", "result", "error", … */
+const char *dp_window_get_visible_page (DpWindow *self);
+/* Shows a short message with an optional action button (e.g. Undo). */
+void        dp_window_add_toast (DpWindow *self, AdwToast *toast);
+/* The game on the table, or NULL. */
+DpSession  *dp_window_get_session (DpWindow *self);
+/* The page widget of that name in the page stack (for tests and new pages). */
+GtkWidget  *dp_window_get_page (DpWindow *self, const char *name);
+/* The title shown in the header bar's subtitle, e.g. "Calavera — round 5". */
+const char *dp_window_get_subtitle (DpWindow *self);
+
+G_END_DECLS
