@@ -257,11 +257,11 @@ snapshot_header (CvSheetView *self,
 
   if (m->must_act && !m->active)
     {
-      double bx = 10.4 * u, bw = 3.6 * u;
+      double bx = 9.0 * u, bw = 5.2 * u;
 
       append_filled_round (snapshot, &duty_border, bx, cy - 0.33 * u, bw, 0.66 * u, 0.33 * u);
       /* Translators: badge on a sheet whose player must mark something after skulls */
-      append_text (snapshot, self, _("must mark"), bx + bw / 2, cy, 0.42 * u, TRUE, ALIGN_CENTER, &ink, bw);
+      append_text (snapshot, self, _("must mark"), bx + bw / 2, cy, 0.4 * u, TRUE, ALIGN_CENTER, &ink, bw - 0.3 * u);
     }
 
   /* Translators: the running total on a sheet, "total 23" */

@@ -212,6 +212,20 @@ dp_history_item_get_created (DpHistoryItem *self)
 }
 
 const char *
+dp_history_item_get_date_text (DpHistoryItem *self)
+{
+  g_return_val_if_fail (DP_IS_HISTORY_ITEM (self), NULL);
+  return self->date_text;
+}
+
+const char *
+dp_history_item_get_kind_text (DpHistoryItem *self)
+{
+  g_return_val_if_fail (DP_IS_HISTORY_ITEM (self), NULL);
+  return self->kind_text;
+}
+
+const char *
 dp_history_item_get_players_text (DpHistoryItem *self)
 {
   g_return_val_if_fail (DP_IS_HISTORY_ITEM (self), NULL);
@@ -439,11 +453,16 @@ dp_history_model_reload (DpHistoryModel *self)
   old_n = self->n_items;
   g_hash_table_remove_all (self->pages);
   g_clear_error (&self->error);
-  self->n_items = count_games (self);
 
-  /* Every row may have changed (a new order or another filter): replace them all. */
-  if (old_n > 0 || self->n_items > 0)
-    g_list_model_items_changed (G_LIST_MODEL (self), 0, old_n, self->n_items);
+  /* Every row may have changed (a new order or another filter): replace them all,
+   * as two changes. GTK 4.8's list views look up every added item among the removed
+   * ones when one change does both, which would read every page of the store. */
+  self->n_items = 0;
+  if (old_n > 0)
+    g_list_model_items_changed (G_LIST_MODEL (self), 0, old_n, 0);
+  self->n_items = count_games (self);
+  if (self->n_items > 0)
+    g_list_model_items_changed (G_LIST_MODEL (self), 0, 0, self->n_items);
 }
 
 const GError *

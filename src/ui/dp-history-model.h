@@ -28,6 +28,8 @@ DpHistoryItem       *dp_history_item_new (const DpGameSummary *summary);
 const DpGameSummary *dp_history_item_get_summary (DpHistoryItem *self);
 const char          *dp_history_item_get_id (DpHistoryItem *self);
 gint64               dp_history_item_get_created (DpHistoryItem *self);
+const char          *dp_history_item_get_date_text (DpHistoryItem *self);
+const char          *dp_history_item_get_kind_text (DpHistoryItem *self);
 const char          *dp_history_item_get_players_text (DpHistoryItem *self);
 const char          *dp_history_item_get_winners_text (DpHistoryItem *self);
 const char          *dp_history_item_get_scores_text (DpHistoryItem *self);

@@ -31,6 +31,7 @@ struct _DpHistoryPage
   GStrv               player_names; /* player_dropdown position - 1 → name */
   DpGameFilter        filter;       /* strings owned */
   gboolean            updating_widgets;
+  gboolean            shown_before;   /* mapped since the store was set */
 
   /* Template widgets */
   AdwToastOverlay    *toast_overlay;
@@ -45,12 +46,62 @@ struct _DpHistoryPage
   GtkCalendar        *to_calendar;
   GtkColumnView      *column_view;
   GtkColumnViewColumn *date_column;
+  GtkColumnViewColumn *kind_column;
+  GtkColumnViewColumn *players_column;
+  GtkColumnViewColumn *winners_column;
+  GtkColumnViewColumn *scores_column;
   AdwStatusPage      *empty_page;
   GtkLabel           *count_label;
   DpGameReplayPage   *replay_page;
 };
 
 G_DEFINE_FINAL_TYPE (DpHistoryPage, dp_history_page, GTK_TYPE_WIDGET)
+
+typedef const char *(*ItemTextFunc) (DpHistoryItem *item);
+
+/* Cells are plain labels made in code: a GtkBuilderListItemFactory would parse XML
+ * for every cell of every row the view creates, which costs more than the query. */
+static void
+cell_setup_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *list_item,
+               gpointer                  numeric)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  if (GPOINTER_TO_INT (numeric))
+    gtk_widget_add_css_class (label, "numeric");
+  gtk_list_item_set_child (list_item, label);
+}
+
+static void
+cell_bind_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *list_item,
+              gpointer                  numeric)
+{
+  ItemTextFunc text_func = g_object_get_data (G_OBJECT (factory), "text-func");
+  DpHistoryItem *item = gtk_list_item_get_item (list_item);
+  GtkWidget *label = gtk_list_item_get_child (list_item);
+  const char *text = item != NULL ? text_func (item) : "";
+
+  gtk_label_set_label (GTK_LABEL (label), text);
+  /* The full text when a narrow column cuts it short. */
+  gtk_widget_set_tooltip_text (label, text);
+}
+
+static void
+set_cell_factory (GtkColumnViewColumn *column,
+                  ItemTextFunc         text_func,
+                  gboolean             numeric)
+{
+  g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+
+  g_object_set_data (G_OBJECT (factory), "text-func", text_func);
+  g_signal_connect (factory, "setup", G_CALLBACK (cell_setup_cb), GINT_TO_POINTER (numeric));
+  g_signal_connect (factory, "bind", G_CALLBACK (cell_bind_cb), GINT_TO_POINTER (numeric));
+  gtk_column_view_column_set_factory (column, factory);
+}
 
 static DpHistoryItem *
 probe_item (gint64 created)
@@ -428,14 +479,14 @@ static void
 dp_history_page_map (GtkWidget *widget)
 {
   DpHistoryPage *self = DP_HISTORY_PAGE (widget);
-  gboolean had_store = self->store != NULL;
-
   GTK_WIDGET_CLASS (dp_history_page_parent_class)->map (widget);
 
-  /* Games are added at the table while this page is hidden: read again when shown. */
+  /* Games are added at the table while this page is hidden: read again when shown
+   * again (set_store() has just read the store the first time). */
   ensure_store (self);
-  if (had_store && g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "list") == 0)
+  if (self->shown_before && g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "list") == 0)
     dp_history_page_reload (self);
+  self->shown_before = self->store != NULL;
 
   /* The keyboard starts in the list: arrows pick a game, Enter opens it. */
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "list") == 0 &&
@@ -506,6 +557,10 @@ dp_history_page_class_init (DpHistoryPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, to_calendar);
   gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, column_view);
   gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, date_column);
+  gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, kind_column);
+  gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, players_column);
+  gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, winners_column);
+  gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, scores_column);
   gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, empty_page);
   gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, count_label);
   gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, replay_page);
@@ -539,6 +594,12 @@ dp_history_page_init (DpHistoryPage *self)
   self->probe_old = probe_item (0);
   self->probe_new = probe_item (1);
 
+  set_cell_factory (self->date_column, dp_history_item_get_date_text, TRUE);
+  set_cell_factory (self->kind_column, dp_history_item_get_kind_text, FALSE);
+  set_cell_factory (self->players_column, dp_history_item_get_players_text, FALSE);
+  set_cell_factory (self->winners_column, dp_history_item_get_winners_text, FALSE);
+  set_cell_factory (self->scores_column, dp_history_item_get_scores_text, TRUE);
+
   created = gtk_property_expression_new (DP_TYPE_HISTORY_ITEM, NULL, "created");
   gtk_column_view_column_set_sorter (self->date_column,
                                      GTK_SORTER (gtk_numeric_sorter_new (g_steal_pointer (&created))));
@@ -568,6 +629,7 @@ dp_history_page_set_store (DpHistoryPage *self,
     return;
 
   g_set_object (&self->store, store);
+  self->shown_before = FALSE;
   g_clear_object (&self->model);
   self->model = dp_history_model_new (store);
   dp_history_model_set_filter (self->model, &self->filter);

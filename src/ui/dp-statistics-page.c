@@ -67,6 +67,7 @@ struct _DpStatisticsPage
   GHashTable       *detail_texts;  /* key → shown text */
   char             *h2h_text;
   gboolean          updating_widgets;
+  gboolean          shown_before;   /* mapped since the store was set */
 
   /* Template widgets */
   GtkStack         *content_stack;
@@ -151,7 +152,12 @@ grid_attach_label (GtkGrid    *grid,
   GtkWidget *label = gtk_label_new (text);
 
   gtk_label_set_xalign (GTK_LABEL (label), column == 0 ? 0.0f : 1.0f);
-  gtk_label_set_ellipsize (GTK_LABEL (label), column == 0 ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
+  if (column == 0)
+    {
+      /* Long names end in "…", but a name is never squeezed to nothing. */
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_width_chars (GTK_LABEL (label), 8);
+    }
   gtk_widget_set_hexpand (label, column == 0);
   if (header)
     gtk_widget_add_css_class (label, "heading");
@@ -648,14 +654,14 @@ static void
 dp_statistics_page_map (GtkWidget *widget)
 {
   DpStatisticsPage *self = DP_STATISTICS_PAGE (widget);
-  gboolean had_store = self->store != NULL;
-
   GTK_WIDGET_CLASS (dp_statistics_page_parent_class)->map (widget);
 
-  /* Games end at the table while this page is hidden: count again when shown. */
+  /* Games end at the table while this page is hidden: count again when shown again
+   * (set_store() has just counted the first time). */
   ensure_store (self);
-  if (had_store)
+  if (self->shown_before)
     update_all (self);
+  self->shown_before = self->store != NULL;
 }
 
 static void
@@ -765,7 +771,10 @@ dp_statistics_page_set_store (DpStatisticsPage *self,
   g_return_if_fail (DP_IS_STORE (store));
 
   if (g_set_object (&self->store, store))
-    update_all (self);
+    {
+      self->shown_before = FALSE;
+      update_all (self);
+    }
 }
 
 void

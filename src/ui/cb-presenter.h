@@ -1,0 +1,169 @@
+/* cb-presenter.h — what the Cubitos table shows and enters, as plain data (no GTK)
+ *
+ * The widgets only draw what these functions say: the sentence for each board, the
+ * status of the round, dice colours and symbols, the texts of the shop and of the
+ * toasts, and the actions (canonical JSON text) that a board's controls build. Every
+ * action is checked by the engine on a copy of the game before a button is enabled,
+ * so the UI offers exactly what the rules allow and says why not otherwise.
+ * Tests check all of it without a display.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+#include <json-glib/json-glib.h>
+
+#include "cb-game.h"
+#include "dp-store.h"
+
+G_BEGIN_DECLS
+
+/* ---- Dice: colour, letter and face symbols, so colour is never the only cue ---- */
+
+/* "#rrggbb" fill colour and a contrasting ink colour of a die of @kind. */
+const char *cb_presenter_kind_fill (CbKind kind);
+const char *cb_presenter_kind_ink (CbKind kind);
+/* Short translated letters of a kind ("lG", "dG", "★", "R", "O", "Y", …). */
+const char *cb_presenter_kind_letter (CbKind kind);
+/* Colour name with a capital, for titles: "Light grey". Free with g_free(). */
+char       *cb_presenter_dup_kind_title (CbKind kind);
+/* The symbol of a face on a die of @kind: "1", "2", "3" (coins), "➜" (step), "◆" (credit),
+ * "⚔" or "✦" (team), "⚔⁺" or "✦⁺" (special), "" (blank). */
+const char *cb_presenter_face_symbol (CbKind kind, CbFace face);
+/* "3 light grey dice" (plural-aware). Free with g_free(). */
+char       *cb_presenter_dup_dice_text (CbKind kind, guint n);
+/* Translated card name and the translated name of a race ("Race 1 — Nothing Goes Right"). */
+const char *cb_presenter_card_name (guint card);
+char       *cb_presenter_dup_race_title (guint race);
+
+/* ---- Sentences ---- */
+
+/* "Cubitos — round 3" / "Cubitos — tie-break round 5" / "Cubitos — race over". */
+char       *cb_presenter_dup_round_text (const CbGame *game);
+/* One sentence for @seat's board saying what to do now. */
+char       *cb_presenter_dup_prompt (const CbGame *game, guint seat);
+/* One sentence for the table: who holds the top dog, who still has to act. */
+char       *cb_presenter_dup_status (const CbGame *game);
+/* The swords of every player and the red card's result, e.g.
+ * "Swords: Ina 2, Sami 1 — Mr. Soldier: Ina has the most". */
+char       *cb_presenter_dup_swords_text (const CbGame *game);
+/* What an entry did, for the toast: "Ina refilled 9 dice", "Sami pushes". */
+char       *cb_presenter_dup_action_text (const CbGame *before, const char *action_json);
+/* The headline of the result: "Ina wins the race" / "Race over". */
+char       *cb_presenter_dup_headline (const CbGame *game);
+
+/* ---- Checking ---- */
+
+/* TRUE when @action_json would be accepted now; else FALSE with the engine's reason.
+ * @game is not changed. */
+gboolean    cb_presenter_check (const DpGame *game, const char *action_json, GError **error);
+/* Canonical texts of @seat's legal actions whose verb is not one of the board's own
+ * controls (card abilities as they land in the engine). Element type char*. */
+GPtrArray  *cb_presenter_dup_other_actions (const CbGame *game, guint seat);
+/* Title of such an action for its button ("Use Bob", or the verb). Free with g_free(). */
+char       *cb_presenter_dup_other_action_title (const CbGame *game, const char *action_json);
+
+/* ---- Building actions (canonical JSON text, free with g_free()) ---- */
+
+/* Any simple verb: {"player": name, verb: true}. */
+char       *cb_presenter_action_simple (const CbGame *game, guint seat, const char *verb);
+/* {"player": name, verb: n}: redeem, buy_steps, shortcut, move. */
+char       *cb_presenter_action_number (const CbGame *game, guint seat, const char *verb, guint n);
+
+/* ---- Refill (phase 1) ---- */
+
+typedef struct
+{
+  guint    needed;                /* dice to take, counted against the limit */
+  guint    available[CB_N_KINDS]; /* draw area (plus rest zone when it comes back) */
+  guint    forced[CB_N_KINDS];    /* the whole draw area when it runs short */
+  guint    take[CB_N_KINDS];
+  gboolean reshuffle;             /* the rest zone comes back into the draw area */
+  guint    red_lines;
+} CbRefill;
+
+/* The refill of @seat with @red_lines told: how many, and a proposal (ability dice
+ * first, then dark, then light grey). */
+void        cb_refill_init (CbRefill *refill, const CbGame *game, guint seat, guint red_lines);
+/* Sets how many dice of @kind to take, within forced..available. */
+gboolean    cb_refill_set (CbRefill *refill, CbKind kind, guint n, GError **error);
+guint       cb_refill_count (const CbRefill *refill);
+char       *cb_refill_dup_action (const CbRefill *refill, const CbGame *game, guint seat);
+
+/* ---- Roll entry (phase 2) ---- */
+
+typedef struct
+{
+  guint ready[CB_N_KINDS];
+  guint faces[CB_N_KINDS][CB_N_FACES];   /* blank never set: it fills itself */
+} CbRoll;
+
+void        cb_roll_init (CbRoll *roll, const CbGame *game, guint seat);
+/* How many dice of @kind show @face; refused (nothing changes) for a face that kind
+ * does not have, or more dice than are rolled. */
+gboolean    cb_roll_set (CbRoll *roll, CbKind kind, CbFace face, guint n, GError **error);
+guint       cb_roll_get (const CbRoll *roll, CbKind kind, CbFace face);
+/* Dice of @kind showing blank: the ones not entered. */
+guint       cb_roll_get_blank (const CbRoll *roll, CbKind kind);
+/* The most dice of @kind that can show @face given the other faces entered. */
+guint       cb_roll_get_max (const CbRoll *roll, CbKind kind, CbFace face);
+guint       cb_roll_count_hits (const CbRoll *roll);
+char       *cb_roll_dup_action (const CbRoll *roll, const CbGame *game, guint seat);
+
+/* ---- Bust ---- */
+
+/* {"bust": {ready dice put to rest}, "fan": [...]} with @fan_told rewards for the spaces
+ * the runner enters (see cb_presenter_get_untold_fan_spaces). */
+char       *cb_presenter_bust_action (const CbGame *game, guint seat, const guint to_rest[CB_N_KINDS],
+                                      const int fan_told[][2], guint n_fan_told, const guint *spaces);
+
+/* Fan-track spaces that advancing @seat's fan runner by @n enters and that nobody has
+ * told yet (the fan track is physical). Returns how many, written to @spaces. */
+guint       cb_presenter_get_untold_fan_spaces (const DpGame *game, guint seat, guint n, guint spaces[CB_FAN_LAST_SPACE]);
+
+/* ---- Moving (phase 6) ---- */
+
+typedef struct
+{
+  guint    steps;        /* spaces walked */
+  gboolean finish;       /* the runner entered the finish in this move */
+  gboolean last;         /* the last move: says where the runner landed */
+  guint    credits;      /* landing bonus */
+  guint    fans;
+  int      take;         /* CbKind taken, or -1 */
+  int      max_cost;     /* for a take: -1 any */
+  int      take_cost;    /* the taken die's card cost when untold, or -1 */
+  int      lose[CB_N_KINDS][CB_N_ZONES]; /* dice given back: per colour and area */
+  int      beyond;       /* spaces beyond the start after finishing, or -1 */
+  guint    n_fan_told;
+  guint    fan_spaces[CB_FAN_LAST_SPACE];
+  int      fan_told[CB_FAN_LAST_SPACE][2];
+} CbMove;
+
+void        cb_move_init (CbMove *move);
+char       *cb_move_dup_action (const CbMove *move, const CbGame *game, guint seat);
+
+/* ---- Shop (phase 7) ---- */
+
+/* Why @seat cannot buy a die of @colour now, or NULL when it can (with the known cost,
+ * or asking for it when nobody has told it yet). Free with g_free(). */
+char       *cb_presenter_dup_buy_reason (const DpGame *game, guint seat, guint colour);
+char       *cb_presenter_buy_action (const CbGame *game, guint seat, guint colour, int cost);
+/* "Bob · 4 coins · 7 left" (cost "?" while nobody told it). Free with g_free(). */
+char       *cb_presenter_dup_card_text (const CbGame *game, guint colour);
+
+/* ---- Facts the table told in earlier races ---- */
+
+/* Card costs and fan-track rewards told in the Cubitos games of @store (newest first
+ * wins), as {"costs": {...}, "fan_track": {...}} for a new setup. Never NULL. */
+JsonObject *cb_presenter_dup_known_facts (DpStore *store);
+/* Setup text for a new race. @race 1..10; @track -1 = the race's; @laps 0 = the race's;
+ * @first the seat holding the top dog; @facts from cb_presenter_dup_known_facts or NULL. */
+char       *cb_presenter_dup_setup (const char *const *names, guint n_names, guint race, int track,
+                                    guint laps, guint first, JsonObject *facts);
+/* The same race again with the same players (the facts told in @game carried over),
+ * the top dog with the player after the winner. */
+char       *cb_presenter_dup_setup_again (const CbGame *game, JsonObject *facts);
+
+G_END_DECLS
