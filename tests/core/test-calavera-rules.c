@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "cv-test-util.h"
+#include "dp-game-private.h"
 
 #define O CV_FACE_ORANGE
 #define G CV_FACE_GREEN
@@ -606,6 +607,8 @@ static void
 test_end_by_roller_death_zone (void)
 {
   g_autoptr(CvGame) game = game_with_sami_near_the_end ();
+  g_autoptr(JsonObject) stats = NULL;
+  g_autoptr(JsonObject) ina_stats = NULL;
   int sami_rows = 0;
 
   idle_turn (game);                     /* Ina */
@@ -622,6 +625,20 @@ test_end_by_roller_death_zone (void)
   for (guint c = 0; c < CV_N_COLORS; c++)
     sami_rows += cv_game_get_row_points (game, 1, c);
   g_assert_cmpint (cv_game_get_total (game, 1), ==, sami_rows + cv_game_get_bonus_points (game, 1));
+
+  /* Statistics keys (History and statistics issue: "how often each bonus line was won
+   * first, freezes vs death-zone finishes"): Sami's four rows all ended in the death
+   * zone, and nobody else ever had all four rows up to a bonus line, so Sami was first
+   * at each of the three lines. */
+  stats = cv_game_kind.seat_stats (game, 1);
+  g_assert_cmpint (json_object_get_int_member (stats, "frozen_rows"), ==, 4);
+  g_assert_cmpint (json_object_get_int_member (stats, "death_rows"), ==, 4);
+  g_assert_cmpint (json_object_get_int_member (stats, "bonus1_first"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (stats, "bonus2_first"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (stats, "bonus3_first"), ==, 1);
+  ina_stats = cv_game_kind.seat_stats (game, 0);
+  g_assert_cmpint (json_object_get_int_member (ina_stats, "death_rows"), ==, 0);
+  g_assert_cmpint (json_object_get_int_member (ina_stats, "bonus1_first"), ==, 0);
 
   /* Ina: pink 5 and black 4, both before the points zone: 0 points, no bonus. */
   g_assert_cmpint (cv_game_get_total (game, 0), ==, 0);

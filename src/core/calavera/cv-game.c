@@ -1662,22 +1662,31 @@ kind_seat_stats (gconstpointer state,
 {
   const CvGame *game = state;
   JsonObject *stats = json_object_new ();
-  guint crosses = 0, first = 0, later = 0;
+  guint crosses = 0, first = 0, later = 0, death_rows = 0;
 
   for (guint c = 0; c < CV_N_COLORS; c++)
     {
       g_autofree char *row_key = g_strdup_printf ("row_%s", cv_face_to_string (c));
       g_autofree char *points_key = g_strdup_printf ("points_%s", cv_face_to_string (c));
+      guint n = game->crosses[seat][c];
 
-      json_object_set_int_member (stats, row_key, game->crosses[seat][c]);
+      json_object_set_int_member (stats, row_key, n);
       json_object_set_int_member (stats, points_key, row_points (game, seat, c));
-      crosses += game->crosses[seat][c];
+      crosses += n;
+      /* "Freezes vs death-zone finishes" (statistics): a row frozen by reaching the grey
+       * zone rather than with jokers. */
+      if (n > 0 && cv_sheet_get_box (n - 1)->zone == CV_ZONE_DEATH)
+        death_rows++;
     }
   for (guint l = 0; l < CV_N_BONUS_LINES; l++)
     {
+      g_autofree char *line_key = g_strdup_printf ("bonus%u_first", l + 1);
+
       first += game->bonus[seat][l] == CV_BONUS_WON_FIRST;
       later += game->bonus[seat][l] == CV_BONUS_WON_LATER;
+      json_object_set_int_member (stats, line_key, game->bonus[seat][l] == CV_BONUS_WON_FIRST);
     }
+  json_object_set_int_member (stats, "death_rows", death_rows);
 
   json_object_set_int_member (stats, "crosses", crosses);
   json_object_set_int_member (stats, "frozen_rows", n_frozen_rows (game, seat));
