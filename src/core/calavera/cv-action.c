@@ -16,9 +16,9 @@ static const char *const allowed_keys[] = {
   "roll", "reroll", "take", "freeze", "pass", "result", "as", "count", "player", NULL
 };
 
-static void
-sort_faces (CvFace *faces,
-            guint   n)
+void
+_cv_faces_sort (CvFace *faces,
+                guint   n)
 {
   /* Insertion sort: at most six elements. */
   for (guint i = 1; i < n; i++)
@@ -113,8 +113,8 @@ same_multiset (const CvFace *a,
 
   memcpy (sa, a, n * sizeof (CvFace));
   memcpy (sb, b, n * sizeof (CvFace));
-  sort_faces (sa, n);
-  sort_faces (sb, n);
+  _cv_faces_sort (sa, n);
+  _cv_faces_sort (sb, n);
   return memcmp (sa, sb, n * sizeof (CvFace)) == 0;
 }
 
@@ -319,7 +319,7 @@ cv_action_from_json (const CvGame  *game,
       parsed.type = CV_ACTION_ROLL;
       if (!read_faces (object, "roll", CV_N_DICE, CV_N_DICE, parsed.dice, &parsed.n_dice, error))
         return FALSE;
-      sort_faces (parsed.dice, parsed.n_dice);
+      _cv_faces_sort (parsed.dice, parsed.n_dice);
     }
   else if (strcmp (action_key, "reroll") == 0)
     {
@@ -340,8 +340,8 @@ cv_action_from_json (const CvGame  *game,
                        parsed.n_dice, n_result);
           return FALSE;
         }
-      sort_faces (parsed.dice, parsed.n_dice);
-      sort_faces (parsed.result, parsed.n_dice);
+      _cv_faces_sort (parsed.dice, parsed.n_dice);
+      _cv_faces_sort (parsed.result, parsed.n_dice);
     }
   else if (strcmp (action_key, "take") == 0)
     {
@@ -423,7 +423,7 @@ append_faces (GString      *out,
 
   n = MIN (n, CV_N_DICE);
   memcpy (sorted, faces, n * sizeof (CvFace));
-  sort_faces (sorted, n);
+  _cv_faces_sort (sorted, n);
 
   g_string_append_c (out, '[');
   for (guint i = 0; i < n; i++)

@@ -52,24 +52,6 @@ is_face (int face)
   return face >= 0 && face < CV_N_FACES;
 }
 
-static void
-sort_faces (CvFace *faces,
-            guint   n)
-{
-  for (guint i = 1; i < n; i++)
-    {
-      CvFace f = faces[i];
-      guint j = i;
-
-      while (j > 0 && faces[j - 1] > f)
-        {
-          faces[j] = faces[j - 1];
-          j--;
-        }
-      faces[j] = f;
-    }
-}
-
 /* Counts the dice per face; with @available_only just those whoever acts may still
  * choose (no skulls, none of the roller's). */
 static void
@@ -326,7 +308,7 @@ begin_opponents (CvGame *game)
 static void
 after_roll (CvGame *game)
 {
-  sort_faces (game->dice, CV_N_DICE);
+  _cv_faces_sort (game->dice, CV_N_DICE);
 
   /* "Hast du drei oder mehr Totenköpfe gewürfelt? … Dein Zug endet sofort und deine
    * Mitspieler müssen dein Würfelergebnis verwenden." */
