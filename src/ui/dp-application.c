@@ -225,3 +225,20 @@ dp_application_get_settings (DpApplication *self)
 
   return self->settings;
 }
+
+DpStore *
+dp_application_get_store_for_widget (GtkWidget  *widget,
+                                     GError    **error)
+{
+  GtkRoot *root;
+  GtkApplication *app;
+
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+
+  root = gtk_widget_get_root (widget);
+  app = GTK_IS_WINDOW (root) ? gtk_window_get_application (GTK_WINDOW (root)) : NULL;
+  if (!DP_IS_APPLICATION (app))
+    return NULL;
+
+  return dp_application_get_store (DP_APPLICATION (app), error);
+}

@@ -19,5 +19,9 @@ const char    *dp_application_get_database_path (DpApplication *self);
 /* The store, opened on first use; NULL with @error set when it cannot be opened. */
 DpStore       *dp_application_get_store (DpApplication *self, GError **error);
 GSettings     *dp_application_get_settings (DpApplication *self);
+/* The store of the application that @widget's window belongs to. Returns NULL without
+ * an error while @widget is not in a Dicepad window yet, and NULL with @error set when
+ * the database cannot be opened. */
+DpStore       *dp_application_get_store_for_widget (GtkWidget *widget, GError **error);
 
 G_END_DECLS

@@ -624,21 +624,14 @@ h2h_selected_cb (GtkDropDown      *dropdown,
 static void
 ensure_store (DpStatisticsPage *self)
 {
-  GtkRoot *root;
-  GtkApplication *app;
   g_autoptr(GError) error = NULL;
   DpStore *store;
 
   if (self->store != NULL)
     return;
 
-  root = gtk_widget_get_root (GTK_WIDGET (self));
-  app = GTK_IS_WINDOW (root) ? gtk_window_get_application (GTK_WINDOW (root)) : NULL;
-  if (!DP_IS_APPLICATION (app))
-    return;
-
-  store = dp_application_get_store (DP_APPLICATION (app), &error);
-  if (store == NULL)
+  store = dp_application_get_store_for_widget (GTK_WIDGET (self), &error);
+  if (error != NULL)
     {
       adw_status_page_set_icon_name (self->empty_page, "dialog-warning-symbolic");
       adw_status_page_set_title (self->empty_page, _("Cannot Read the Statistics"));
@@ -647,7 +640,8 @@ ensure_store (DpStatisticsPage *self)
       return;
     }
 
-  dp_statistics_page_set_store (self, store);
+  if (store != NULL)
+    dp_statistics_page_set_store (self, store);
 }
 
 static void
