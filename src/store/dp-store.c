@@ -40,6 +40,7 @@ static const char *const migrations[] = {
   "0001-initial.sql",
   "0002-undo-delete.sql",
   "0003-stat-sums.sql",
+  "0004-resume-index.sql",
 };
 
 #define SCHEMA_VERSION ((guint) G_N_ELEMENTS (migrations))

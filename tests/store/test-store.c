@@ -332,12 +332,15 @@ exec_bound (sqlite3    *db,
   sqlite3_finalize (stmt);
 }
 
-/* What a Dicepad of schema version 1 or 2 wrote for one game (row @row, players Ina
+/* What a Dicepad of schema version 1, 2 or 3 wrote for one game (row @row, players Ina
  * and Sami with ids 1 and 2): the rows as those schemas had them. Version 1 and 2
  * differ only by tables this does not touch (redo, games.deleted). Until version 3,
- * seat_stats held only the game's own keys. */
+ * seat_stats held only the game's own keys; from version 3 on also the store's own
+ * "#games", "#wins" and "#total" (its triggers keep stat_sums). Version 4 added only
+ * an index. */
 static void
 fill_old_game (sqlite3      *db,
+               guint         version,
                gint64        row,
                const char   *uuid,
                const DpGame *game,
@@ -386,6 +389,16 @@ fill_old_game (sqlite3      *db,
 
               exec_bound (db, sql, key, NULL, 0, row);
             }
+          if (version >= 3)
+            {
+              g_autofree char *sql = g_strdup_printf ("INSERT INTO seat_stats (game, seat, key, value) "
+                                                      "VALUES (?4, %u, '#games', 1), (?4, %u, '#wins', %d), "
+                                                      "  (?4, %u, '#total', %d)",
+                                                      seat, seat, dp_game_is_winner (game, seat),
+                                                      seat, dp_game_get_total (game, seat));
+
+              exec_bound (db, sql, NULL, NULL, 0, row);
+            }
         }
     }
 }
@@ -401,7 +414,7 @@ test_migrate_every_version (void)
   guint current = _dp_store_get_schema_version ();
 
   /* A new migration needs its fixture in fill_old_game(): fail loudly until then. */
-  g_assert_cmpuint (current, ==, 3);
+  g_assert_cmpuint (current, ==, 4);
 
   for (guint version = 0; version < current; version++)
     {
@@ -436,14 +449,18 @@ test_migrate_every_version (void)
         g_assert_cmpint (test_query_int (db, "PRAGMA user_version"), ==, version);
         if (version >= 1)
           {
-            fill_old_game (db, 1, running_id, running, running_texts);
-            fill_old_game (db, 2, done_id, done, done_texts);
+            fill_old_game (db, version, 1, running_id, running, running_texts);
+            fill_old_game (db, version, 2, done_id, done, done_texts);
           }
         if (version >= 2)
           {
-            fill_old_game (db, 3, hidden_id, hidden, hidden_texts);
+            fill_old_game (db, version, 3, hidden_id, hidden, hidden_texts);
             g_assert_cmpint (sqlite3_exec (db, "UPDATE games SET deleted = 1 WHERE id = 3", NULL, NULL, NULL),
                              ==, SQLITE_OK);
+            /* From version 3 on, deleting a game also took its statistics rows away. */
+            if (version >= 3)
+              g_assert_cmpint (sqlite3_exec (db, "DELETE FROM seat_stats WHERE game = 3", NULL, NULL, NULL),
+                               ==, SQLITE_OK);
           }
       }
 
