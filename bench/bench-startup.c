@@ -137,6 +137,21 @@ time_to_map (const char *const *argv,
   return seconds;
 }
 
+/* The machine is shared: the load average goes next to the figures. */
+static char *
+dup_load (void)
+{
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) fields = NULL;
+
+  if (!g_file_get_contents ("/proc/loadavg", &contents, NULL, NULL))
+    return g_strdup ("unknown");
+  fields = g_strsplit (g_strstrip (contents), " ", 4);
+  if (g_strv_length (fields) < 3)
+    return g_strdup ("unknown");
+  return g_strdup_printf ("%s %s %s", fields[0], fields[1], fields[2]);
+}
+
 static int
 compare_doubles (gconstpointer a,
                  gconstpointer b)
@@ -205,6 +220,11 @@ main (int   argc,
   envp = g_environ_setenv (envp, "DICEPAD_BENCH_REPORT_MAPPED", "1", TRUE);
   envp = g_environ_setenv (envp, "NO_AT_BRIDGE", "1", TRUE);
 
+  {
+    g_autofree char *load = dup_load ();
+    g_print ("load average before: %s\n", load);
+  }
+
   /* Alternate the two so that a busy moment of the machine hits both alike. */
   for (guint i = 0; i < runs + 1; i++)
     {
@@ -224,6 +244,10 @@ main (int   argc,
 
   app_median = median (app_times);
   base_median = median (base_times);
+  {
+    g_autofree char *load = dup_load ();
+    g_print ("load average after:  %s\n", load);
+  }
   g_print ("runs: %u (median)\n", runs);
   g_print ("dicepad, 10000 games:  %7.1f ms\n", app_median * 1000);
   g_print ("minimal libadwaita:    %7.1f ms\n", base_median * 1000);

@@ -39,6 +39,9 @@ char       *cb_presenter_dup_race_title (guint race);
 
 /* ---- Sentences ---- */
 
+/* The rulebook's name of a phase, translated: "refill", "push or pass", "shop" … */
+const char *cb_presenter_phase_name (CbPhase phase);
+
 /* "Cubitos — round 3" / "Cubitos — tie-break round 5" / "Cubitos — race over". */
 char       *cb_presenter_dup_round_text (const CbGame *game);
 /* One sentence for @seat's board saying what to do now. */
@@ -61,6 +64,8 @@ gboolean    cb_presenter_check (const DpGame *game, const char *action_json, GEr
 /* Canonical texts of @seat's legal actions whose verb is not one of the board's own
  * controls (card abilities as they land in the engine). Element type char*. */
 GPtrArray  *cb_presenter_dup_other_actions (const CbGame *game, guint seat);
+/* TRUE when the engine marks the listed action as one the player must use. */
+gboolean    cb_presenter_is_mandatory (const char *action_json);
 /* Title of such an action for its button ("Use Bob", or the verb). Free with g_free(). */
 char       *cb_presenter_dup_other_action_title (const CbGame *game, const char *action_json);
 

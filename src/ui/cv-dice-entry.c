@@ -46,6 +46,7 @@ G_DEFINE_FINAL_TYPE (CvDiceEntry, cv_dice_entry, GTK_TYPE_WIDGET)
 
 enum {
   ENTERED,
+  SELECTION_CHANGED,
   N_SIGNALS
 };
 
@@ -300,6 +301,10 @@ toggle_die (CvDiceEntry *self,
       self->picked[index] = !self->picked[index];
       self->results[index] = -1;
       forget_in_order (self, index);
+      update (self);
+      /* The turn assistant follows the selection live. */
+      g_signal_emit (self, signals[SELECTION_CHANGED], 0);
+      return;
     }
   update (self);
 }
@@ -323,6 +328,8 @@ backspace (CvDiceEntry *self)
 static void
 clear (CvDiceEntry *self)
 {
+  gboolean had_picked = count_picked (self, FALSE) > 0;
+
   for (guint i = 0; i < CV_N_DICE; i++)
     {
       if (self->mode == CV_DICE_ENTRY_ROLL)
@@ -332,6 +339,8 @@ clear (CvDiceEntry *self)
     }
   self->n_order = 0;
   update (self);
+  if (had_picked)
+    g_signal_emit (self, signals[SELECTION_CHANGED], 0);
 }
 
 static gboolean
@@ -508,6 +517,14 @@ cv_dice_entry_class_init (CvDiceEntryClass *klass)
    */
   signals[ENTERED] = g_signal_new ("entered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                    0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+  /**
+   * CvDiceEntry::selection-changed:
+   *
+   * A die was picked up or put back for a re-roll (cv_dice_entry_get_pick_up()). Not
+   * emitted by cv_dice_entry_set_game(): its caller knows the selection is empty.
+   */
+  signals[SELECTION_CHANGED] = g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                             0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/dicepad/Dicepad/ui/cv-dice-entry.ui");
   gtk_widget_class_bind_template_child (widget_class, CvDiceEntry, hint_label);
@@ -651,4 +668,19 @@ cv_dice_entry_get_locked (CvDiceEntry *self,
   g_return_val_if_fail (CV_IS_DICE_ENTRY (self), FALSE);
   g_return_val_if_fail (index < CV_N_DICE, FALSE);
   return self->locked[index];
+}
+
+void
+cv_dice_entry_get_pick_up (CvDiceEntry *self,
+                           guint        pick_up[CV_N_FACES])
+{
+  g_return_if_fail (CV_IS_DICE_ENTRY (self));
+
+  for (guint f = 0; f < CV_N_FACES; f++)
+    pick_up[f] = 0;
+  if (self->mode != CV_DICE_ENTRY_REROLL)
+    return;
+  for (guint i = 0; i < CV_N_DICE; i++)
+    if (self->picked[i] && self->faces[i] >= 0 && self->faces[i] < CV_N_FACES)
+      pick_up[self->faces[i]]++;
 }

@@ -30,6 +30,9 @@ CvDiceEntryMode  cv_dice_entry_get_mode (CvDiceEntry *self);
 int              cv_dice_entry_get_face (CvDiceEntry *self, guint index);
 gboolean         cv_dice_entry_get_picked (CvDiceEntry *self, guint index);
 gboolean         cv_dice_entry_get_locked (CvDiceEntry *self, guint index);
+/* The dice selected to be picked up for a re-roll, counted per face (their face
+ * before the re-roll); all 0 outside re-roll mode. ::selection-changed tells when. */
+void             cv_dice_entry_get_pick_up (CvDiceEntry *self, guint pick_up[CV_N_FACES]);
 /* TRUE when Enter would confirm a complete entry. */
 gboolean         cv_dice_entry_is_complete (CvDiceEntry *self);
 /* The keyboard: face letters, 1–6, Backspace, Enter, Escape. Returns TRUE when used. */

@@ -659,3 +659,90 @@ cv_sheet_model_fill (CvSheetModel *model,
   model->must_act = !finished && cv_game_must_act (game, seat);
   model->winner = finished && cv_game_is_winner (game, seat);
 }
+
+/* ---- The turn assistant ---- */
+
+void
+cv_assistant_text_free (CvAssistantText *text)
+{
+  if (text == NULL)
+    return;
+  g_free (text->recommendation);
+  g_free (text->outlook);
+  g_free (text->selection);
+  g_clear_pointer (&text->opponents, g_ptr_array_unref);
+  g_free (text);
+}
+
+char *
+cv_assistant_dup_selection_text (const CvOdds *odds,
+                                 const guint   pick_up[CV_N_FACES])
+{
+  const CvOddsOption *option;
+  guint n = 0;
+
+  g_return_val_if_fail (odds != NULL, NULL);
+
+  /* Only the roller's re-roll has a selection to judge. */
+  if (cv_odds_get_phase (odds) != CV_PHASE_CHOOSE || cv_odds_get_rolls_left (odds) == 0)
+    return NULL;
+
+  if (pick_up != NULL)
+    for (guint f = 0; f < CV_N_FACES; f++)
+      n += pick_up[f];
+  if (n == 0)
+    /* Translators: the turn assistant, before any die is selected for a re-roll */
+    return g_strdup (_("Select the dice you would pick up to see their odds."));
+
+  /* NULL only for a selection that is no keep (a skull: the dice entry never allows it). */
+  option = cv_odds_find_pick_up (odds, pick_up);
+  if (option == NULL)
+    return NULL;
+
+  /* The UX example: "Picking up 3 dice: 9 % curse risk, 41 % at least 2 jokers" — this
+   * roll alone, the figures a player can check against the dice in hand. */
+  return cv_odds_describe_option (odds, option, CV_ODDS_PLAN_ONCE);
+}
+
+CvAssistantText *
+cv_assistant_text_new (const CvGame *game,
+                       const CvOdds *odds,
+                       const guint   pick_up[CV_N_FACES])
+{
+  CvAssistantText *text = g_new0 (CvAssistantText, 1);
+
+  g_return_val_if_fail (game != NULL, text);
+
+  text->opponents = g_ptr_array_new_with_free_func (g_free);
+  if (odds == NULL)
+    return text;
+
+  switch (cv_odds_get_phase (odds))
+    {
+    case CV_PHASE_ROLL:
+      if (cv_odds_get_n_options (odds) > 0)
+        {
+          const CvOddsOption *roll = cv_odds_get_option (odds, 0);
+
+          text->recommendation = cv_odds_describe_option (odds, roll, CV_ODDS_PLAN_ONCE);
+          text->outlook = cv_odds_describe_option (odds, roll, CV_ODDS_PLAN_BEST);
+        }
+      break;
+
+    case CV_PHASE_CHOOSE:
+      text->recommendation = cv_odds_describe_recommendation (odds);
+      text->selection = cv_assistant_dup_selection_text (odds, pick_up);
+      break;
+
+    case CV_PHASE_OPPONENTS:
+      for (guint i = 0; i < cv_odds_get_n_opponents (odds); i++)
+        g_ptr_array_add (text->opponents, cv_odds_describe_opponent (odds, i, game));
+      break;
+
+    case CV_PHASE_FINISHED:
+    default:
+      break;
+    }
+
+  return text;
+}

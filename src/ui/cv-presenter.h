@@ -11,6 +11,7 @@
 #include <glib.h>
 
 #include "cv-game.h"
+#include "cv-odds.h"
 
 G_BEGIN_DECLS
 
@@ -97,5 +98,37 @@ void        cv_sheet_model_clear (CvSheetModel *model);
 
 /* "Ina: total 23. Orange: 7 crosses, frozen, 5 points. …". Free with g_free(). */
 char       *cv_presenter_dup_sheet_description (const CvGame *game, guint seat);
+
+/* ---- The turn assistant (optional, `show-assistant`; docs/assistant.md) ---- */
+
+/* What the assistant says now, in plain translated sentences; a part that does not
+ * apply is NULL. Made only while the assistant is on: the widgets never compute it
+ * otherwise. */
+typedef struct
+{
+  /* Before the first roll: "First roll: 2 % curse risk, …"; choosing: "Best: pick up
+   * green (worth 2.4). Next best: take orange (2 crosses) (worth 2.1)." */
+  char      *recommendation;
+  /* Before the first roll: the whole turn played as advised. */
+  char      *outlook;
+  /* While re-rolling is possible: the odds of the dice selected to be picked up
+   * ("Picking up 3 dice: 9 % curse risk, 41 % at least 2 jokers"), or how to see them. */
+  char      *selection;
+  /* After skulls, one sentence per opponent who must mark, in seat order (char*). */
+  GPtrArray *opponents;
+} CvAssistantText;
+
+/* The sentences for @game from @odds (cv_odds_compute() of the same @game, or NULL
+ * when there is nothing to advise); @pick_up: the dice selected to be picked up,
+ * counted per face, or NULL for none. */
+CvAssistantText *cv_assistant_text_new (const CvGame  *game,
+                                        const CvOdds  *odds,
+                                        const guint    pick_up[CV_N_FACES]);
+void             cv_assistant_text_free (CvAssistantText *text);
+/* Only the selection sentence, e.g. when the player picks up another die. Free with g_free(). */
+char            *cv_assistant_dup_selection_text (const CvOdds *odds,
+                                                  const guint   pick_up[CV_N_FACES]);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CvAssistantText, cv_assistant_text_free)
 
 G_END_DECLS

@@ -5,6 +5,12 @@
  * the tooltip, so keyboard and screen-reader users read it too). After skulls every
  * opponent who must mark gets a group of their own and they answer in any order.
  *
+ * The turn assistant (issue 8, docs/assistant.md) sits under the dice it talks about,
+ * above the choices (visible without scrolling), with a switch bound to the
+ * `show-assistant` setting (the same one as in Preferences). Its odds are
+ * computed only while it is on: once per state, then the selection sentence follows
+ * the dice the player picks up. The sentences come from cv_assistant_text_new().
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
@@ -20,12 +26,22 @@ struct _CvTurnPanel
   CvGame      *game;
   GPtrArray   *choices;   /* CvChoice*, every group's */
   char        *turn_text;
+  GSettings   *settings;
+  gulong       assistant_changed_id;
+  CvOdds      *odds;      /* only while the assistant is on; NULL when nothing to advise */
+  CvAssistantText *assistant_text;
 
   /* Template widgets */
   GtkLabel    *turn_label;
   CvDiceEntry *dice_entry;
   GtkBox      *choices_box;
   GtkBox      *assistant_box;
+  GtkSwitch   *assistant_switch;
+  GtkLabel    *recommendation_label;
+  GtkLabel    *outlook_label;
+  GtkLabel    *selection_label;
+  GtkBox      *opponents_box;
+  GtkWidget   *assistant_placeholder;
 };
 
 G_DEFINE_FINAL_TYPE (CvTurnPanel, cv_turn_panel, GTK_TYPE_WIDGET)
@@ -36,6 +52,104 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
+
+static gboolean
+assistant_is_on (CvTurnPanel *self)
+{
+  return self->settings != NULL && g_settings_get_boolean (self->settings, "show-assistant");
+}
+
+static void
+set_label (GtkLabel   *label,
+           const char *text)
+{
+  gtk_label_set_text (label, text != NULL ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (label), text != NULL && text[0] != '\0');
+}
+
+static void
+clear_box (GtkBox *box)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (box))) != NULL)
+    gtk_box_remove (box, child);
+}
+
+/* Shows self->assistant_text (or nothing). */
+static void
+show_assistant_text (CvTurnPanel *self)
+{
+  CvAssistantText *text = self->assistant_text;
+  gboolean any = FALSE;
+
+  set_label (self->recommendation_label, text != NULL ? text->recommendation : NULL);
+  set_label (self->outlook_label, text != NULL ? text->outlook : NULL);
+  set_label (self->selection_label, text != NULL ? text->selection : NULL);
+
+  clear_box (self->opponents_box);
+  if (text != NULL)
+    for (guint i = 0; i < text->opponents->len; i++)
+      {
+        GtkWidget *label = gtk_label_new (g_ptr_array_index (text->opponents, i));
+
+        gtk_label_set_xalign (GTK_LABEL (label), 0);
+        gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+        gtk_label_set_max_width_chars (GTK_LABEL (label), 34);
+        gtk_box_append (self->opponents_box, label);
+      }
+  gtk_widget_set_visible (GTK_WIDGET (self->opponents_box), text != NULL && text->opponents->len > 0);
+
+  any = text != NULL && (text->recommendation != NULL || text->outlook != NULL ||
+                         text->selection != NULL || text->opponents->len > 0);
+  gtk_widget_set_visible (self->assistant_placeholder, !any);
+}
+
+/* Recomputes the odds of the state shown, only while the assistant is on. */
+static void
+update_assistant (CvTurnPanel *self)
+{
+  guint pick_up[CV_N_FACES];
+
+  g_clear_pointer (&self->odds, cv_odds_free);
+  g_clear_pointer (&self->assistant_text, cv_assistant_text_free);
+
+  if (assistant_is_on (self) && self->game != NULL && !cv_game_is_finished (self->game))
+    {
+      g_autoptr(GError) error = NULL;
+
+      /* A position the assistant cannot judge just shows no advice. */
+      self->odds = cv_odds_compute (self->game, &error);
+      cv_dice_entry_get_pick_up (self->dice_entry, pick_up);
+      self->assistant_text = cv_assistant_text_new (self->game, self->odds, pick_up);
+    }
+
+  show_assistant_text (self);
+}
+
+static void
+selection_changed_cb (CvDiceEntry *entry,
+                      CvTurnPanel *self)
+{
+  guint pick_up[CV_N_FACES];
+
+  /* The odds of the position stay; only the sentence for the selection changes. */
+  if (self->odds == NULL || self->assistant_text == NULL)
+    return;
+
+  cv_dice_entry_get_pick_up (self->dice_entry, pick_up);
+  g_free (self->assistant_text->selection);
+  self->assistant_text->selection = cv_assistant_dup_selection_text (self->odds, pick_up);
+  show_assistant_text (self);
+}
+
+static void
+show_assistant_changed_cb (GSettings   *settings,
+                           const char  *key,
+                           CvTurnPanel *self)
+{
+  update_assistant (self);
+}
 
 static void
 dice_entered_cb (CvDiceEntry    *entry,
@@ -119,15 +233,6 @@ make_choice_button (CvChoice *choice)
 }
 
 static void
-clear_box (GtkBox *box)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (box))) != NULL)
-    gtk_box_remove (box, child);
-}
-
-static void
 add_group (CvTurnPanel *self,
            guint        seat)
 {
@@ -191,9 +296,16 @@ cv_turn_panel_dispose (GObject *object)
     while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
       gtk_widget_unparent (child);
   }
+  if (self->settings != NULL)
+    {
+      g_clear_signal_handler (&self->assistant_changed_id, self->settings);
+      g_clear_object (&self->settings);
+    }
   g_clear_pointer (&self->game, cv_game_free);
   g_clear_pointer (&self->choices, g_ptr_array_unref);
   g_clear_pointer (&self->turn_text, g_free);
+  g_clear_pointer (&self->odds, cv_odds_free);
+  g_clear_pointer (&self->assistant_text, cv_assistant_text_free);
 
   G_OBJECT_CLASS (cv_turn_panel_parent_class)->dispose (object);
 }
@@ -221,7 +333,14 @@ cv_turn_panel_class_init (CvTurnPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, dice_entry);
   gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, choices_box);
   gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, assistant_box);
+  gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, assistant_switch);
+  gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, recommendation_label);
+  gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, outlook_label);
+  gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, selection_label);
+  gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, opponents_box);
+  gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, assistant_placeholder);
   gtk_widget_class_bind_template_callback (widget_class, dice_entered_cb);
+  gtk_widget_class_bind_template_callback (widget_class, selection_changed_cb);
 
   gtk_widget_class_install_action (widget_class, "turn.choose", "s", choose_action_cb);
 
@@ -267,6 +386,8 @@ cv_turn_panel_set_game (CvTurnPanel  *self,
   for (guint i = 0; i < n_seats; i++)
     add_group (self, seats[i]);
   gtk_widget_set_visible (GTK_WIDGET (self->choices_box), n_seats > 0);
+
+  update_assistant (self);
 }
 
 const char *
@@ -323,5 +444,26 @@ cv_turn_panel_set_settings (CvTurnPanel *self,
   g_return_if_fail (CV_IS_TURN_PANEL (self));
   g_return_if_fail (G_IS_SETTINGS (settings));
 
+  if (self->settings != NULL)
+    {
+      g_clear_signal_handler (&self->assistant_changed_id, self->settings);
+      g_settings_unbind (self->assistant_box, "visible");
+      g_settings_unbind (self->assistant_switch, "active");
+      g_clear_object (&self->settings);
+    }
+
+  self->settings = g_object_ref (settings);
+  /* The switch and Preferences change the same key; either way the panel follows. */
+  g_settings_bind (settings, "show-assistant", self->assistant_switch, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "show-assistant", self->assistant_box, "visible", G_SETTINGS_BIND_GET);
+  self->assistant_changed_id = g_signal_connect (settings, "changed::show-assistant",
+                                                 G_CALLBACK (show_assistant_changed_cb), self);
+  update_assistant (self);
+}
+
+const CvAssistantText *
+cv_turn_panel_get_assistant_text (CvTurnPanel *self)
+{
+  g_return_val_if_fail (CV_IS_TURN_PANEL (self), NULL);
+  return self->assistant_text;
 }

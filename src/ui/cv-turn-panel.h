@@ -23,6 +23,9 @@ CvDiceEntry *cv_turn_panel_get_dice_entry (CvTurnPanel *self);
 GtkWidget   *cv_turn_panel_find_choice_button (CvTurnPanel *self, const char *action_text);
 /* The place the turn assistant (odds) fills; shown only with the `show-assistant` setting. */
 GtkBox      *cv_turn_panel_get_assistant_box (CvTurnPanel *self);
+/* Follows @settings' `show-assistant` (the panel's switch changes it too). */
 void         cv_turn_panel_set_settings (CvTurnPanel *self, GSettings *settings);
+/* What the assistant shows now; NULL while it is off (nothing is computed then). */
+const CvAssistantText *cv_turn_panel_get_assistant_text (CvTurnPanel *self);
 
 G_END_DECLS

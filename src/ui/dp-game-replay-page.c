@@ -10,6 +10,8 @@
 #include "cv-game.h"
 #include "cv-presenter.h"
 #include "cv-sheet-view.h"
+#include "cb-board-view.h"
+#include "cb-presenter.h"
 #include "dp-game-replay-page.h"
 #include "dp-history-export.h"
 #include "dp-history-format.h"
@@ -249,6 +251,8 @@ rebuild_sheets (DpGameReplayPage *self)
 
       if (cv_game_from_dp_const (self->state) != NULL)
         sheet = cv_sheet_view_new ();
+      else if (cb_game_from_dp_const (self->state) != NULL)
+        sheet = cb_board_view_new ();
       else
         sheet = gtk_label_new (dp_game_get_player_name (self->state, seat));
 
@@ -263,13 +267,19 @@ update_step_view (DpGameReplayPage *self)
   const CvGame *cv = cv_game_from_dp_const (self->state);
   g_autofree char *step_text = NULL;
 
+  const CbGame *cb = cb_game_from_dp_const (self->state);
+
   for (guint seat = 0; seat < self->sheets->len; seat++)
     if (cv != NULL)
       cv_sheet_view_update (CV_SHEET_VIEW (g_ptr_array_index (self->sheets, seat)), cv, seat);
+    else if (cb != NULL)
+      cb_board_view_update (CB_BOARD_VIEW (g_ptr_array_index (self->sheets, seat)), cb, seat);
 
   g_clear_pointer (&self->turn_text, g_free);
   if (cv != NULL)
     self->turn_text = cv_presenter_dup_turn_text (cv);
+  else if (cb != NULL)
+    self->turn_text = cb_presenter_dup_status (cb);
   else
     self->turn_text = g_strdup ("");
 
@@ -299,6 +309,8 @@ describe_action (const DpGame *before,
   g_autoptr(JsonNode) node = NULL;
   CvAction action;
 
+  if (cb_game_from_dp_const (before) != NULL)
+    return cb_presenter_dup_action_text (cb_game_from_dp_const (before), action_text);
   if (cv == NULL)
     return g_strdup (action_text);
 

@@ -40,6 +40,8 @@ struct _DpNewGamePage
 
   /* Template widgets */
   AdwActionRow    *game_row;
+  AdwPreferencesGroup *players_group;
+  GtkBox          *options_box;
   GtkListBox      *players_list;
   GtkButton       *add_button;
   GtkButton       *start_button;
@@ -47,6 +49,13 @@ struct _DpNewGamePage
 };
 
 G_DEFINE_FINAL_TYPE (DpNewGamePage, dp_new_game_page, GTK_TYPE_WIDGET)
+
+enum {
+  NAMES_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 static void rebuild (DpNewGamePage *self, int focus_seat, const char *focus_what);
 
@@ -113,12 +122,16 @@ validate (DpNewGamePage *self)
     gtk_label_set_text (self->start_hint, _("Add at least two players."));
   else if (!valid)
     gtk_label_set_text (self->start_hint, _("Correct the names marked above to start."));
+  else if (g_strcmp0 (self->kind, "calavera") != 0)
+    /* Cubitos: everyone plays at once; who holds the top dog is chosen below. */
+    gtk_label_set_text (self->start_hint, _("Ready to start."));
   else
     /* Translators: shown above the Start button, %s is the name of the first player */
     {
       g_autofree char *hint = g_strdup_printf (_("%s starts."), (const char *) g_ptr_array_index (self->names, 0));
       gtk_label_set_text (self->start_hint, hint);
     }
+  g_signal_emit (self, signals[NAMES_CHANGED], 0);
 }
 
 static void
@@ -420,11 +433,20 @@ dp_new_game_page_class_init (DpNewGamePageClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/dicepad/Dicepad/ui/dp-new-game-page.ui");
   gtk_widget_class_bind_template_child (widget_class, DpNewGamePage, game_row);
+  gtk_widget_class_bind_template_child (widget_class, DpNewGamePage, players_group);
+  gtk_widget_class_bind_template_child (widget_class, DpNewGamePage, options_box);
   gtk_widget_class_bind_template_child (widget_class, DpNewGamePage, players_list);
   gtk_widget_class_bind_template_child (widget_class, DpNewGamePage, add_button);
   gtk_widget_class_bind_template_child (widget_class, DpNewGamePage, start_button);
   gtk_widget_class_bind_template_child (widget_class, DpNewGamePage, start_hint);
   gtk_widget_class_bind_template_callback (widget_class, add_clicked_cb);
+
+  /**
+   * DpNewGamePage::names-changed:
+   * A name or the seat order changed (game options that list the players follow it).
+   */
+  signals[NAMES_CHANGED] = g_signal_new ("names-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                         0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
@@ -462,6 +484,18 @@ dp_new_game_page_reset (DpNewGamePage      *self,
   game_kind = dp_game_kind_lookup (self->kind);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->game_row),
                                  game_kind != NULL ? dp_game_kind_get_name (game_kind) : self->kind);
+  if (g_strcmp0 (self->kind, "cubitos") == 0)
+    {
+      adw_action_row_set_subtitle (self->game_row, _("2–4 players, a dice-building race, one team board each"));
+      adw_preferences_group_set_description (self->players_group,
+                                             _("In seat order, clockwise: the top dog passes to the next seat each round."));
+    }
+  else
+    {
+      adw_action_row_set_subtitle (self->game_row, _("2–4 players, six dice, one score sheet each"));
+      adw_preferences_group_set_description (self->players_group,
+                                             _("In seat order: the first seat starts (the rules say the youngest player)."));
+    }
 
   g_ptr_array_set_size (self->names, 0);
   for (guint i = 0; names != NULL && names[i] != NULL && i < CV_MAX_PLAYERS; i++)
@@ -592,4 +626,19 @@ dp_new_game_page_focus_first (DpNewGamePage *self)
         }
     }
   gtk_widget_grab_focus (GTK_WIDGET (self->start_button));
+}
+
+void
+dp_new_game_page_set_options (DpNewGamePage *self,
+                              GtkWidget     *options)
+{
+  GtkWidget *child;
+
+  g_return_if_fail (DP_IS_NEW_GAME_PAGE (self));
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->options_box))) != NULL)
+    gtk_box_remove (self->options_box, child);
+  if (options != NULL)
+    gtk_box_append (self->options_box, options);
+  gtk_widget_set_visible (GTK_WIDGET (self->options_box), options != NULL);
 }

@@ -32,5 +32,8 @@ void        dp_new_game_page_move (DpNewGamePage *self, guint from, guint to);
 void        dp_new_game_page_add_player (DpNewGamePage *self);
 void        dp_new_game_page_remove_player (DpNewGamePage *self, guint seat);
 void        dp_new_game_page_focus_first (DpNewGamePage *self);
+/* Game-specific options shown under the players (NULL: none), e.g. the Cubitos race.
+ * The page emits ::names-changed whenever a name or the seat order changes. */
+void        dp_new_game_page_set_options (DpNewGamePage *self, GtkWidget *options);
 
 G_END_DECLS

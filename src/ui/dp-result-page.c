@@ -12,6 +12,8 @@
 #include "dp-result-page.h"
 #include "cv-presenter.h"
 #include "cv-sheet-view.h"
+#include "cb-board-view.h"
+#include "cb-presenter.h"
 
 struct _DpResultPage
 {
@@ -218,6 +220,89 @@ dp_result_page_set_game (DpResultPage *self,
 
       cv_sheet_view_update (CV_SHEET_VIEW (sheet), game, g_array_index (self->order, guint, r));
       gtk_box_append (self->sheets_box, sheet);
+    }
+}
+
+/* Rulebook p. 10 „Spielende“: a lone finisher wins; several: the farthest beyond the
+ * start. The others are ranked by what Dicepad knows (cb_game_get_rank). */
+void
+dp_result_page_set_cubitos (DpResultPage *self,
+                            const CbGame *game)
+{
+  guint n_players;
+  static const char *const headers[] = {
+    /* Translators: columns of the Cubitos result table */
+    NC_("result table", "Place"), NC_("result table", "Player"), NC_("result table", "Spaces"),
+    NC_("result table", "Laps"), NC_("result table", "Beyond start"), NC_("result table", "Fans"),
+    NC_("result table", "Credits"), NC_("result table", "Supply"), NC_("result table", "Dice"),
+  };
+
+  g_return_if_fail (DP_IS_RESULT_PAGE (self));
+  g_return_if_fail (game != NULL);
+
+  n_players = cb_game_get_n_players (game);
+  g_array_set_size (self->order, 0);
+  g_ptr_array_set_size (self->rank_texts, 0);
+  for (guint rank = 1; rank <= n_players; rank++)
+    for (guint seat = 0; seat < n_players; seat++)
+      if (cb_game_get_rank (game, seat) == rank)
+        g_array_append_val (self->order, seat);
+
+  g_clear_pointer (&self->headline, g_free);
+  self->headline = cb_presenter_dup_headline (game);
+  gtk_label_set_text (self->headline_label, self->headline);
+
+  clear_container (GTK_WIDGET (self->table_grid));
+  for (guint c = 0; c < G_N_ELEMENTS (headers); c++)
+    gtk_grid_attach (self->table_grid, cell (g_dpgettext2 (GETTEXT_PACKAGE, "result table", headers[c]), TRUE,
+                                             c < 2 ? 0 : 1), c, 0, 1, 1);
+
+  for (guint r = 0; r < self->order->len; r++)
+    {
+      guint seat = g_array_index (self->order, guint, r);
+      guint rank = cb_game_get_rank (game, seat);
+      gboolean shared = FALSE;
+      char *rank_text;
+      const char *name = cb_game_get_player_name (game, seat);
+      g_autofree char *with_star = g_strdup_printf (_("★ %s"), name);
+      guint dice = 0;
+      int beyond = cb_game_get_beyond (game, seat);
+      guint values[] = {
+        cb_game_get_spaces_moved (game, seat), cb_game_get_laps_done (game, seat), 0,
+        cb_game_get_fans (game, seat), cb_game_get_credits (game, seat), cb_game_get_supply_tokens (game, seat), 0,
+      };
+
+      for (guint z = 0; z < CB_N_ZONES; z++)
+        dice += cb_game_count_zone (game, seat, (CbZone) z);
+      values[6] = dice;
+      for (guint other = 0; other < n_players; other++)
+        shared |= other != seat && cb_game_get_rank (game, other) == rank;
+      rank_text = shared ? g_strdup_printf (_("=%u."), rank) : g_strdup_printf (_("%u."), rank);
+      g_ptr_array_add (self->rank_texts, rank_text);
+
+      gtk_grid_attach (self->table_grid, cell (rank_text, rank == 1, 0), 0, r + 1, 1, 1);
+      gtk_grid_attach (self->table_grid, cell (cb_game_is_winner (game, seat) ? with_star : name, rank == 1, 0),
+                       1, r + 1, 1, 1);
+      for (guint c = 0; c < G_N_ELEMENTS (values); c++)
+        {
+          g_autofree char *text = NULL;
+
+          if (c == 2)
+            text = beyond >= 0 ? g_strdup_printf ("%d", beyond) : g_strdup ("–");
+          else
+            text = g_strdup_printf ("%u", values[c]);
+          gtk_grid_attach (self->table_grid, cell (text, c == 0, 1), c + 2, r + 1, 1, 1);
+        }
+    }
+
+  /* Each team board as the race ended. */
+  clear_container (GTK_WIDGET (self->sheets_box));
+  for (guint r = 0; r < self->order->len; r++)
+    {
+      GtkWidget *board = cb_board_view_new ();
+
+      cb_board_view_update (CB_BOARD_VIEW (board), game, g_array_index (self->order, guint, r));
+      gtk_box_append (self->sheets_box, board);
     }
 }
 

@@ -7,6 +7,7 @@
 #include <adwaita.h>
 
 #include "cv-game.h"
+#include "cb-game.h"
 
 G_BEGIN_DECLS
 
@@ -16,6 +17,9 @@ G_DECLARE_FINAL_TYPE (DpResultPage, dp_result_page, DP, RESULT_PAGE, GtkWidget)
 GtkWidget  *dp_result_page_new (void);
 /* Shows the result of the finished @game. */
 void        dp_result_page_set_game (DpResultPage *self, const CvGame *game);
+/* Shows the result of the finished Cubitos race @game: winner, each player's totals
+ * and their team boards as the race ended. */
+void        dp_result_page_set_cubitos (DpResultPage *self, const CbGame *game);
 /* The headline, e.g. "Ina wins with 31 points" or "Shared win: Ina and Sami". */
 const char *dp_result_page_get_headline (DpResultPage *self);
 /* The seats in the order the table lists them (by rank, then seat). */

@@ -50,7 +50,43 @@ static const struct
   { "frozen_rows", N_("Frozen rows, per game"), DETAIL_COUNT, GROUP_BONUS },
   { "death_rows", N_("Rows ended in the death zone, per game"), DETAIL_COUNT, GROUP_BONUS },
   { "crosses", N_("Crosses, per game"), DETAIL_COUNT, GROUP_BONUS },
+  /* Cubitos (cb-game.c, cb_game_seat_stats) */
+  { "spaces_moved", N_("Spaces walked, per race"), DETAIL_POINTS, GROUP_ROWS },
+  { "finished", N_("Races in which the runner reached the finish"), DETAIL_SHARE, GROUP_BONUS },
+  { "busts", N_("Busts, per race"), DETAIL_COUNT, GROUP_BONUS },
+  { "dice_bought", N_("Dice bought, per race"), DETAIL_COUNT, GROUP_BONUS },
+  { "fans", N_("Fans at the end, per race"), DETAIL_COUNT, GROUP_BONUS },
 };
+
+/* Cubitos ranks runners by place, not by a total: the average place of @name over the
+ * finished races (0 when none). */
+static double
+average_place (DpStore    *store,
+               const char *kind,
+               const char *name)
+{
+  DpGameFilter filter = DP_GAME_FILTER_INIT;
+  g_autoptr(GPtrArray) games = NULL;
+  double sum = 0;
+  guint n = 0;
+
+  filter.kind = kind;
+  filter.player = name;
+  filter.state = DP_GAME_STATE_FINISHED;
+  games = dp_store_list_games (store, &filter, 0, 0, NULL);
+  for (guint i = 0; games != NULL && i < games->len; i++)
+    {
+      DpGameSummary *summary = g_ptr_array_index (games, i);
+
+      for (guint s = 0; s < summary->n_players && s < 4; s++)
+        if (g_strcmp0 (summary->names[s], name) == 0)
+          {
+            sum += summary->ranks[s];
+            n++;
+          }
+    }
+  return n > 0 ? sum / n : 0;
+}
 
 struct _DpStatisticsPage
 {
@@ -279,6 +315,14 @@ update_player_details (DpStatisticsPage *self)
   gtk_flow_box_append (self->cards_box, big_number_card (average, _("average total")));
   gtk_flow_box_append (self->cards_box, big_number_card (best, _("best total")));
   gtk_flow_box_append (self->cards_box, big_number_card (worst, _("worst total")));
+  if (g_strcmp0 (self->kind, "cubitos") == 0 && self->store != NULL)
+    {
+      g_autofree char *place = dp_format_double (average_place (self->store, self->kind, stats->name), 1);
+
+      /* Translators: caption of a big number: the average finishing place in Cubitos races */
+      gtk_flow_box_append (self->cards_box, big_number_card (place, _("average place")));
+      g_hash_table_insert (self->detail_texts, g_strdup ("average_place"), g_strdup (place));
+    }
 
   for (guint i = 0; i < G_N_ELEMENTS (details); i++)
     {

@@ -1,7 +1,8 @@
 /* dp-window.c — the main window: start page, the table, history, statistics
  *
- * Pages live in one GtkStack (`pages`); a new page is one more GtkStackPage in
- * dp-window.ui plus a g_type_ensure() in class_init. The window owns the game being
+ * Pages live in one GtkStack (`pages`); the start and error pages come from
+ * dp-window.ui, every other page is built when first shown (lazy_pages[] below, one
+ * line per page). The window owns the game being
  * played (DpSession) and its actions: win.new-game(s), win.start-game, win.resume(s),
  * win.undo, win.redo, win.play-again, win.show-start.
  *
@@ -10,6 +11,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "dp-window.h"
 #include "dp-new-game-page.h"
@@ -18,6 +20,9 @@
 #include "dp-statistics-page.h"
 #include "cv-table-page.h"
 #include "cv-presenter.h"
+#include "cb-new-game.h"
+#include "cb-presenter.h"
+#include "cb-table-page.h"
 
 struct _DpWindow
 {
@@ -28,7 +33,7 @@ struct _DpWindow
   gulong                session_changed_id;
   AdwToast             *last_toast;
 
-  /* Template widgets */
+  /* Template widgets (the pages below them are built lazily: ensure_page()) */
   AdwWindowTitle       *window_title;
   GtkWidget            *back_button;
   GtkWidget            *undo_box;
@@ -42,11 +47,61 @@ struct _DpWindow
   GPtrArray            *resume_rows;
   DpNewGamePage        *new_game_page;
   CvTablePage          *table_page;
+  CbTablePage          *cubitos_table_page;
+  CbNewGame            *cubitos_options;     /* owned; shown in the new-game page for Cubitos */
   DpResultPage         *result_page;
   AdwStatusPage        *error_page;
 };
 
 G_DEFINE_FINAL_TYPE (DpWindow, dp_window, ADW_TYPE_APPLICATION_WINDOW)
+
+static void setup_new_game_page (DpWindow *self, GtkWidget *page);
+static void setup_table_page (DpWindow *self, GtkWidget *page);
+static void setup_cubitos_table_page (DpWindow *self, GtkWidget *page);
+static void setup_result_page (DpWindow *self, GtkWidget *page);
+
+/* Pages nobody sees at start-up are built the first time they are shown (or asked for
+ * with dp_window_get_page()), so the window maps sooner: bench/bench-startup.c, issue 5
+ * "at most 1.25× the baseline". Only the start and error pages are in dp-window.ui. A
+ * new page: one line here, with a setup function that keeps the pointer and connects
+ * the signals; code that uses self->X_page calls ensure_page() first. */
+static const struct
+{
+  const char *name;
+  const char *title;
+  GType     (*get_type) (void);
+  void      (*setup) (DpWindow *self, GtkWidget *page);
+} lazy_pages[] = {
+  { "new-game", N_("New Game"), dp_new_game_page_get_type, setup_new_game_page },
+  { "table", N_("Table"), cv_table_page_get_type, setup_table_page },
+  { "cubitos-table", N_("Cubitos Table"), cb_table_page_get_type, setup_cubitos_table_page },
+  { "result", N_("Result"), dp_result_page_get_type, setup_result_page },
+  { "history", N_("History"), dp_history_page_get_type, NULL },
+  { "statistics", N_("Statistics"), dp_statistics_page_get_type, NULL },
+};
+
+/* The page called @name, built now if it is a lazy one; NULL for an unknown name. */
+static GtkWidget *
+ensure_page (DpWindow   *self,
+             const char *name)
+{
+  GtkWidget *page = gtk_stack_get_child_by_name (self->pages, name);
+
+  if (page != NULL || name == NULL)
+    return page;
+
+  for (guint i = 0; i < G_N_ELEMENTS (lazy_pages); i++)
+    if (strcmp (lazy_pages[i].name, name) == 0)
+      {
+        page = g_object_new (lazy_pages[i].get_type (), NULL);
+        gtk_stack_add_titled (self->pages, page, name, _(lazy_pages[i].title));
+        if (lazy_pages[i].setup != NULL)
+          lazy_pages[i].setup (self, page);
+        return page;
+      }
+
+  return NULL;
+}
 
 static DpStore *
 get_store (DpWindow  *self,
@@ -110,8 +165,10 @@ update_header (DpWindow *self)
 {
   const char *page = gtk_stack_get_visible_child_name (self->pages);
   gboolean playing = self->session != NULL &&
-                     (g_strcmp0 (page, "table") == 0 || g_strcmp0 (page, "result") == 0);
+                     (g_strcmp0 (page, "table") == 0 || g_strcmp0 (page, "result") == 0 ||
+                      g_strcmp0 (page, "cubitos-table") == 0);
   const CvGame *game = self->session != NULL ? dp_session_get_calavera (self->session) : NULL;
+  const CbGame *cubitos = self->session != NULL ? cb_game_from_dp_const (dp_session_get_game (self->session)) : NULL;
 
   gtk_widget_set_visible (self->undo_box, playing);
   gtk_widget_set_visible (self->back_button, g_strcmp0 (page, "start") != 0 && g_strcmp0 (page, "error") != 0);
@@ -123,6 +180,11 @@ update_header (DpWindow *self)
       g_autofree char *subtitle = cv_game_is_finished (game)
                                   ? g_strdup (_("Calavera — game over"))
                                   : cv_presenter_dup_round_text (game);
+      adw_window_title_set_subtitle (self->window_title, subtitle);
+    }
+  else if (playing && cubitos != NULL)
+    {
+      g_autofree char *subtitle = cb_presenter_dup_round_text (cubitos);
       adw_window_title_set_subtitle (self->window_title, subtitle);
     }
   else
@@ -230,6 +292,7 @@ show_page (DpWindow   *self,
       g_strcmp0 (name, "start") == 0)
     return;   /* the store error stays in front */
 
+  ensure_page (self, name);
   gtk_stack_set_visible_child_name (self->pages, name);
   update_header (self);
 
@@ -253,12 +316,35 @@ static void
 follow_session (DpWindow *self)
 {
   const CvGame *game = self->session != NULL ? dp_session_get_calavera (self->session) : NULL;
+  const CbGame *cubitos = self->session != NULL ? cb_game_from_dp_const (dp_session_get_game (self->session)) : NULL;
+
+  if (cubitos != NULL)
+    {
+      if (cb_game_is_finished (cubitos))
+        {
+          ensure_page (self, "result");
+          dp_result_page_set_cubitos (self->result_page, cubitos);
+          show_page (self, "result");
+        }
+      else
+        {
+          GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+          show_page (self, "cubitos-table");
+          if (focus == NULL || !gtk_widget_is_ancestor (focus, GTK_WIDGET (self->cubitos_table_page)) ||
+              !gtk_widget_get_mapped (focus) || !gtk_widget_is_sensitive (focus))
+            cb_table_page_focus_entry (self->cubitos_table_page);
+        }
+      update_header (self);
+      return;
+    }
 
   if (game == NULL)
     return;
 
   if (cv_game_is_finished (game))
     {
+      ensure_page (self, "result");
       dp_result_page_set_game (self->result_page, game);
       show_page (self, "result");
     }
@@ -287,7 +373,12 @@ set_session (DpWindow  *self,
       g_clear_object (&self->session);
     }
 
-  cv_table_page_set_session (self->table_page, session);
+  /* A table page is built for the first game of its kind only (ensure_page()). */
+  if (self->table_page != NULL || (session != NULL && dp_session_get_calavera (session) != NULL))
+    cv_table_page_set_session (CV_TABLE_PAGE (ensure_page (self, "table")), session);
+  if (self->cubitos_table_page != NULL ||
+      (session != NULL && cb_game_from_dp_const (dp_session_get_game (session)) != NULL))
+    cb_table_page_set_session (CB_TABLE_PAGE (ensure_page (self, "cubitos-table")), session);
   if (session == NULL)
     return;
 
@@ -330,7 +421,8 @@ new_game_action (GtkWidget  *widget,
       return;
     }
 
-  if (dp_game_kind_lookup (kind) == NULL || g_strcmp0 (kind, "calavera") != 0)
+  if (dp_game_kind_lookup (kind) == NULL ||
+      (g_strcmp0 (kind, "calavera") != 0 && g_strcmp0 (kind, "cubitos") != 0))
     {
       /* Translators: %s is a game's key, e.g. "cubitos" */
       g_autofree char *message = g_strdup_printf (_("The game “%s” cannot be played in this version"), kind);
@@ -339,7 +431,20 @@ new_game_action (GtkWidget  *widget,
     }
 
   known = dp_store_list_player_names (store, NULL);
+  ensure_page (self, "new-game");
   dp_new_game_page_reset (self->new_game_page, kind, (const char *const *) last, (const char *const *) known);
+  if (g_strcmp0 (kind, "cubitos") == 0)
+    {
+      g_autoptr(JsonObject) facts = cb_presenter_dup_known_facts (store);
+      g_auto(GStrv) names = dp_new_game_page_dup_names (self->new_game_page);
+
+      /* Costs and fan-track rewards told in earlier races are never asked again. */
+      cb_new_game_set_facts (self->cubitos_options, facts);
+      cb_new_game_set_names (self->cubitos_options, (const char *const *) names);
+      dp_new_game_page_set_options (self->new_game_page, GTK_WIDGET (self->cubitos_options));
+    }
+  else
+    dp_new_game_page_set_options (self->new_game_page, NULL);
   show_page (self, "new-game");
   dp_new_game_page_focus_first (self->new_game_page);
 }
@@ -370,6 +475,51 @@ start_with_names (DpWindow          *self,
   set_session (self, session);
 }
 
+/* Cubitos: the setup carries the race, the track, the top dog and the facts told before. */
+static void
+start_with_setup (DpWindow          *self,
+                  const char        *setup,
+                  const char *const *names)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DpGame) game = NULL;
+  g_autoptr(DpSession) session = NULL;
+  g_autofree char *id = NULL;
+  DpStore *store = get_store (self, &error);
+
+  if (store == NULL)
+    {
+      show_store_error (self, error);
+      return;
+    }
+
+  game = dp_game_new_from_text (setup, &error);
+  if (game != NULL)
+    id = dp_store_create_game (store, game, &error);
+  if (id != NULL)
+    session = dp_session_load (store, id, &error);
+  if (session == NULL)
+    {
+      show_error (self, error->message);
+      return;
+    }
+
+  g_settings_set_strv (self->settings, "last-players", names);
+  set_session (self, session);
+}
+
+static void
+new_game_names_changed_cb (DpNewGamePage *page,
+                           DpWindow      *self)
+{
+  g_auto(GStrv) names = NULL;
+
+  if (self->cubitos_options == NULL || g_strcmp0 (dp_new_game_page_get_kind (page), "cubitos") != 0)
+    return;
+  names = dp_new_game_page_dup_names (page);
+  cb_new_game_set_names (self->cubitos_options, (const char *const *) names);
+}
+
 static void
 start_game_action (GtkWidget  *widget,
                    const char *action_name,
@@ -378,10 +528,17 @@ start_game_action (GtkWidget  *widget,
   DpWindow *self = DP_WINDOW (widget);
   g_auto(GStrv) names = NULL;
 
-  if (!dp_new_game_page_is_valid (self->new_game_page))
+  if (self->new_game_page == NULL || !dp_new_game_page_is_valid (self->new_game_page))
     return;
 
   names = dp_new_game_page_dup_names (self->new_game_page);
+  if (g_strcmp0 (dp_new_game_page_get_kind (self->new_game_page), "cubitos") == 0)
+    {
+      g_autofree char *setup = cb_new_game_dup_setup (self->cubitos_options, (const char *const *) names);
+
+      start_with_setup (self, setup, (const char *const *) names);
+      return;
+    }
   start_with_names (self, dp_new_game_page_get_kind (self->new_game_page), (const char *const *) names);
 }
 
@@ -460,6 +617,20 @@ play_again_action (GtkWidget  *widget,
     return;
 
   game = dp_session_get_game (self->session);
+  if (cb_game_from_dp_const (game) != NULL)
+    {
+      /* The same race again; costs and fan rewards told so far are carried over. */
+      g_autoptr(JsonObject) facts = cb_presenter_dup_known_facts (dp_session_get_store (self->session));
+      g_autofree char *setup = cb_presenter_dup_setup_again (cb_game_from_dp_const (game), facts);
+      g_auto(GStrv) copy = NULL;
+
+      for (guint seat = 0; seat < dp_game_get_n_players (game); seat++)
+        g_ptr_array_add (names, (gpointer) dp_game_get_player_name (game, seat));
+      g_ptr_array_add (names, NULL);
+      copy = g_strdupv ((char **) names->pdata);
+      start_with_setup (self, setup, (const char *const *) copy);
+      return;
+    }
   kind = g_strdup (dp_game_kind_get_id (dp_game_get_kind (game)));
   for (guint seat = 0; seat < dp_game_get_n_players (game); seat++)
     g_ptr_array_add (names, (gpointer) dp_game_get_player_name (game, seat));
@@ -533,6 +704,45 @@ dp_window_map (GtkWidget *widget)
     }
 }
 
+/* ---- The lazy pages (lazy_pages[], ensure_page()) ---- */
+
+static void
+setup_new_game_page (DpWindow  *self,
+                     GtkWidget *page)
+{
+  self->new_game_page = DP_NEW_GAME_PAGE (page);
+  /* Kept while the window lives, so the race chosen last stays chosen. */
+  self->cubitos_options = g_object_ref_sink (CB_NEW_GAME (cb_new_game_new ()));
+  g_signal_connect (self->new_game_page, "names-changed", G_CALLBACK (new_game_names_changed_cb), self);
+}
+
+static void
+setup_table_page (DpWindow  *self,
+                  GtkWidget *page)
+{
+  self->table_page = CV_TABLE_PAGE (page);
+  g_signal_connect (page, "entry-stored", G_CALLBACK (entry_stored_cb), self);
+  g_signal_connect (page, "entry-failed", G_CALLBACK (entry_failed_cb), self);
+  if (self->settings != NULL)
+    cv_turn_panel_set_settings (cv_table_page_get_turn_panel (self->table_page), self->settings);
+}
+
+static void
+setup_cubitos_table_page (DpWindow  *self,
+                          GtkWidget *page)
+{
+  self->cubitos_table_page = CB_TABLE_PAGE (page);
+  g_signal_connect (page, "entry-stored", G_CALLBACK (entry_stored_cb), self);
+  g_signal_connect (page, "entry-failed", G_CALLBACK (entry_failed_cb), self);
+}
+
+static void
+setup_result_page (DpWindow  *self,
+                   GtkWidget *page)
+{
+  self->result_page = DP_RESULT_PAGE (page);
+}
+
 /* After construction: "application" is not a construct property, so it is only set
  * once g_object_new() has run constructed(). */
 static void
@@ -549,7 +759,6 @@ dp_window_setup (DpWindow *self)
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
 
-  cv_turn_panel_set_settings (cv_table_page_get_turn_panel (self->table_page), self->settings);
   show_page (self, "start");
 }
 
@@ -567,8 +776,15 @@ dp_window_dispose (GObject *object)
   if (self->resume_rows != NULL)
     g_ptr_array_set_size (self->resume_rows, 0);
   gtk_widget_dispose_template (GTK_WIDGET (self), DP_TYPE_WINDOW);
+  /* The lazy pages went with the page stack. */
+  self->new_game_page = NULL;
+  self->table_page = NULL;
+  self->cubitos_table_page = NULL;
+  self->result_page = NULL;
   g_clear_pointer (&self->resume_rows, g_ptr_array_unref);
   g_clear_object (&self->settings);
+  if (self->cubitos_options != NULL)
+    g_clear_pointer ((GtkWidget **) &self->cubitos_options, g_object_unref);
 
   G_OBJECT_CLASS (dp_window_parent_class)->dispose (object);
 }
@@ -584,9 +800,10 @@ dp_window_class_init (DpWindowClass *klass)
   widget_class->map = dp_window_map;
   window_class->close_request = dp_window_close_request;
 
-  /* The pages; add new ones here and in dp-window.ui. */
+  /* The pages (built lazily: lazy_pages[]). */
   g_type_ensure (DP_TYPE_NEW_GAME_PAGE);
   g_type_ensure (CV_TYPE_TABLE_PAGE);
+  g_type_ensure (CB_TYPE_TABLE_PAGE);
   g_type_ensure (DP_TYPE_RESULT_PAGE);
   g_type_ensure (DP_TYPE_HISTORY_PAGE);
   g_type_ensure (DP_TYPE_STATISTICS_PAGE);
@@ -602,12 +819,7 @@ dp_window_class_init (DpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DpWindow, start_cubitos_button);
   gtk_widget_class_bind_template_child (widget_class, DpWindow, resume_group);
   gtk_widget_class_bind_template_child (widget_class, DpWindow, store_error_label);
-  gtk_widget_class_bind_template_child (widget_class, DpWindow, new_game_page);
-  gtk_widget_class_bind_template_child (widget_class, DpWindow, table_page);
-  gtk_widget_class_bind_template_child (widget_class, DpWindow, result_page);
   gtk_widget_class_bind_template_child (widget_class, DpWindow, error_page);
-  gtk_widget_class_bind_template_callback (widget_class, entry_stored_cb);
-  gtk_widget_class_bind_template_callback (widget_class, entry_failed_cb);
 
   gtk_widget_class_install_action (widget_class, "win.new-game", "s", new_game_action);
   gtk_widget_class_install_action (widget_class, "win.start-game", NULL, start_game_action);
@@ -667,7 +879,15 @@ dp_window_get_page (DpWindow   *self,
                     const char *name)
 {
   g_return_val_if_fail (DP_IS_WINDOW (self), NULL);
-  return gtk_stack_get_child_by_name (self->pages, name);
+  return ensure_page (self, name);
+}
+
+gboolean
+dp_window_has_page (DpWindow   *self,
+                    const char *name)
+{
+  g_return_val_if_fail (DP_IS_WINDOW (self), FALSE);
+  return gtk_stack_get_child_by_name (self->pages, name) != NULL;
 }
 
 const char *

@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 #include <locale.h>
+#include <math.h>
 #include <string.h>
 
 #include "cv-presenter.h"
@@ -130,7 +131,10 @@ test_sami_skulls (void)
   g_assert_cmpint (cv_game_get_phase (game), ==, CV_PHASE_ROLL);
   g_assert_cmpuint (cv_game_get_roller (game), ==, 1);
   if (!is_german ())
-    g_assert_cmpstr (cv_presenter_dup_turn_text (game), ==, "Sami's turn — roll 1 of 3: enter the six dice");
+    {
+      g_autofree char *text = cv_presenter_dup_turn_text (game);
+      g_assert_cmpstr (text, ==, "Sami's turn — roll 1 of 3: enter the six dice");
+    }
 }
 
 /* Rules (en-a), Ina's example: "3 jokers, 2x orange and 1x pink ... She decides to take
@@ -195,6 +199,265 @@ test_preview_points_zone (void)
   check_choices_match_legal (game);
 }
 
+/* ---- The turn assistant (issue 8) ----
+ *
+ * Issue 8: "Faces are equally likely (six faces: four colours, joker, skull)" and
+ * "probabilities checked against values computed independently in the test by closed
+ * formulas". The figures below are binomial / trinomial sums written out here, not
+ * read from the assistant. */
+
+static double
+factorial (guint n)
+{
+  double f = 1;
+
+  for (guint i = 2; i <= n; i++)
+    f *= i;
+  return f;
+}
+
+/* Rolling @k dice once with @locked skulls set aside: 3 or more skulls in all. */
+static double
+closed_p_curse (guint k,
+                guint locked)
+{
+  double p = 0;
+
+  for (guint i = 0; i <= k; i++)
+    if (locked + i >= 3)
+      p += factorial (k) / (factorial (i) * factorial (k - i)) * pow (1 / 6.0, i) * pow (5 / 6.0, k - i);
+  return p;
+}
+
+/* Rolling @k dice once: not cursed and at least @need jokers with the @kept ones. */
+static double
+closed_p_jokers (guint k,
+                 guint locked,
+                 guint kept,
+                 guint need)
+{
+  double p = 0;
+
+  for (guint j = 0; j <= k; j++)
+    for (guint s = 0; j + s <= k; s++)
+      if (locked + s < 3 && kept + j >= need)
+        p += factorial (k) / (factorial (j) * factorial (s) * factorial (k - j - s)) *
+             pow (1 / 6.0, j + s) * pow (4 / 6.0, k - j - s);
+  return p;
+}
+
+/* docs/assistant.md: "Percentages are rounded; a chance that is not zero is never
+ * shown as "0 %" ("< 1 %")"; German with a no-break space. */
+static char *
+percent_text (double p)
+{
+  const char *space = is_german () ? "\u00a0" : " ";
+  int percent = (int) floor (p * 100 + 0.5);
+
+  if (percent <= 0 && p > 1e-12)
+    return g_strdup_printf ("< 1%s%%", space);
+  if (percent >= 100 && p < 1 - 1e-12)
+    return g_strdup_printf ("> 99%s%%", space);
+  return g_strdup_printf ("%d%s%%", percent, space);
+}
+
+static CvAssistantText *
+assistant_text (const CvGame *game,
+                const guint   pick_up[CV_N_FACES])
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CvOdds) odds = cv_odds_compute (game, &error);
+
+  g_assert_no_error (error);
+  return cv_assistant_text_new (game, odds, pick_up);
+}
+
+/* Issue 8: "the chance of 3 or more skulls when rolling 6 dice once". */
+static void
+test_assistant_first_roll (void)
+{
+  g_autoptr(CvGame) game = new_game ();
+  g_autoptr(CvAssistantText) text = assistant_text (game, NULL);
+  g_autofree char *curse = percent_text (closed_p_curse (6, 0));
+  g_autofree char *jokers = percent_text (closed_p_jokers (6, 0, 0, 2));
+  g_autofree char *expected = NULL;
+
+  /* 6.2 % and 25.7 %: the formulas above, not the assistant. */
+  if (is_german ())
+    expected = g_strdup_printf ("Erster Wurf: %s Fluch-Risiko, %s mindestens 2 Joker", curse, jokers);
+  else
+    expected = g_strdup_printf ("First roll: %s curse risk, %s at least 2 jokers", curse, jokers);
+  g_assert_cmpstr (text->recommendation, ==, expected);
+  g_assert_nonnull (text->outlook);
+  /* Nothing to pick up before the first roll, nobody else to advise. */
+  g_assert_null (text->selection);
+  g_assert_cmpuint (text->opponents->len, ==, 0);
+}
+
+/* Issue 8: "For each possible set of dice to pick up (any non-skull dice; skulls stay)
+ * ... the probability of ending the turn with 3 or more skulls (the curse), the
+ * probability of having at least 2 ... jokers" — here for the dice once, k of them
+ * with one skull set aside and one joker kept. */
+static void
+test_assistant_selection (void)
+{
+  g_autoptr(CvGame) game = new_game ();
+  guint none[CV_N_FACES] = { 0 };
+  /* Which dice each k picks up: orange, orange, then green. */
+  static const guint picks[3][CV_N_FACES] = {
+    { 1, 0, 0, 0, 0, 0 },
+    { 2, 0, 0, 0, 0, 0 },
+    { 2, 1, 0, 0, 0, 0 },
+  };
+
+  apply_roll (game, "OOGJPS");
+
+  for (guint k = 1; k <= 3; k++)
+    {
+      g_autoptr(CvAssistantText) text = assistant_text (game, picks[k - 1]);
+      g_autofree char *curse = percent_text (closed_p_curse (k, 1));
+      g_autofree char *jokers = percent_text (closed_p_jokers (k, 1, 1, 2));
+      g_autofree char *expected = NULL;
+
+      if (is_german ())
+        expected = g_strdup_printf ("%u Würfel aufnehmen: %s Fluch-Risiko, %s mindestens 2 Joker", k, curse, jokers);
+      else
+        expected = g_strdup_printf (k == 1 ? "Picking up %u die: %s curse risk, %s at least 2 jokers"
+                                           : "Picking up %u dice: %s curse risk, %s at least 2 jokers",
+                                    k, curse, jokers);
+      g_assert_cmpstr (text->selection, ==, expected);
+      /* Choosing: best and second best, each with its worth. */
+      g_assert_nonnull (text->recommendation);
+      g_assert_null (text->outlook);
+    }
+
+  /* Nothing selected yet: the assistant says how to see the odds. */
+  {
+    g_autoptr(CvAssistantText) text = assistant_text (game, none);
+
+    g_assert_nonnull (text->selection);
+    if (!is_german ())
+      g_assert_cmpstr (text->selection, ==, "Select the dice you would pick up to see their odds.");
+  }
+}
+
+/* Rules (en-a): "After the third roll, you have to keep the dice rolled": no selection
+ * to judge then, only the advice which choice to make. */
+static void
+test_assistant_no_reroll_left (void)
+{
+  g_autoptr(CvGame) game = new_game ();
+  g_autoptr(CvAssistantText) text = NULL;
+  guint pick_up[CV_N_FACES] = { 1, 0, 0, 0, 0, 0 };
+  CvAction action;
+  CvFace picked[1] = { CV_FACE_GREEN }, result[1] = { CV_FACE_ORANGE };
+
+  apply_roll (game, "OOGJPB");
+  for (guint i = 0; i < 2; i++)
+    {
+      cv_action_init_reroll (&action, -1, 1, picked, result);
+      apply (game, &action);
+      picked[0] = CV_FACE_PINK;
+    }
+  g_assert_false (cv_game_can_reroll (game));
+
+  text = assistant_text (game, pick_up);
+  g_assert_null (text->selection);
+  g_assert_nonnull (text->recommendation);
+}
+
+/* The value model of docs/assistant.md on a fresh sheet, written out: a row's worth
+ * (0.6 per start-area cross; box 6 = 4 less 5 % at risk) plus, per bonus line not
+ * reached, ½ · v · (crosses up to the line) / (4 × line) with v = 4, 5, 6. */
+static double
+fresh_sheet_worth_of_crosses (guint crosses)
+{
+  static const guint lines[] = { 3, 6, 9 };
+  static const double values[] = { 4, 5, 6 };
+  double worth = crosses <= 5 ? 0.6 * crosses : 4 * 0.95;
+
+  g_assert_cmpuint (crosses, <=, 6);
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    worth += 0.5 * values[i] * MIN (crosses, lines[i]) / (4.0 * lines[i]);
+  return worth;
+}
+
+static char *
+worth_text (double worth)
+{
+  /* LC_ALL=C.UTF-8 in the tests: a decimal point in both languages. */
+  return g_strdup_printf ("%.1f", worth);
+}
+
+/* Docs/assistant.md, "Properties the tests check": "with six dice of one colour on a
+ * fresh sheet, [the advice is] to take them"; the recommendation shows the worth. */
+static void
+test_assistant_recommendation (void)
+{
+  g_autoptr(CvGame) game = new_game ();
+  g_autoptr(CvAssistantText) text = NULL;
+  g_autofree char *worth = worth_text (fresh_sheet_worth_of_crosses (6));
+  g_autofree char *prefix = NULL;
+
+  apply_roll (game, "OOOOOO");
+  text = assistant_text (game, NULL);
+
+  if (is_german ())
+    prefix = g_strdup_printf ("Am besten: Orange nehmen (6 Kreuze) (Wert %s). Zweitbeste Wahl: ", worth);
+  else
+    prefix = g_strdup_printf ("Best: take orange (6 crosses) (worth %s). Next best: ", worth);
+  g_assert_cmpstr (worth, ==, "5.4");
+  g_assert_true (g_str_has_prefix (text->recommendation, prefix));
+}
+
+/* Issue 8: "The same for the opponents after skulls: which of the remaining groups is
+ * best for each of them." Rules (en-a), the curse: "The other players must use your
+ * dice" — here 2× orange and 1× green are left for Sami. */
+static void
+test_assistant_opponents (void)
+{
+  g_autoptr(CvGame) game = new_game ();
+  g_autoptr(CvAssistantText) text = NULL;
+  g_autofree char *orange = worth_text (fresh_sheet_worth_of_crosses (2));
+  g_autofree char *green = worth_text (fresh_sheet_worth_of_crosses (1));
+  g_autofree char *expected = NULL;
+
+  apply_roll (game, "OOGSSS");
+  g_assert_cmpint (cv_game_get_phase (game), ==, CV_PHASE_OPPONENTS);
+  text = assistant_text (game, NULL);
+
+  /* Sami and Tom must mark; Ina, cursed, marks nothing and gets no advice. */
+  g_assert_cmpuint (text->opponents->len, ==, 2);
+  g_assert_null (text->recommendation);
+  g_assert_null (text->selection);
+  if (!is_german ())
+    {
+      expected = g_strdup_printf ("Best for Sami: take orange (2 crosses) (worth %s). "
+                                  "Next best: take green (1 cross) (worth %s).", orange, green);
+      g_assert_cmpstr (g_ptr_array_index (text->opponents, 0), ==, expected);
+      g_assert_true (g_str_has_prefix (g_ptr_array_index (text->opponents, 1), "Best for Tom: "));
+    }
+  else
+    {
+      g_assert_nonnull (strstr (g_ptr_array_index (text->opponents, 0), "Sami"));
+      g_assert_nonnull (strstr (g_ptr_array_index (text->opponents, 0), orange));
+      g_assert_nonnull (strstr (g_ptr_array_index (text->opponents, 0), green));
+    }
+}
+
+/* Nothing to advise (a finished game gives no odds): every part empty. */
+static void
+test_assistant_nothing (void)
+{
+  g_autoptr(CvGame) game = new_game ();
+  g_autoptr(CvAssistantText) text = cv_assistant_text_new (game, NULL, NULL);
+
+  g_assert_null (text->recommendation);
+  g_assert_null (text->outlook);
+  g_assert_null (text->selection);
+  g_assert_cmpuint (text->opponents->len, ==, 0);
+}
+
 static void
 test_join_names (void)
 {
@@ -224,6 +487,12 @@ main (int   argc,
   g_test_add_func ("/presenter/ina-jokers", test_ina_jokers);
   g_test_add_func ("/presenter/preview-points-zone", test_preview_points_zone);
   g_test_add_func ("/presenter/join-names", test_join_names);
+  g_test_add_func ("/presenter/assistant/first-roll", test_assistant_first_roll);
+  g_test_add_func ("/presenter/assistant/selection", test_assistant_selection);
+  g_test_add_func ("/presenter/assistant/no-reroll-left", test_assistant_no_reroll_left);
+  g_test_add_func ("/presenter/assistant/recommendation", test_assistant_recommendation);
+  g_test_add_func ("/presenter/assistant/opponents", test_assistant_opponents);
+  g_test_add_func ("/presenter/assistant/nothing", test_assistant_nothing);
 
   return g_test_run ();
 }

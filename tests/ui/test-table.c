@@ -15,12 +15,15 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <locale.h>
+#include <math.h>
 #include <sqlite3.h>
 
 #include "dp-application.h"
 #include "dp-window.h"
 #include "dp-new-game-page.h"
 #include "dp-result-page.h"
+#include "dp-history-page.h"
+#include "dp-statistics-page.h"
 #include "cv-table-page.h"
 #include "cv-presenter.h"
 
@@ -448,6 +451,318 @@ test_full_game (Fixture       *f,
   g_assert_cmpint (sheet (f, INA)->total, ==, 0);
 }
 
+/* ---- The turn assistant (issue 8): "optional ... off by default; a toggle in the turn
+ * panel and in Preferences" ---- */
+
+static GtkWidget *
+find_descendant (GtkWidget *widget,
+                 GType      type)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
+        return child;
+      if ((found = find_descendant (child, type)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Every label the assistant shows now, visible ones only, joined by newlines. */
+static char *
+assistant_shown_text (Fixture *f)
+{
+  GtkWidget *box = GTK_WIDGET (cv_turn_panel_get_assistant_box (panel (f)));
+  GString *out = g_string_new (NULL);
+  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
+
+  if (!gtk_widget_is_visible (box))
+    return g_string_free (out, FALSE);
+
+  /* Depth first, in order. */
+  g_ptr_array_add (stack, box);
+  while (stack->len > 0)
+    {
+      GtkWidget *widget = g_ptr_array_steal_index (stack, stack->len - 1);
+      g_autoptr(GPtrArray) children = g_ptr_array_new ();
+
+      if (!gtk_widget_get_visible (widget))
+        continue;
+      if (GTK_IS_LABEL (widget) && gtk_label_get_text (GTK_LABEL (widget))[0] != '\0')
+        {
+          if (out->len > 0)
+            g_string_append_c (out, '\n');
+          g_string_append (out, gtk_label_get_text (GTK_LABEL (widget)));
+        }
+      for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+           child = gtk_widget_get_next_sibling (child))
+        g_ptr_array_add (children, child);
+      for (guint i = children->len; i > 0; i--)
+        g_ptr_array_add (stack, g_ptr_array_index (children, i - 1));
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* The line of the assistant that starts with @prefix, or NULL. */
+static char *
+assistant_line (Fixture    *f,
+                const char *prefix)
+{
+  g_autofree char *shown = assistant_shown_text (f);
+  g_auto(GStrv) lines = g_strsplit (shown, "\n", -1);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_str_has_prefix (lines[i], prefix))
+      return g_strdup (lines[i]);
+  return NULL;
+}
+
+static gboolean
+has_assistant_line (Fixture    *f,
+                    const char *prefix)
+{
+  g_autofree char *line = assistant_line (f, prefix);
+
+  return line != NULL;
+}
+
+/* The die showing @face that is not picked up yet. */
+static guint
+die_showing (CvDiceEntry *entry,
+             CvFace       face)
+{
+  for (guint i = 0; i < CV_N_DICE; i++)
+    if (cv_dice_entry_get_face (entry, i) == (int) face && !cv_dice_entry_get_picked (entry, i))
+      return i;
+  g_assert_not_reached ();
+}
+
+/* Rolling @k dice once with one skull set aside and one joker kept (docs/assistant.md:
+ * every face 1/6): P(3+ skulls) and P(not cursed, 2+ jokers), as binomial and trinomial
+ * sums written out here. */
+static void
+closed_odds (guint   k,
+             double *curse,
+             double *jokers)
+{
+  static const double fact[] = { 1, 1, 2, 6, 24, 120, 720 };
+
+  *curse = *jokers = 0;
+  for (guint j = 0; j <= k; j++)
+    for (guint s = 0; j + s <= k; s++)
+      {
+        double p = fact[k] / (fact[j] * fact[s] * fact[k - j - s]) *
+                   pow (1 / 6.0, j + s) * pow (4 / 6.0, k - j - s);
+
+        if (1 + s >= 3)
+          *curse += p;
+        else if (1 + j >= 2)
+          *jokers += p;
+      }
+}
+
+static char *
+percent_text (double p)
+{
+  int percent = (int) floor (p * 100 + 0.5);
+
+  if (percent <= 0 && p > 1e-12)
+    return g_strdup ("< 1 %");
+  return g_strdup_printf ("%d %%", percent);
+}
+
+/* Issue 8: "an optional assistant (off by default ...)": nothing is shown and nothing
+ * is computed until it is switched on. */
+static void
+test_assistant_off_by_default (Fixture       *f,
+                               gconstpointer  data)
+{
+  GSettings *settings = dp_application_get_settings (f->app);
+  GtkWidget *toggle;
+  g_autofree char *shown = NULL;
+
+  g_settings_reset (settings, "show-assistant");
+  start_game (f, "Ina", "Sami");
+  enter_dice (f, "OOGJPS");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (cv_turn_panel_get_dice_entry (panel (f))),
+                                             "dice.toggle", "i", 0));
+
+  toggle = find_descendant (GTK_WIDGET (panel (f)), GTK_TYPE_SWITCH);
+  g_assert_nonnull (toggle);
+  g_assert_true (gtk_widget_get_visible (toggle));
+  g_assert_false (gtk_switch_get_active (GTK_SWITCH (toggle)));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (cv_turn_panel_get_assistant_box (panel (f)))));
+  g_assert_null (cv_turn_panel_get_assistant_text (panel (f)));
+  shown = assistant_shown_text (f);
+  g_assert_cmpstr (shown, ==, "");
+}
+
+/* Issue 8: "shown in the turn panel in plain words ("Picking up 3 dice: 9 % curse risk,
+ * 41 % at least 2 jokers")", for the dice the player picks up, as they pick them up. */
+static void
+test_assistant_live_selection (Fixture       *f,
+                               gconstpointer  data)
+{
+  GSettings *settings = dp_application_get_settings (f->app);
+  CvDiceEntry *entry;
+  GtkWidget *toggle;
+  g_autofree char *best = NULL;
+  g_autofree char *hint = NULL;
+  static const CvFace picks[] = { CV_FACE_ORANGE, CV_FACE_ORANGE, CV_FACE_GREEN };
+
+  g_settings_reset (settings, "show-assistant");
+  start_game (f, "Ina", "Sami");
+
+  /* The toggle in the turn panel turns on the same setting as Preferences. */
+  toggle = find_descendant (GTK_WIDGET (panel (f)), GTK_TYPE_SWITCH);
+  gtk_switch_set_active (GTK_SWITCH (toggle), TRUE);
+  g_assert_true (g_settings_get_boolean (settings, "show-assistant"));
+  g_assert_true (gtk_widget_is_visible (GTK_WIDGET (cv_turn_panel_get_assistant_box (panel (f)))));
+
+  /* Before the first roll: six dice, no skull yet. */
+  {
+    g_autofree char *first = assistant_line (f, "First roll: ");
+    g_assert_nonnull (first);
+  }
+
+  entry = cv_turn_panel_get_dice_entry (panel (f));
+  enter_dice (f, "OOGJPS");
+  best = assistant_line (f, "Best: ");
+  g_assert_nonnull (best);
+  g_assert_nonnull (strstr (best, "(worth "));
+  g_assert_nonnull (strstr (best, "Next best: "));
+  hint = assistant_line (f, "Select the dice");
+  g_assert_nonnull (hint);
+
+  /* Pick up orange, orange, green one by one: the sentence follows each click. */
+  for (guint k = 1; k <= G_N_ELEMENTS (picks); k++)
+    {
+      double curse, jokers;
+      g_autofree char *curse_text = NULL;
+      g_autofree char *jokers_text = NULL;
+      g_autofree char *expected = NULL;
+      g_autofree char *line = NULL;
+
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (entry), "dice.toggle", "i",
+                                                 (gint32) die_showing (entry, picks[k - 1])));
+      closed_odds (k, &curse, &jokers);
+      curse_text = percent_text (curse);
+      jokers_text = percent_text (jokers);
+      expected = g_strdup_printf (k == 1 ? "Picking up %u die: %s curse risk, %s at least 2 jokers"
+                                         : "Picking up %u dice: %s curse risk, %s at least 2 jokers",
+                                  k, curse_text, jokers_text);
+      line = assistant_line (f, "Picking up ");
+      g_assert_cmpstr (line, ==, expected);
+    }
+  /* 3 dice: 7 % and 41 % by the formulas above. */
+  {
+    g_autofree char *three = assistant_line (f, "Picking up ");
+    g_assert_cmpstr (three, ==, "Picking up 3 dice: 7 % curse risk, 41 % at least 2 jokers");
+  }
+
+  /* Escape puts the dice back: the hint returns. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (entry), "dice.clear", NULL));
+  g_assert_false (has_assistant_line (f, "Picking up "));
+  g_assert_true (has_assistant_line (f, "Select the dice"));
+
+  /* Switched off in Preferences (the same key): hidden, nothing computed. */
+  g_settings_set_boolean (settings, "show-assistant", FALSE);
+  g_assert_false (gtk_switch_get_active (GTK_SWITCH (toggle)));
+  g_assert_null (cv_turn_panel_get_assistant_text (panel (f)));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (cv_turn_panel_get_assistant_box (panel (f)))));
+  g_settings_reset (settings, "show-assistant");
+}
+
+/* Issue 8: "The same for the opponents after skulls: which of the remaining groups is
+ * best for each of them." Rules (en-a): after three skulls "The other players must use
+ * your dice". */
+static void
+test_assistant_opponents (Fixture       *f,
+                          gconstpointer  data)
+{
+  GSettings *settings = dp_application_get_settings (f->app);
+  g_autofree char *advice = NULL;
+
+  g_settings_set_boolean (settings, "show-assistant", TRUE);
+  start_game (f, "Ina", "Sami");
+  enter_dice (f, "OOGSSS");
+
+  /* Sami's best group: two orange crosses over one green (docs/assistant.md: more
+   * crosses in a row are worth more). Ina, cursed, gets no advice. */
+  advice = assistant_line (f, "Best for Sami: ");
+  g_assert_nonnull (advice);
+  g_assert_true (g_str_has_prefix (advice, "Best for Sami: take orange (2 crosses) (worth "));
+  g_assert_nonnull (strstr (advice, "Next best: take green (1 cross)"));
+  g_assert_false (has_assistant_line (f, "Best for Ina"));
+  g_assert_false (has_assistant_line (f, "Best: "));
+
+  /* Sami marks: the advice goes with the duty. */
+  choose (f, "Sami must mark", "Take Orange");
+  g_assert_false (has_assistant_line (f, "Best for Sami: "));
+  g_assert_true (has_assistant_line (f, "First roll: "));
+  g_settings_reset (settings, "show-assistant");
+}
+
+/* Waits (a bounded while) until @widget is on screen. */
+static void
+wait_mapped (GtkWidget *widget)
+{
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while (!gtk_widget_get_mapped (widget) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_true (gtk_widget_get_mapped (widget));
+}
+
+/* Issue 5, bench/: "time from launch to the first shown window ... at most 1.25× the
+ * baseline": the window builds only what the start page shows. Every other page is
+ * built the first time it is shown, once; History then reads the application's store
+ * like before. */
+static void
+test_lazy_pages (Fixture       *f,
+                 gconstpointer  data)
+{
+  static const char *const later[] = { "new-game", "table", "cubitos-table", "result", "history", "statistics" };
+  GtkWidget *history;
+  GtkWidget *statistics;
+  g_autoptr(GError) error = NULL;
+  DpStore *store = dp_application_get_store (f->app, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (dp_window_get_visible_page (f->window), ==, "start");
+  for (guint i = 0; i < G_N_ELEMENTS (later); i++)
+    g_assert_false (dp_window_has_page (f->window, later[i]));
+
+  activate (f, "win.show-page", g_variant_new_string ("history"));
+  g_assert_cmpstr (dp_window_get_visible_page (f->window), ==, "history");
+  history = dp_window_get_page (f->window, "history");
+  g_assert_true (DP_IS_HISTORY_PAGE (history));
+  g_assert_false (dp_window_has_page (f->window, "statistics"));
+  wait_mapped (history);
+  g_assert_true (dp_history_model_get_store (dp_history_page_get_model (DP_HISTORY_PAGE (history))) == store);
+
+  activate (f, "win.show-page", g_variant_new_string ("statistics"));
+  g_assert_cmpstr (dp_window_get_visible_page (f->window), ==, "statistics");
+  statistics = dp_window_get_page (f->window, "statistics");
+  g_assert_true (DP_IS_STATISTICS_PAGE (statistics));
+
+  /* Shown again: the same page, not a second one. */
+  activate (f, "win.show-start", NULL);
+  activate (f, "win.show-page", g_variant_new_string ("history"));
+  g_assert_true (dp_window_get_page (f->window, "history") == history);
+
+  /* A Calavera game builds its table (not the Cubitos one), which works as before. */
+  start_game (f, "Ina", "Sami");
+  g_assert_true (CV_IS_TABLE_PAGE (dp_window_get_page (f->window, "table")));
+  g_assert_false (dp_window_has_page (f->window, "cubitos-table"));
+  g_assert_false (dp_window_has_page (f->window, "result"));
+  g_assert_cmpstr (turn_text (f), ==, "Ina's turn — roll 1 of 3: enter the six dice");
+}
+
 /* Issue: "Bad names (empty, duplicate) are refused inline." */
 static void
 test_new_game_names (Fixture       *f,
@@ -533,6 +848,10 @@ main (int   argc,
   g_test_add ("/table/three-skulls", Fixture, NULL, fixture_setup, test_three_skulls, fixture_teardown);
   g_test_add ("/table/resume-after-close", Fixture, NULL, fixture_setup, test_resume_after_close, fixture_teardown);
   g_test_add ("/table/full-game", Fixture, NULL, fixture_setup, test_full_game, fixture_teardown);
+  g_test_add ("/table/assistant/off-by-default", Fixture, NULL, fixture_setup, test_assistant_off_by_default, fixture_teardown);
+  g_test_add ("/table/assistant/live-selection", Fixture, NULL, fixture_setup, test_assistant_live_selection, fixture_teardown);
+  g_test_add ("/table/assistant/opponents", Fixture, NULL, fixture_setup, test_assistant_opponents, fixture_teardown);
+  g_test_add ("/window/lazy-pages", Fixture, NULL, fixture_setup, test_lazy_pages, fixture_teardown);
   g_test_add ("/new-game/names", Fixture, NULL, fixture_setup, test_new_game_names, fixture_teardown);
   g_test_add_func ("/window/newer-database", test_newer_database);
 

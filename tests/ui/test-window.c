@@ -18,13 +18,14 @@ typedef struct
   const char *language;
   const char *start_title;
   const char *calavera_label;
+  const char *cubitos_label;
   const char *window_title;
 } Expected;
 
 /* What a user of each language must read on the start page (po/de.po). */
 static const Expected expectations[] = {
-  { "en", "Start a Game", "Play _Calavera", "Dicepad" },
-  { "de", "Ein Spiel beginnen", "_Calavera spielen", "Dicepad" },
+  { "en", "Start a Game", "Play _Calavera", "Play _Cubitos", "Dicepad" },
+  { "de", "Ein Spiel beginnen", "_Calavera spielen", "_Cubitos spielen", "Dicepad" },
 };
 
 static const Expected *
@@ -60,7 +61,8 @@ find_descendant (GtkWidget *widget,
 
 static GtkButton *
 find_button_with_action (GtkWidget  *widget,
-                         const char *action_name)
+                         const char *action_name,
+                         const char *target)
 {
   for (GtkWidget *child = gtk_widget_get_first_child (widget);
        child != NULL;
@@ -69,9 +71,12 @@ find_button_with_action (GtkWidget  *widget,
       GtkButton *found;
 
       if (GTK_IS_BUTTON (child) &&
-          g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), action_name) == 0)
+          g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), action_name) == 0 &&
+          gtk_actionable_get_action_target_value (GTK_ACTIONABLE (child)) != NULL &&
+          g_strcmp0 (g_variant_get_string (gtk_actionable_get_action_target_value (GTK_ACTIONABLE (child)), NULL),
+                     target) == 0)
         return GTK_BUTTON (child);
-      if ((found = find_button_with_action (child, action_name)) != NULL)
+      if ((found = find_button_with_action (child, action_name, target)) != NULL)
         return found;
     }
 
@@ -87,6 +92,7 @@ test_window_start_page (void)
   DpWindow *window;
   AdwStatusPage *status_page;
   GtkButton *calavera;
+  GtkButton *cubitos;
 
   g_application_register (G_APPLICATION (app), NULL, &error);
   g_assert_no_error (error);
@@ -101,9 +107,14 @@ test_window_start_page (void)
   g_assert_nonnull (status_page);
   g_assert_cmpstr (adw_status_page_get_title (status_page), ==, expected->start_title);
 
-  calavera = find_button_with_action (GTK_WIDGET (window), "win.new-game");
+  calavera = find_button_with_action (GTK_WIDGET (window), "win.new-game", "calavera");
   g_assert_nonnull (calavera);
   g_assert_cmpstr (gtk_button_get_label (calavera), ==, expected->calavera_label);
+  /* Issue "Cubitos at the table": Cubitos is playable from the start page. */
+  cubitos = find_button_with_action (GTK_WIDGET (window), "win.new-game", "cubitos");
+  g_assert_nonnull (cubitos);
+  g_assert_cmpstr (gtk_button_get_label (cubitos), ==, expected->cubitos_label);
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (cubitos)));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -98,6 +98,36 @@ typedef enum
   CB_TIMING_SUPPORT,     /* Unterstützung */
 } CbTiming;
 
+/* When exactly an ability may be used, beyond its timing keyword (rulebook p. 7 and the
+ * glossary p. 12–15). */
+typedef enum
+{
+  CB_WHEN_ANY,          /* what the timing says: Sofort on entering, Unterstützung in phase 5 */
+  CB_WHEN_PUSH,         /* „wenn du riskierst, aber bevor du erneut wirfst“ */
+  CB_WHEN_BUST,         /* „wenn du einen Fehlwurf erleidest“ */
+  CB_WHEN_SAFE_PUSH,    /* event: „wenn du riskierst und … keinen Fehlwurf erleidest“ */
+  CB_WHEN_RACE,         /* „jederzeit im Rennabschnitt“ */
+  CB_WHEN_BEFORE_SHOP,  /* „unmittelbar vor Phase 7 (Einkaufen)“ */
+  CB_WHEN_END_OF_MOVE,  /* „am Ende von Phase 6 (Bewegen)“ */
+  CB_WHEN_RED_MOST,     /* red card: only who has the most swords */
+  CB_WHEN_RED_ANY,      /* red card: everyone with at least 1 sword */
+  CB_WHEN_PASSIVE,      /* never used as an action: each red special counts as 2 swords */
+  CB_WHEN_AUTOMATIC,    /* happens by itself: Käsehäppchen's „push once more“ */
+} CbWhen;
+
+/* One ability of a card, as the table in cb-cards.c defines it. */
+typedef struct
+{
+  CbTiming     timing;
+  CbWhen       when;
+  gboolean     special;     /* needs the special team symbol („Spezial-Team-Fähigkeit“) */
+  gboolean     mandatory;   /* „Verpflichtend“ */
+  gboolean     choice;      /* one of two options: using it uses the other (King Käs, Lieber O) */
+  guint        dice_needed; /* active dice with the symbol one use needs (Mungojerrie: 2) */
+  const char  *text;        /* N_() English text of the ability */
+  CbCertainty  certainty;   /* of the timing and reading (docs/cubitos-notes.md) */
+} CbAbilityInfo;
+
 /* How the red cards break a tie for most swords (rulebook p. 11, „vergleichen“). */
 typedef enum
 {
@@ -129,6 +159,13 @@ const CbCard *cb_card (guint index);
 int           cb_card_lookup (const char *key);
 /* The card of @colour used in blue race @race (1..7). */
 guint         cb_card_index (guint colour, guint race);
+/* Translated card name („Cubitos card“ context; German: the rulebook's name). */
+const char   *cb_card_get_name (guint card);
+/* Abilities of a card, numbered from 1 as in the glossary („die erste / zweite Fähigkeit“). */
+guint                cb_card_n_abilities (guint card);
+const CbAbilityInfo *cb_card_ability (guint card, guint number);
+/* Translated text of an ability. */
+const char          *cb_card_ability_get_text (guint card, guint number);
 
 /* ---- Races and tracks ---- */
 

@@ -14,126 +14,16 @@
 #include <string.h>
 
 #include "dp-game-private.h"
-#include "cb-game.h"
+#include "cb-game-private.h"
 
-#define MAX_COUNT   99   /* largest number accepted in any count of the text form */
-#define MAX_LOSE    8    /* "lose a die" symbols on one space */
-#define N_FAN       (CB_FAN_LAST_SPACE + 1)
+#define MAX_COUNT   CB_MAX_COUNT
+#define MAX_LOSE    CB_MAX_LOSE
+#define N_FAN       CB_N_FAN
 
-typedef struct
-{
-  guint    dice[CB_N_ZONES][CB_N_KINDS];
-  guint    active_face[CB_N_KINDS][CB_N_FACES]; /* sums to dice[ACTIVE][kind] */
-  CbPhase  phase;
-  gboolean danger;
-  gboolean busted;
-  gboolean collected;
-  gboolean announced;
-  gboolean safe_roll;       /* the next roll cannot bust (Piña Cubelada) */
-  guint    swords;
-  guint    coins;
-  guint    steps;
-  guint    credits;
-  guint    fans;
-  guint    supply_tokens;
-  guint    red_lines;
-  guint    bought;          /* bit per colour bought this round */
-  gboolean moved;           /* walked or took a shortcut in this phase 6 */
-  guint    spaces;          /* walked in the whole race */
-  guint    laps_done;
-  gboolean finished;
-  int      beyond;
-  guint    ignore_mask;     /* kinds the refill ignores this round */
-  guint    ignore_mask_next;
-  gboolean no_limit;
-  gboolean no_limit_next;
-  gboolean took_credit;     /* this round (Schlägertyp) */
-  gboolean lost_die;        /* this round (Azrael) */
-  guint    to_return[CB_N_KINDS]; /* dice taken for this round only (Draftodon, Mungojerrie) */
-  guint    n_busts;
-  guint    n_bought;
-} CbPlayer;
-
-typedef struct
-{
-  CbPlayer p[CB_MAX_PLAYERS];
-  guint    supply[CB_N_KINDS];
-  int      cost[CB_N_COLOURS];        /* -1: not told yet */
-  int      fan_reward[N_FAN][2];      /* credits, supply tokens; -1: not told yet */
-  guint    round;
-  gboolean tiebreak;
-  guint    participants;              /* bit per seat playing this round */
-  guint    top_dog;
-  gboolean red_done;
-  int      red_winner;
-  gboolean finished;
-  guint    winners;                   /* bit per seat */
-} CbBoard;
-
-struct _CbGame
-{
-  guint   n_players;
-  char   *names[CB_MAX_PLAYERS];
-  guint   race;                       /* 1..10, 0 = free */
-  guint   cards[CB_N_COLOURS];
-  guint   track;
-  guint   laps;
-  guint   first;
-  int     setup_cost[CB_N_COLOURS];
-  int     setup_fan[N_FAN][2];
-  CbBoard b;
-};
-
-typedef enum
-{
-  ACT_REFILL,
-  ACT_ROLL,
-  ACT_PUSH,
-  ACT_PASS,
-  ACT_BUST,
-  ACT_COLLECT,
-  ACT_ANNOUNCE,
-  ACT_REDEEM,
-  ACT_BUY_STEPS,
-  ACT_MOVE,
-  ACT_JET,
-  ACT_SHORTCUT,
-  ACT_BUY,
-  ACT_REST,
-  N_ACTS
-} ActType;
-
-static const char *const act_keys[N_ACTS] = {
+const char *const cb_act_keys[N_ACTS] = {
   "refill", "roll", "push", "pass", "bust", "collect", "announce", "redeem",
-  "buy_steps", "move", "jet", "shortcut", "buy", "rest",
+  "buy_steps", "move", "jet", "shortcut", "buy", "rest", "ability",
 };
-
-typedef struct
-{
-  ActType  type;
-  int      player;
-  guint    counts[CB_N_KINDS];        /* refill: from draw; bust: ready → rest */
-  gboolean has_from_rest;
-  guint    from_rest[CB_N_KINDS];     /* refill without a limit */
-  guint    faces[CB_N_KINDS][CB_N_FACES]; /* roll; BLANK only when blank_given */
-  gboolean blank_given[CB_N_KINDS];
-  guint    n;                         /* red_lines, redeem, buy_steps, move, shortcut */
-  gboolean take_credits;              /* collect */
-  gboolean finish;
-  gboolean has_landed;
-  guint    l_credits;
-  guint    l_fans;
-  guint    n_lose;
-  CbKind   lose_kind[MAX_LOSE];
-  CbZone   lose_zone[MAX_LOSE];
-  gboolean has_take;
-  CbKind   take;
-  int      max_cost;                  /* -1: any die */
-  int      beyond;                    /* -1: not told */
-  int      cost;                      /* -1: not told */
-  CbKind   kind;                      /* buy */
-  int      fan[N_FAN][2];             /* told fan rewards, -1 */
-} CbAction;
 
 /* ---- names ---- */
 
@@ -159,8 +49,8 @@ cb_zone_from_string (const char *str,
   return FALSE;
 }
 
-static const char *
-zone_name (CbZone zone)
+const char *
+cb_zone_name (CbZone zone)
 {
   switch (zone)
     {
@@ -209,8 +99,8 @@ cb_phase_number (CbPhase phase)
 
 /* ---- board helpers ---- */
 
-static guint
-zone_total (const CbPlayer *p,
+guint
+cb_zone_total (const CbPlayer *p,
             CbZone          zone)
 {
   guint n = 0;
@@ -219,42 +109,83 @@ zone_total (const CbPlayer *p,
   return n;
 }
 
-static gboolean
-is_participant (const CbBoard *b,
+gboolean
+cb_is_participant (const CbBoard *b,
                 guint          seat)
 {
   return (b->participants & (1u << seat)) != 0;
 }
 
-/* Puts one die into the active area showing @face. */
-static void
-add_active (CbPlayer *p,
-            CbKind    kind,
-            CbFace    face)
+/* Puts one die into the active area showing @face; it is fresh (its „Sofort“ abilities
+ * may be used now) and has used none of its abilities. */
+void
+cb_add_active (CbPlayer *p,
+               CbKind    kind,
+               CbFace    face)
 {
+  g_return_if_fail (p->n_act < CB_MAX_ACTIVE);
+  p->act[p->n_act].kind = (guint8) kind;
+  p->act[p->n_act].face = (guint8) face;
+  p->act[p->n_act].used = 0;
+  p->act[p->n_act].flags = CB_DIE_FRESH;
+  p->n_act++;
   p->dice[CB_ZONE_ACTIVE][kind]++;
   p->active_face[kind][face]++;
   /* p. 8 „In Gefahr“: 3 or more active dice at any time: danger for the rest of the round */
-  if (zone_total (p, CB_ZONE_ACTIVE) >= CB_DANGER_AT)
+  if (cb_zone_total (p, CB_ZONE_ACTIVE) >= CB_DANGER_AT)
     p->danger = TRUE;
 }
 
-/* Removes one active die of @kind; prefers @face, else the first face present. */
+void
+cb_remove_active_at (CbPlayer *p,
+                     guint     index)
+{
+  CbDie d;
+
+  g_return_if_fail (index < p->n_act);
+  d = p->act[index];
+  memmove (&p->act[index], &p->act[index + 1], (p->n_act - index - 1) * sizeof (CbDie));
+  p->n_act--;
+  p->active_face[d.kind][d.face]--;
+  p->dice[CB_ZONE_ACTIVE][d.kind]--;
+}
+
+/* When the player does not say which of several equal dice leaves the active area, the
+ * one that used the most abilities goes (docs/cubitos-notes.md, "Which die"). */
+int
+cb_find_active (const CbPlayer *p,
+                CbKind          kind,
+                int             face)
+{
+  int best = -1, best_used = -1;
+
+  for (guint i = 0; i < p->n_act; i++)
+    if (p->act[i].kind == kind && (face < 0 || p->act[i].face == face))
+      {
+        int used = 0;
+        for (guint b = 0; b < 8; b++)
+          used += (p->act[i].used >> b) & 1;
+        if (used > best_used)
+          {
+            best = (int) i;
+            best_used = used;
+          }
+      }
+  return best;
+}
+
+/* Removes one active die of @kind; prefers @face, else any face. */
 static void
 remove_active (CbPlayer *p,
                CbKind    kind,
                int       face)
 {
-  if (face < 0 || p->active_face[kind][face] == 0)
-    {
-      face = -1;
-      for (guint f = 0; f < CB_N_FACES && face < 0; f++)
-        if (p->active_face[kind][f] > 0)
-          face = (int) f;
-    }
-  g_return_if_fail (face >= 0);
-  p->active_face[kind][face]--;
-  p->dice[CB_ZONE_ACTIVE][kind]--;
+  int i = cb_find_active (p, kind, face);
+
+  if (i < 0)
+    i = cb_find_active (p, kind, -1);
+  g_return_if_fail (i >= 0);
+  cb_remove_active_at (p, (guint) i);
 }
 
 static void
@@ -268,7 +199,10 @@ move_all (CbPlayer *p,
       p->dice[from][k] = 0;
     }
   if (from == CB_ZONE_ACTIVE)
-    memset (p->active_face, 0, sizeof p->active_face);
+    {
+      memset (p->active_face, 0, sizeof p->active_face);
+      p->n_act = 0;
+    }
 }
 
 /* The next participating seat clockwise from @seat (seat order is clockwise). */
@@ -279,7 +213,7 @@ next_participant (const CbGame *g,
   for (guint i = 1; i <= g->n_players; i++)
     {
       guint s = (seat + i) % g->n_players;
-      if (is_participant (&g->b, s))
+      if (cb_is_participant (&g->b, s))
         return s;
     }
   return seat;
@@ -291,7 +225,7 @@ can_act (const CbGame *g,
 {
   const CbPlayer *p = &g->b.p[seat];
 
-  if (g->b.finished || !is_participant (&g->b, seat))
+  if (g->b.finished || !cb_is_participant (&g->b, seat))
     return FALSE;
   switch (p->phase)
     {
@@ -318,16 +252,16 @@ card_of (const CbGame *g,
   return g->cards[CB_COLOUR_OF (kind)];
 }
 
-static const char *
-card_name (guint card)
+const char *
+cb_card_name (guint card)
 {
   return g_dpgettext2 (GETTEXT_PACKAGE, "Cubitos card", cb_card (card)->name_en);
 }
 
 /* The cost of a die as far as abilities are concerned: starting dice cost 0 (p. 12,
  * „Start-Würfel“); -1 when the card's cost is not known yet. */
-static int
-die_cost (const CbBoard *b,
+int
+cb_die_cost (const CbBoard *b,
           CbKind         kind)
 {
   if (CB_KIND_IS_GREY (kind))
@@ -339,8 +273,8 @@ die_cost (const CbBoard *b,
 
 /* ---- reading JSON ---- */
 
-static gboolean
-read_uint (JsonNode    *node,
+gboolean
+cb_read_uint (JsonNode    *node,
            const char  *key,
            guint        max,
            guint       *out,
@@ -367,8 +301,8 @@ read_uint (JsonNode    *node,
   return TRUE;
 }
 
-static gboolean
-read_true (JsonNode    *node,
+gboolean
+cb_read_true (JsonNode    *node,
            const char  *key,
            GError     **error)
 {
@@ -382,8 +316,8 @@ read_true (JsonNode    *node,
   return TRUE;
 }
 
-static const char *
-read_string (JsonNode    *node,
+const char *
+cb_read_string (JsonNode    *node,
              const char  *key,
              GError     **error)
 {
@@ -397,8 +331,8 @@ read_string (JsonNode    *node,
   return json_node_get_string (node);
 }
 
-static JsonObject *
-read_object (JsonNode    *node,
+JsonObject *
+cb_read_object (JsonNode    *node,
              const char  *key,
              GError     **error)
 {
@@ -425,13 +359,13 @@ read_array (JsonNode    *node,
   return json_node_get_array (node);
 }
 
-static gboolean
-read_kind (JsonNode    *node,
+gboolean
+cb_read_kind (JsonNode    *node,
            const char  *key,
            CbKind      *kind,
            GError     **error)
 {
-  const char *s = read_string (node, key, error);
+  const char *s = cb_read_string (node, key, error);
 
   if (s == NULL)
     return FALSE;
@@ -445,13 +379,13 @@ read_kind (JsonNode    *node,
 }
 
 /* {"light_grey": 2, "red": 1}: dice counts per kind. */
-static gboolean
-read_counts (JsonNode    *node,
+gboolean
+cb_read_counts (JsonNode    *node,
              const char  *key,
              guint        counts[CB_N_KINDS],
              GError     **error)
 {
-  JsonObject *o = read_object (node, key, error);
+  JsonObject *o = cb_read_object (node, key, error);
   JsonObjectIter iter;
   const char *member;
   JsonNode *value;
@@ -469,14 +403,14 @@ read_counts (JsonNode    *node,
                        _("Unknown die colour “%s”."), member);
           return FALSE;
         }
-      if (!read_uint (value, member, MAX_COUNT, &counts[k], error))
+      if (!cb_read_uint (value, member, MAX_COUNT, &counts[k], error))
         return FALSE;
     }
   return TRUE;
 }
 
-static gboolean
-check_keys (JsonObject         *o,
+gboolean
+cb_check_keys (JsonObject         *o,
             const char *const  *allowed,
             GError            **error)
 {
@@ -505,7 +439,7 @@ read_fan_entry (JsonObject  *e,
   static const char *const keys[] = { "space", "credits", "supply", NULL };
   guint credits = 0, supply = 0;
 
-  if (!check_keys (e, keys, error))
+  if (!cb_check_keys (e, keys, error))
     return FALSE;
   if (space < 1 || space > CB_FAN_LAST_SPACE)
     {
@@ -520,18 +454,18 @@ read_fan_entry (JsonObject  *e,
       return FALSE;
     }
   if (json_object_has_member (e, "credits")
-      && !read_uint (json_object_get_member (e, "credits"), "credits", MAX_COUNT, &credits, error))
+      && !cb_read_uint (json_object_get_member (e, "credits"), "credits", MAX_COUNT, &credits, error))
     return FALSE;
   if (json_object_has_member (e, "supply")
-      && !read_uint (json_object_get_member (e, "supply"), "supply", MAX_COUNT, &supply, error))
+      && !cb_read_uint (json_object_get_member (e, "supply"), "supply", MAX_COUNT, &supply, error))
     return FALSE;
   fan[space][0] = (int) credits;
   fan[space][1] = (int) supply;
   return TRUE;
 }
 
-static void
-fan_unknown (int fan[N_FAN][2])
+void
+cb_fan_unknown (int fan[N_FAN][2])
 {
   for (guint s = 0; s < N_FAN; s++)
     fan[s][0] = fan[s][1] = -1;
@@ -586,12 +520,12 @@ cb_game_new_from_json (JsonObject  *setup,
 
   g_return_val_if_fail (setup != NULL, NULL);
 
-  if (!check_keys (setup, keys, error))
+  if (!cb_check_keys (setup, keys, error))
     return NULL;
   if (json_object_has_member (setup, "version"))
     {
       guint v;
-      if (!read_uint (json_object_get_member (setup, "version"), "version", 1000, &v, error))
+      if (!cb_read_uint (json_object_get_member (setup, "version"), "version", 1000, &v, error))
         return NULL;
       if (v != DP_GAME_FORMAT_VERSION)
         {
@@ -616,7 +550,7 @@ cb_game_new_from_json (JsonObject  *setup,
   g->n_players = n;
   for (guint s = 0; s < n; s++)
     {
-      const char *name = read_string (json_array_get_element (players, s), "players", error);
+      const char *name = cb_read_string (json_array_get_element (players, s), "players", error);
       if (name == NULL)
         return NULL;
       if (*name == '\0' || !g_utf8_validate (name, -1, NULL))
@@ -654,7 +588,7 @@ cb_game_new_from_json (JsonObject  *setup,
         }
       for (guint i = 0; i < CB_N_COLOURS; i++)
         {
-          const char *key = read_string (json_array_get_element (cards, i), "cards", error);
+          const char *key = cb_read_string (json_array_get_element (cards, i), "cards", error);
           int c;
           if (key == NULL)
             return NULL;
@@ -686,7 +620,7 @@ cb_game_new_from_json (JsonObject  *setup,
   else
     {
       guint number;
-      if (!read_uint (node, "race", CB_N_RACES, &number, error))
+      if (!cb_read_uint (node, "race", CB_N_RACES, &number, error))
         return NULL;
       race = cb_race (number);
       if (race == NULL)
@@ -711,7 +645,7 @@ cb_game_new_from_json (JsonObject  *setup,
   /* p. 4 step 5: the suggested track, or any track the group chooses */
   if (json_object_has_member (setup, "track"))
     {
-      const char *key = read_string (json_object_get_member (setup, "track"), "track", error);
+      const char *key = cb_read_string (json_object_get_member (setup, "track"), "track", error);
       int t;
       if (key == NULL)
         return NULL;
@@ -726,7 +660,7 @@ cb_game_new_from_json (JsonObject  *setup,
     }
   if (json_object_has_member (setup, "laps"))
     {
-      if (!read_uint (json_object_get_member (setup, "laps"), "laps", 9, &g->laps, error))
+      if (!cb_read_uint (json_object_get_member (setup, "laps"), "laps", 9, &g->laps, error))
         return NULL;
       if (g->laps == 0)
         {
@@ -739,7 +673,7 @@ cb_game_new_from_json (JsonObject  *setup,
   g->first = 0;
   if (json_object_has_member (setup, "first"))
     {
-      const char *name = read_string (json_object_get_member (setup, "first"), "first", error);
+      const char *name = cb_read_string (json_object_get_member (setup, "first"), "first", error);
       int seat;
       if (name == NULL)
         return NULL;
@@ -756,10 +690,10 @@ cb_game_new_from_json (JsonObject  *setup,
   /* Facts the group told in earlier games: card costs and fan-space rewards. */
   for (guint c = 0; c < CB_N_COLOURS; c++)
     g->setup_cost[c] = -1;
-  fan_unknown (g->setup_fan);
+  cb_fan_unknown (g->setup_fan);
   if (json_object_has_member (setup, "costs"))
     {
-      JsonObject *o = read_object (json_object_get_member (setup, "costs"), "costs", error);
+      JsonObject *o = cb_read_object (json_object_get_member (setup, "costs"), "costs", error);
       JsonObjectIter iter;
       const char *member;
       JsonNode *value;
@@ -777,7 +711,7 @@ cb_game_new_from_json (JsonObject  *setup,
                            _("Unknown card “%s”."), member);
               return NULL;
             }
-          if (!read_uint (value, member, MAX_COUNT, &cost, error))
+          if (!cb_read_uint (value, member, MAX_COUNT, &cost, error))
             return NULL;
           if (cost == 0)
             {
@@ -792,7 +726,7 @@ cb_game_new_from_json (JsonObject  *setup,
     }
   if (json_object_has_member (setup, "fan_track"))
     {
-      JsonObject *o = read_object (json_object_get_member (setup, "fan_track"), "fan_track", error);
+      JsonObject *o = cb_read_object (json_object_get_member (setup, "fan_track"), "fan_track", error);
       JsonObjectIter iter;
       const char *member;
       JsonNode *value;
@@ -803,7 +737,7 @@ cb_game_new_from_json (JsonObject  *setup,
       while (json_object_iter_next (&iter, &member, &value))
         {
           guint64 space = 0;
-          JsonObject *e = read_object (value, member, error);
+          JsonObject *e = cb_read_object (value, member, error);
           if (e == NULL)
             return NULL;
           if (!g_ascii_string_to_unsigned (member, 10, 1, CB_FAN_LAST_SPACE, &space, NULL)
@@ -874,8 +808,8 @@ add_fan_facts (JsonBuilder *bld,
   json_builder_end_object (bld);
 }
 
-static gboolean
-any_fan_fact (const int fan[N_FAN][2])
+gboolean
+cb_any_fan_fact (const int fan[N_FAN][2])
 {
   for (guint s = 1; s < N_FAN; s++)
     if (fan[s][0] >= 0)
@@ -942,7 +876,7 @@ cb_game_dup_setup_text (const CbGame *g)
       json_builder_set_member_name (bld, "costs");
       add_costs (bld, g, g->setup_cost);
     }
-  if (any_fan_fact (g->setup_fan))
+  if (cb_any_fan_fact (g->setup_fan))
     {
       json_builder_set_member_name (bld, "fan_track");
       add_fan_facts (bld, g->setup_fan);
@@ -954,8 +888,8 @@ cb_game_dup_setup_text (const CbGame *g)
 
 /* ---- the text form of actions (docs/cubitos-notes.md, "Cubitos actions") ---- */
 
-static void
-action_init (CbAction *a)
+void
+cb_action_init (CbAction *a)
 {
   memset (a, 0, sizeof *a);
   a->player = -1;
@@ -963,25 +897,26 @@ action_init (CbAction *a)
   a->max_cost = -1;
   a->beyond = -1;
   a->cost = -1;
-  fan_unknown (a->fan);
+  cb_fan_unknown (a->fan);
 }
 
-static gboolean
-read_landed (JsonNode  *node,
-             CbAction  *a,
-             GError   **error)
+gboolean
+cb_read_landed (JsonNode    *node,
+                const char  *key,
+                CbAction    *a,
+                GError     **error)
 {
   static const char *const keys[] = { "credits", "fans", "lose", "take", "max_cost", NULL };
-  JsonObject *o = read_object (node, "landed", error);
+  JsonObject *o = cb_read_object (node, key, error);
 
-  if (o == NULL || !check_keys (o, keys, error))
+  if (o == NULL || !cb_check_keys (o, keys, error))
     return FALSE;
   a->has_landed = TRUE;
   if (json_object_has_member (o, "credits")
-      && !read_uint (json_object_get_member (o, "credits"), "credits", MAX_COUNT, &a->l_credits, error))
+      && !cb_read_uint (json_object_get_member (o, "credits"), "credits", MAX_COUNT, &a->l_credits, error))
     return FALSE;
   if (json_object_has_member (o, "fans")
-      && !read_uint (json_object_get_member (o, "fans"), "fans", MAX_COUNT, &a->l_fans, error))
+      && !cb_read_uint (json_object_get_member (o, "fans"), "fans", MAX_COUNT, &a->l_fans, error))
     return FALSE;
   if (json_object_has_member (o, "lose"))
     {
@@ -997,12 +932,12 @@ read_landed (JsonNode  *node,
         }
       for (guint i = 0; i < json_array_get_length (arr); i++)
         {
-          JsonObject *e = read_object (json_array_get_element (arr, i), "lose", error);
+          JsonObject *e = cb_read_object (json_array_get_element (arr, i), "lose", error);
           const char *zone;
-          if (e == NULL || !check_keys (e, lose_keys, error)
-              || !read_kind (json_object_get_member (e, "die"), "die", &a->lose_kind[i], error))
+          if (e == NULL || !cb_check_keys (e, lose_keys, error)
+              || !cb_read_kind (json_object_get_member (e, "die"), "die", &a->lose_kind[i], error))
             return FALSE;
-          zone = read_string (json_object_get_member (e, "from"), "from", error);
+          zone = cb_read_string (json_object_get_member (e, "from"), "from", error);
           if (zone == NULL)
             return FALSE;
           if (!cb_zone_from_string (zone, &a->lose_zone[i]))
@@ -1016,7 +951,7 @@ read_landed (JsonNode  *node,
     }
   if (json_object_has_member (o, "take"))
     {
-      if (!read_kind (json_object_get_member (o, "take"), "take", &a->take, error))
+      if (!cb_read_kind (json_object_get_member (o, "take"), "take", &a->take, error))
         return FALSE;
       a->has_take = TRUE;
     }
@@ -1029,15 +964,15 @@ read_landed (JsonNode  *node,
                        _("“max_cost” belongs to a “take”."));
           return FALSE;
         }
-      if (!read_uint (json_object_get_member (o, "max_cost"), "max_cost", MAX_COUNT, &v, error))
+      if (!cb_read_uint (json_object_get_member (o, "max_cost"), "max_cost", MAX_COUNT, &v, error))
         return FALSE;
       a->max_cost = (int) v;
     }
   return TRUE;
 }
 
-static gboolean
-read_fan_told (JsonNode  *node,
+gboolean
+cb_read_fan_told (JsonNode  *node,
                CbAction  *a,
                GError   **error)
 {
@@ -1047,12 +982,85 @@ read_fan_told (JsonNode  *node,
     return FALSE;
   for (guint i = 0; i < json_array_get_length (arr); i++)
     {
-      JsonObject *e = read_object (json_array_get_element (arr, i), "fan", error);
+      JsonObject *e = cb_read_object (json_array_get_element (arr, i), "fan", error);
       guint space;
       if (e == NULL
-          || !read_uint (json_object_get_member (e, "space"), "space", CB_FAN_LAST_SPACE, &space, error)
+          || !cb_read_uint (json_object_get_member (e, "space"), "space", CB_FAN_LAST_SPACE, &space, error)
           || !read_fan_entry (e, space, a->fan, error))
         return FALSE;
+    }
+  return TRUE;
+}
+
+/* {"light_grey": {"coin": 2}, "blue": {"team": 1, "blank": 1}}: faces per kind. */
+gboolean
+cb_read_faces (JsonNode    *node,
+               const char  *key,
+               guint        faces[CB_N_KINDS][CB_N_FACES],
+               gboolean     blank_given[CB_N_KINDS],
+               GError     **error)
+{
+  JsonObject *r = cb_read_object (node, key, error);
+  JsonObjectIter iter;
+  const char *member;
+  JsonNode *value;
+
+  if (r == NULL)
+    return FALSE;
+  memset (faces, 0, sizeof (guint) * CB_N_KINDS * CB_N_FACES);
+  memset (blank_given, 0, sizeof (gboolean) * CB_N_KINDS);
+  json_object_iter_init (&iter, r);
+  while (json_object_iter_next (&iter, &member, &value))
+    {
+      CbKind k;
+      JsonObject *fo;
+      JsonObjectIter fiter;
+      const char *fmember;
+      JsonNode *fvalue;
+
+      if (!cb_kind_from_string (member, &k))
+        {
+          g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_MALFORMED,
+                       _("Unknown die colour “%s”."), member);
+          return FALSE;
+        }
+      fo = cb_read_object (value, member, error);
+      if (fo == NULL)
+        return FALSE;
+      json_object_iter_init (&fiter, fo);
+      while (json_object_iter_next (&fiter, &fmember, &fvalue))
+        {
+          CbFace f;
+          if (!cb_face_from_string (fmember, &f))
+            {
+              g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_MALFORMED,
+                           _("Unknown die face “%s”."), fmember);
+              return FALSE;
+            }
+          if (!cb_read_uint (fvalue, fmember, MAX_COUNT, &faces[k][f], error))
+            return FALSE;
+          if (f == CB_FACE_BLANK)
+            blank_given[k] = TRUE;
+        }
+    }
+  return TRUE;
+}
+
+gboolean
+cb_read_zone (JsonNode    *node,
+              const char  *key,
+              CbZone      *zone,
+              GError     **error)
+{
+  const char *s = cb_read_string (node, key, error);
+
+  if (s == NULL)
+    return FALSE;
+  if (!cb_zone_from_string (s, zone))
+    {
+      g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_MALFORMED,
+                   _("Unknown area “%s”."), s);
+      return FALSE;
     }
   return TRUE;
 }
@@ -1064,20 +1072,23 @@ parse_action (const CbGame  *g,
               CbAction      *a,
               GError       **error)
 {
-  static const char *const extras[N_ACTS][7] = {
+  static const char *const extras[N_ACTS][20] = {
     [ACT_REFILL]    = { "red_lines", "from_rest" },
     [ACT_BUST]      = { "fan" },
     [ACT_COLLECT]   = { "credits" },
-    [ACT_MOVE]      = { "finish", "landed", "beyond", "cost", "fan" },
+    [ACT_MOVE]      = { "finish", "water", "landed", "beyond", "cost", "fan" },
     [ACT_BUY]       = { "cost" },
+    [ACT_ABILITY]   = { "number", "face", "mandatory", "lose", "give", "die", "set", "other",
+                        "dice", "from", "rolled", "rolled2", "take", "bonus", "cost", "fan",
+                        "red_lines", "finish" },
   };
-  const char *allowed[12];
+  const char *allowed[24];
   guint n_allowed = 0, n_verbs = 0;
   JsonNode *v;
 
-  action_init (a);
+  cb_action_init (a);
   for (guint t = 0; t < N_ACTS; t++)
-    if (json_object_has_member (o, act_keys[t]))
+    if (json_object_has_member (o, cb_act_keys[t]))
       {
         a->type = (ActType) t;
         n_verbs++;
@@ -1090,16 +1101,16 @@ parse_action (const CbGame  *g,
       return FALSE;
     }
   allowed[n_allowed++] = "player";
-  allowed[n_allowed++] = act_keys[a->type];
+  allowed[n_allowed++] = cb_act_keys[a->type];
   for (guint i = 0; i < G_N_ELEMENTS (extras[a->type]) && extras[a->type][i] != NULL; i++)
     allowed[n_allowed++] = extras[a->type][i];
   allowed[n_allowed] = NULL;
-  if (!check_keys (o, allowed, error))
+  if (!cb_check_keys (o, allowed, error))
     return FALSE;
 
   if (json_object_has_member (o, "player"))
     {
-      const char *name = read_string (json_object_get_member (o, "player"), "player", error);
+      const char *name = cb_read_string (json_object_get_member (o, "player"), "player", error);
       if (name == NULL)
         return FALSE;
       a->player = cb_game_find_player (g, name);
@@ -1134,84 +1145,44 @@ parse_action (const CbGame  *g,
         }
     }
 
-  v = json_object_get_member (o, act_keys[a->type]);
+  v = json_object_get_member (o, cb_act_keys[a->type]);
   switch (a->type)
     {
     case ACT_REFILL:
-      if (!read_counts (v, "refill", a->counts, error))
+      if (!cb_read_counts (v, "refill", a->counts, error))
         return FALSE;
       if (json_object_has_member (o, "red_lines")
-          && !read_uint (json_object_get_member (o, "red_lines"), "red_lines", MAX_COUNT, &a->n, error))
+          && !cb_read_uint (json_object_get_member (o, "red_lines"), "red_lines", MAX_COUNT, &a->n, error))
         return FALSE;
       if (json_object_has_member (o, "from_rest"))
         {
-          if (!read_counts (json_object_get_member (o, "from_rest"), "from_rest", a->from_rest, error))
+          if (!cb_read_counts (json_object_get_member (o, "from_rest"), "from_rest", a->from_rest, error))
             return FALSE;
           a->has_from_rest = TRUE;
         }
       return TRUE;
 
     case ACT_ROLL:
-      {
-        JsonObject *r = read_object (v, "roll", error);
-        JsonObjectIter iter;
-        const char *member;
-        JsonNode *value;
+      return cb_read_faces (v, "roll", a->faces, a->blank_given, error);
 
-        if (r == NULL)
-          return FALSE;
-        json_object_iter_init (&iter, r);
-        while (json_object_iter_next (&iter, &member, &value))
-          {
-            CbKind k;
-            JsonObject *fo;
-            JsonObjectIter fiter;
-            const char *fmember;
-            JsonNode *fvalue;
-
-            if (!cb_kind_from_string (member, &k))
-              {
-                g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_MALFORMED,
-                             _("Unknown die colour “%s”."), member);
-                return FALSE;
-              }
-            fo = read_object (value, member, error);
-            if (fo == NULL)
-              return FALSE;
-            json_object_iter_init (&fiter, fo);
-            while (json_object_iter_next (&fiter, &fmember, &fvalue))
-              {
-                CbFace f;
-                if (!cb_face_from_string (fmember, &f))
-                  {
-                    g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_MALFORMED,
-                                 _("Unknown die face “%s”."), fmember);
-                    return FALSE;
-                  }
-                if (!read_uint (fvalue, fmember, MAX_COUNT, &a->faces[k][f], error))
-                  return FALSE;
-                if (f == CB_FACE_BLANK)
-                  a->blank_given[k] = TRUE;
-              }
-          }
-        return TRUE;
-      }
+    case ACT_ABILITY:
+      return cb_cards_parse (g, o, v, a, error);
 
     case ACT_PUSH:
     case ACT_PASS:
     case ACT_ANNOUNCE:
     case ACT_JET:
     case ACT_REST:
-      return read_true (v, act_keys[a->type], error);
+      return cb_read_true (v, cb_act_keys[a->type], error);
 
     case ACT_BUST:
-      if (!read_counts (v, "bust", a->counts, error))
+      if (!cb_read_counts (v, "bust", a->counts, error))
         return FALSE;
       return !json_object_has_member (o, "fan")
-             || read_fan_told (json_object_get_member (o, "fan"), a, error);
+             || cb_read_fan_told (json_object_get_member (o, "fan"), a, error);
 
     case ACT_COLLECT:
-      if (!read_true (v, "collect", error))
+      if (!cb_read_true (v, "collect", error))
         return FALSE;
       if (json_object_has_member (o, "credits"))
         {
@@ -1229,39 +1200,42 @@ parse_action (const CbGame  *g,
     case ACT_REDEEM:
     case ACT_BUY_STEPS:
     case ACT_SHORTCUT:
-      if (!read_uint (v, act_keys[a->type], MAX_COUNT, &a->n, error))
+      if (!cb_read_uint (v, cb_act_keys[a->type], MAX_COUNT, &a->n, error))
         return FALSE;
       if (a->n == 0)
         {
           g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_MALFORMED,
-                       _("“%s” must be at least 1."), act_keys[a->type]);
+                       _("“%s” must be at least 1."), cb_act_keys[a->type]);
           return FALSE;
         }
       return TRUE;
 
     case ACT_MOVE:
-      if (!read_uint (v, "move", MAX_COUNT, &a->n, error))
+      if (!cb_read_uint (v, "move", MAX_COUNT, &a->n, error))
         return FALSE;
       if (json_object_has_member (o, "finish"))
         {
-          if (!read_true (json_object_get_member (o, "finish"), "finish", error))
+          if (!cb_read_true (json_object_get_member (o, "finish"), "finish", error))
             return FALSE;
           a->finish = TRUE;
         }
+      if (json_object_has_member (o, "water")
+          && !cb_read_uint (json_object_get_member (o, "water"), "water", MAX_COUNT, &a->water, error))
+        return FALSE;
       if (json_object_has_member (o, "landed")
-          && !read_landed (json_object_get_member (o, "landed"), a, error))
+          && !cb_read_landed (json_object_get_member (o, "landed"), "landed", a, error))
         return FALSE;
       if (json_object_has_member (o, "beyond"))
         {
           guint b;
-          if (!read_uint (json_object_get_member (o, "beyond"), "beyond", MAX_COUNT, &b, error))
+          if (!cb_read_uint (json_object_get_member (o, "beyond"), "beyond", MAX_COUNT, &b, error))
             return FALSE;
           a->beyond = (int) b;
         }
       if (json_object_has_member (o, "cost"))
         {
           guint c;
-          if (!read_uint (json_object_get_member (o, "cost"), "cost", MAX_COUNT, &c, error))
+          if (!cb_read_uint (json_object_get_member (o, "cost"), "cost", MAX_COUNT, &c, error))
             return FALSE;
           a->cost = (int) c;
         }
@@ -1272,15 +1246,15 @@ parse_action (const CbGame  *g,
           return FALSE;
         }
       return !json_object_has_member (o, "fan")
-             || read_fan_told (json_object_get_member (o, "fan"), a, error);
+             || cb_read_fan_told (json_object_get_member (o, "fan"), a, error);
 
     case ACT_BUY:
-      if (!read_kind (v, "buy", &a->kind, error))
+      if (!cb_read_kind (v, "buy", &a->kind, error))
         return FALSE;
       if (json_object_has_member (o, "cost"))
         {
           guint c;
-          if (!read_uint (json_object_get_member (o, "cost"), "cost", MAX_COUNT, &c, error))
+          if (!cb_read_uint (json_object_get_member (o, "cost"), "cost", MAX_COUNT, &c, error))
             return FALSE;
           a->cost = (int) c;
         }
@@ -1292,8 +1266,8 @@ parse_action (const CbGame  *g,
     }
 }
 
-static void
-build_counts (JsonBuilder *bld,
+void
+cb_build_counts (JsonBuilder *bld,
               const guint  counts[CB_N_KINDS])
 {
   json_builder_begin_object (bld);
@@ -1306,8 +1280,8 @@ build_counts (JsonBuilder *bld,
   json_builder_end_object (bld);
 }
 
-static void
-build_fan_told (JsonBuilder *bld,
+void
+cb_build_fan_told (JsonBuilder *bld,
                 const int    fan[N_FAN][2])
 {
   json_builder_set_member_name (bld, "fan");
@@ -1327,10 +1301,79 @@ build_fan_told (JsonBuilder *bld,
   json_builder_end_array (bld);
 }
 
+void
+cb_build_faces (JsonBuilder *bld,
+                const guint  faces[CB_N_KINDS][CB_N_FACES])
+{
+  json_builder_begin_object (bld);
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    {
+      gboolean any = FALSE;
+      for (guint f = 1; f < CB_N_FACES; f++)
+        any |= faces[k][f] > 0;
+      if (!any)
+        continue;
+      json_builder_set_member_name (bld, cb_kind_to_string ((CbKind) k));
+      json_builder_begin_object (bld);
+      for (guint f = 1; f < CB_N_FACES; f++)
+        if (faces[k][f] > 0)
+          {
+            json_builder_set_member_name (bld, cb_face_to_string ((CbFace) f));
+            json_builder_add_int_value (bld, faces[k][f]);
+          }
+      json_builder_end_object (bld);
+    }
+  json_builder_end_object (bld);
+}
+
+/* The bonuses of a space as an object (move "landed", Bob's "bonus"). */
+void
+cb_build_landed (JsonBuilder    *bld,
+                 const CbAction *a)
+{
+  json_builder_begin_object (bld);
+  if (a->l_credits > 0)
+    {
+      json_builder_set_member_name (bld, "credits");
+      json_builder_add_int_value (bld, a->l_credits);
+    }
+  if (a->l_fans > 0)
+    {
+      json_builder_set_member_name (bld, "fans");
+      json_builder_add_int_value (bld, a->l_fans);
+    }
+  if (a->n_lose > 0)
+    {
+      json_builder_set_member_name (bld, "lose");
+      json_builder_begin_array (bld);
+      for (guint i = 0; i < a->n_lose; i++)
+        {
+          json_builder_begin_object (bld);
+          json_builder_set_member_name (bld, "die");
+          json_builder_add_string_value (bld, cb_kind_to_string (a->lose_kind[i]));
+          json_builder_set_member_name (bld, "from");
+          json_builder_add_string_value (bld, cb_zone_to_string (a->lose_zone[i]));
+          json_builder_end_object (bld);
+        }
+      json_builder_end_array (bld);
+    }
+  if (a->has_take)
+    {
+      json_builder_set_member_name (bld, "take");
+      json_builder_add_string_value (bld, cb_kind_to_string (a->take));
+      if (a->max_cost >= 0)
+        {
+          json_builder_set_member_name (bld, "max_cost");
+          json_builder_add_int_value (bld, a->max_cost);
+        }
+    }
+  json_builder_end_object (bld);
+}
+
 /* The canonical text: "player" first, then the verb, then its extras in a fixed order;
  * counts in kind order, zero counts and blank faces left out. */
-static char *
-action_to_text (const CbGame   *g,
+char *
+cb_action_to_text (const CbGame   *g,
                 const CbAction *a)
 {
   g_autoptr(JsonBuilder) bld = json_builder_new ();
@@ -1339,11 +1382,11 @@ action_to_text (const CbGame   *g,
   json_builder_begin_object (bld);
   json_builder_set_member_name (bld, "player");
   json_builder_add_string_value (bld, g->names[a->player]);
-  json_builder_set_member_name (bld, act_keys[a->type]);
+  json_builder_set_member_name (bld, cb_act_keys[a->type]);
   switch (a->type)
     {
     case ACT_REFILL:
-      build_counts (bld, a->counts);
+      cb_build_counts (bld, a->counts);
       if (a->n > 0)
         {
           json_builder_set_member_name (bld, "red_lines");
@@ -1352,30 +1395,16 @@ action_to_text (const CbGame   *g,
       if (a->has_from_rest)
         {
           json_builder_set_member_name (bld, "from_rest");
-          build_counts (bld, a->from_rest);
+          cb_build_counts (bld, a->from_rest);
         }
       break;
 
     case ACT_ROLL:
-      json_builder_begin_object (bld);
-      for (guint k = 0; k < CB_N_KINDS; k++)
-        {
-          gboolean any = FALSE;
-          for (guint f = 1; f < CB_N_FACES; f++)
-            any |= a->faces[k][f] > 0;
-          if (!any)
-            continue;
-          json_builder_set_member_name (bld, cb_kind_to_string ((CbKind) k));
-          json_builder_begin_object (bld);
-          for (guint f = 1; f < CB_N_FACES; f++)
-            if (a->faces[k][f] > 0)
-              {
-                json_builder_set_member_name (bld, cb_face_to_string ((CbFace) f));
-                json_builder_add_int_value (bld, a->faces[k][f]);
-              }
-          json_builder_end_object (bld);
-        }
-      json_builder_end_object (bld);
+      cb_build_faces (bld, a->faces);
+      break;
+
+    case ACT_ABILITY:
+      cb_cards_build (g, a, bld);
       break;
 
     case ACT_PUSH:
@@ -1387,9 +1416,9 @@ action_to_text (const CbGame   *g,
       break;
 
     case ACT_BUST:
-      build_counts (bld, a->counts);
-      if (any_fan_fact (a->fan))
-        build_fan_told (bld, a->fan);
+      cb_build_counts (bld, a->counts);
+      if (cb_any_fan_fact (a->fan))
+        cb_build_fan_told (bld, a->fan);
       break;
 
     case ACT_COLLECT:
@@ -1414,46 +1443,15 @@ action_to_text (const CbGame   *g,
           json_builder_set_member_name (bld, "finish");
           json_builder_add_boolean_value (bld, TRUE);
         }
+      if (a->water > 0)
+        {
+          json_builder_set_member_name (bld, "water");
+          json_builder_add_int_value (bld, a->water);
+        }
       if (a->has_landed)
         {
           json_builder_set_member_name (bld, "landed");
-          json_builder_begin_object (bld);
-          if (a->l_credits > 0)
-            {
-              json_builder_set_member_name (bld, "credits");
-              json_builder_add_int_value (bld, a->l_credits);
-            }
-          if (a->l_fans > 0)
-            {
-              json_builder_set_member_name (bld, "fans");
-              json_builder_add_int_value (bld, a->l_fans);
-            }
-          if (a->n_lose > 0)
-            {
-              json_builder_set_member_name (bld, "lose");
-              json_builder_begin_array (bld);
-              for (guint i = 0; i < a->n_lose; i++)
-                {
-                  json_builder_begin_object (bld);
-                  json_builder_set_member_name (bld, "die");
-                  json_builder_add_string_value (bld, cb_kind_to_string (a->lose_kind[i]));
-                  json_builder_set_member_name (bld, "from");
-                  json_builder_add_string_value (bld, cb_zone_to_string (a->lose_zone[i]));
-                  json_builder_end_object (bld);
-                }
-              json_builder_end_array (bld);
-            }
-          if (a->has_take)
-            {
-              json_builder_set_member_name (bld, "take");
-              json_builder_add_string_value (bld, cb_kind_to_string (a->take));
-              if (a->max_cost >= 0)
-                {
-                  json_builder_set_member_name (bld, "max_cost");
-                  json_builder_add_int_value (bld, a->max_cost);
-                }
-            }
-          json_builder_end_object (bld);
+          cb_build_landed (bld, a);
           if (a->beyond >= 0)
             {
               json_builder_set_member_name (bld, "beyond");
@@ -1464,8 +1462,8 @@ action_to_text (const CbGame   *g,
               json_builder_set_member_name (bld, "cost");
               json_builder_add_int_value (bld, a->cost);
             }
-          if (any_fan_fact (a->fan))
-            build_fan_told (bld, a->fan);
+          if (cb_any_fan_fact (a->fan))
+            cb_build_fan_told (bld, a->fan);
         }
       break;
 
@@ -1566,7 +1564,7 @@ learn_cost (CbGame  *g,
   if (known >= 0 && known != told)
     {
       g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
-                   _("%s costs %d coins, as told before."), card_name (g->cards[colour]), known);
+                   _("%s costs %d coins, as told before."), cb_card_name (g->cards[colour]), known);
       return FALSE;
     }
   g->b.cost[colour] = told;
@@ -1575,8 +1573,8 @@ learn_cost (CbGame  *g,
 
 /* Fankurve (p. 11): each advance enters the next space and takes its credits and supply
  * tokens; on space 13 each further advance gives CB_FAN_PAST_LAST_CREDITS credits. */
-static gboolean
-advance_fans (CbGame     *g,
+gboolean
+cb_advance_fans (CbGame     *g,
               guint       seat,
               guint       n,
               gboolean    take_credits,
@@ -1633,8 +1631,8 @@ advance_fans (CbGame     *g,
   return TRUE;
 }
 
-static gboolean
-check_told_entered (const int   told[N_FAN][2],
+gboolean
+cb_check_told_entered (const int   told[N_FAN][2],
                     guint       entered,
                     GError    **error)
 {
@@ -1649,8 +1647,8 @@ check_told_entered (const int   told[N_FAN][2],
 }
 
 /* „Würfel abgeben“ (p. 11): back into the supply, from the area chosen. */
-static gboolean
-lose_die (CbGame  *g,
+gboolean
+cb_lose_die (CbGame  *g,
           guint    seat,
           CbZone   zone,
           CbKind   kind,
@@ -1668,7 +1666,7 @@ lose_die (CbGame  *g,
     {
       g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
                    /* Translators: "No light grey die is in your rest zone." */
-                   _("No %s die is in your %s."), cb_kind_get_name (kind), zone_name (zone));
+                   _("No %s die is in your %s."), cb_kind_get_name (kind), cb_zone_name (zone));
       return FALSE;
     }
   if (zone == CB_ZONE_ACTIVE)
@@ -1677,11 +1675,15 @@ lose_die (CbGame  *g,
     p->dice[zone][kind]--;
   g->b.supply[kind]++;
   p->lost_die = TRUE;
+  /* a die taken for this round only (Draftodon, Mungojerrie) is the one that goes back
+   * first: it has to go back anyway („egal wo er sich dann befindet“) */
+  if (p->to_return[kind] > 0)
+    p->to_return[kind]--;
   return TRUE;
 }
 
-static gboolean
-take_die (CbGame  *g,
+gboolean
+cb_take_die (CbGame  *g,
           guint    seat,
           CbKind   kind,
           CbZone   zone,
@@ -1714,11 +1716,11 @@ take_die (CbGame  *g,
     }
   if (max_cost >= 0)
     {
-      int c = die_cost (&g->b, kind);
+      int c = cb_die_cost (&g->b, kind);
       if (c < 0)
         {
           g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
-                       _("Say what %s costs (“cost”)."), card_name (card_of (g, kind)));
+                       _("Say what %s costs (“cost”)."), cb_card_name (card_of (g, kind)));
           return FALSE;
         }
       if (c > max_cost)
@@ -1736,7 +1738,7 @@ take_die (CbGame  *g,
     }
   g->b.supply[kind]--;
   if (zone == CB_ZONE_ACTIVE)
-    add_active (p, kind, face);
+    cb_add_active (p, kind, face);
   else
     p->dice[zone][kind]++;
   return TRUE;
@@ -1847,14 +1849,13 @@ apply_refill (CbGame         *g,
 }
 
 /* Checks a roll entry against the dice and fills in the implied blanks. */
-static gboolean
-check_roll (const CbGame   *g,
-            const CbPlayer *p,
-            const guint     available[CB_N_KINDS],
-            const CbAction *a,
-            guint           faces[CB_N_KINDS][CB_N_FACES],
-            guint          *n_hits,
-            GError        **error)
+gboolean
+cb_check_roll (const guint     available[CB_N_KINDS],
+               const guint     in_faces[CB_N_KINDS][CB_N_FACES],
+               const gboolean  blank_given[CB_N_KINDS],
+               guint           faces[CB_N_KINDS][CB_N_FACES],
+               guint          *n_hits,
+               GError        **error)
 {
   *n_hits = 0;
   for (guint k = 0; k < CB_N_KINDS; k++)
@@ -1862,16 +1863,16 @@ check_roll (const CbGame   *g,
       guint hits = 0;
       for (guint f = 1; f < CB_N_FACES; f++)
         {
-          if (a->faces[k][f] > 0 && cb_kind_count_face ((CbKind) k, (CbFace) f) == 0)
+          if (in_faces[k][f] > 0 && cb_kind_count_face ((CbKind) k, (CbFace) f) == 0)
             {
               g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
                            _("A %s die has no “%s” face."),
                            cb_kind_get_name ((CbKind) k), cb_face_get_name ((CbFace) f));
               return FALSE;
             }
-          hits += a->faces[k][f];
+          hits += in_faces[k][f];
         }
-      if (hits + (a->blank_given[k] ? a->faces[k][CB_FACE_BLANK] : 0) > available[k])
+      if (hits + (blank_given[k] ? in_faces[k][CB_FACE_BLANK] : 0) > available[k])
         {
           g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
                        g_dngettext (GETTEXT_PACKAGE,
@@ -1880,7 +1881,7 @@ check_roll (const CbGame   *g,
                        available[k], cb_kind_get_name ((CbKind) k));
           return FALSE;
         }
-      if (a->blank_given[k] && hits + a->faces[k][CB_FACE_BLANK] != available[k])
+      if (blank_given[k] && hits + in_faces[k][CB_FACE_BLANK] != available[k])
         {
           g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
                        g_dngettext (GETTEXT_PACKAGE,
@@ -1891,7 +1892,7 @@ check_roll (const CbGame   *g,
           return FALSE;
         }
       for (guint f = 1; f < CB_N_FACES; f++)
-        faces[k][f] = a->faces[k][f];
+        faces[k][f] = in_faces[k][f];
       faces[k][CB_FACE_BLANK] = available[k] - hits;
       *n_hits += hits;
     }
@@ -1908,13 +1909,18 @@ apply_roll (CbGame         *g,
   CbPlayer *p = &g->b.p[a->player];
   guint faces[CB_N_KINDS][CB_N_FACES];
   guint hits;
+  gboolean was_push = p->pushed;
 
-  if (!check_roll (g, p, p->dice[CB_ZONE_READY], a, faces, &hits, error))
+  if (!cb_check_roll (p->dice[CB_ZONE_READY], a->faces, a->blank_given, faces, &hits, error))
     return FALSE;
+  if (was_push && !cb_cards_check_mandatory (g, a->player, CB_CHECK_ROLL, error))
+    return FALSE;
+  p->pushed = FALSE;
   if (hits == 0 && p->danger && !p->safe_roll)
     {
       p->phase = CB_PHASE_BUST;
       p->safe_roll = FALSE;
+      cb_cards_after_roll (g, a->player, was_push, TRUE);
       return TRUE;
     }
   p->safe_roll = FALSE;
@@ -1923,9 +1929,10 @@ apply_roll (CbGame         *g,
       for (guint i = 0; i < faces[k][f]; i++)
         {
           p->dice[CB_ZONE_READY][k]--;
-          add_active (p, (CbKind) k, (CbFace) f);
+          cb_add_active (p, (CbKind) k, (CbFace) f);
         }
   p->phase = CB_PHASE_DECIDE;
+  cb_cards_after_roll (g, a->player, was_push, FALSE);
   return TRUE;
 }
 
@@ -1933,11 +1940,11 @@ static void
 start_race_section_if_ready (CbGame *g)
 {
   for (guint s = 0; s < g->n_players; s++)
-    if (is_participant (&g->b, s) && g->b.p[s].phase != CB_PHASE_ROLL_DONE)
+    if (cb_is_participant (&g->b, s) && g->b.p[s].phase != CB_PHASE_ROLL_DONE)
       return;
   /* p. 9, 4: everyone has turned the round overview to red */
   for (guint s = 0; s < g->n_players; s++)
-    if (is_participant (&g->b, s))
+    if (cb_is_participant (&g->b, s))
       g->b.p[s].phase = CB_PHASE_SUPPORT;
   g->b.red_done = FALSE;
   g->b.red_winner = -1;
@@ -1956,12 +1963,12 @@ evaluate_red_card (CbGame *g)
   if (card->tie == CB_TIE_EVERYONE)
     return;
   for (guint s = 0; s < g->n_players; s++)
-    if (is_participant (&g->b, s))
+    if (cb_is_participant (&g->b, s))
       most = MAX (most, g->b.p[s].swords);
   if (most == 0)
     return;
   for (guint s = 0; s < g->n_players; s++)
-    if (is_participant (&g->b, s) && g->b.p[s].swords == most)
+    if (cb_is_participant (&g->b, s) && g->b.p[s].swords == most)
       {
         n_most++;
         g->b.red_winner = (int) s;
@@ -1974,7 +1981,7 @@ evaluate_red_card (CbGame *g)
     for (guint i = 0; i < g->n_players; i++)
       {
         guint s = (g->b.top_dog + i) % g->n_players;
-        if (is_participant (&g->b, s) && g->b.p[s].swords == most)
+        if (cb_is_participant (&g->b, s) && g->b.p[s].swords == most)
           {
             g->b.red_winner = (int) s;
             return;
@@ -2006,6 +2013,9 @@ enter_move_phase (CbGame  *g,
                    _("Wait until everyone has announced their swords: the red card comes first."));
       return FALSE;
     }
+  /* p. 9, 5: „Verpflichtende Fähigkeiten musst du ausführen“ */
+  if (!cb_cards_check_mandatory (g, seat, CB_CHECK_MOVE, error))
+    return FALSE;
   p->phase = CB_PHASE_MOVE;
   p->moved = FALSE;
   return TRUE;
@@ -2022,10 +2032,12 @@ start_round (CbGame *g)
   for (guint s = 0; s < g->n_players; s++)
     {
       CbPlayer *p = &b->p[s];
-      p->phase = is_participant (b, s) ? CB_PHASE_REFILL : CB_PHASE_OUT;
+      p->phase = cb_is_participant (b, s) ? CB_PHASE_REFILL : CB_PHASE_OUT;
       p->danger = p->busted = p->collected = p->announced = p->safe_roll = FALSE;
       p->swords = p->coins = p->steps = p->red_lines = p->bought = 0;
       p->moved = p->took_credit = p->lost_die = FALSE;
+      p->pushed = p->must_push = p->keep_on_bust = p->red_used = p->shop_started = p->pre_shop = FALSE;
+      p->water = 0;
       p->ignore_mask = p->ignore_mask_next;
       p->no_limit = p->no_limit_next;
       p->ignore_mask_next = 0;
@@ -2042,11 +2054,11 @@ end_round_if_ready (CbGame *g)
   guint holder, next;
 
   for (guint s = 0; s < g->n_players; s++)
-    if (is_participant (b, s) && b->p[s].phase != CB_PHASE_RESTED)
+    if (cb_is_participant (b, s) && b->p[s].phase != CB_PHASE_RESTED)
       return;
 
   for (guint s = 0; s < g->n_players; s++)
-    if (is_participant (b, s) && b->p[s].finished)
+    if (cb_is_participant (b, s) && b->p[s].finished)
       {
         finishers |= 1u << s;
         n_fin++;
@@ -2101,7 +2113,6 @@ apply_move (CbGame         *g,
             GError        **error)
 {
   CbPlayer *p = &g->b.p[a->player];
-  guint entered = 0;
 
   if (!enter_move_phase (g, a->player, ACT_MOVE, error))
     return FALSE;
@@ -2128,6 +2139,23 @@ apply_move (CbGame         *g,
           return FALSE;
         }
     }
+  /* p. 11 „Übers Wasser gehen“: only with an ability (Jesus Huanako, Dalai) */
+  if (a->water > a->n)
+    {
+      g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
+                   _("A move enters at most as many water spaces as it has steps."));
+      return FALSE;
+    }
+  if (a->water > p->water)
+    {
+      g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "Your runner may enter only %u water space this round.",
+                                "Your runner may enter only %u water spaces this round.", p->water),
+                   p->water);
+      return FALSE;
+    }
+  p->water -= a->water;
   p->steps -= a->n;
   p->spaces += a->n;
   if (a->n > 0)
@@ -2161,6 +2189,24 @@ apply_move (CbGame         *g,
                    _("Only a runner that has finished tells how far beyond the start it went."));
       return FALSE;
     }
+  if (!cb_apply_bonus (g, a->player, a, error))
+    return FALSE;
+  p->phase = CB_PHASE_SHOP;
+  p->shop_started = p->pre_shop = FALSE;
+  return TRUE;
+}
+
+/* p. 10 „Boni der Felder“, in the order of the rulebook: credits, fans, dice given
+ * back, a die taken. Also Bob's bonus. */
+gboolean
+cb_apply_bonus (CbGame         *g,
+                guint           seat,
+                const CbAction *a,
+                GError        **error)
+{
+  CbPlayer *p = &g->b.p[seat];
+  guint entered = 0;
+
   if (a->cost >= 0 && !a->has_take)
     {
       g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
@@ -2172,16 +2218,15 @@ apply_move (CbGame         *g,
       p->credits += a->l_credits;
       p->took_credit = TRUE;
     }
-  if (!advance_fans (g, a->player, a->l_fans, TRUE, a->fan, &entered, error)
-      || !check_told_entered (a->fan, entered, error))
+  if (!cb_advance_fans (g, seat, a->l_fans, TRUE, a->fan, &entered, error)
+      || !cb_check_told_entered (a->fan, entered, error))
     return FALSE;
   for (guint i = 0; i < a->n_lose; i++)
-    if (!lose_die (g, a->player, a->lose_zone[i], a->lose_kind[i], error))
+    if (!cb_lose_die (g, seat, a->lose_zone[i], a->lose_kind[i], error))
       return FALSE;
   if (a->has_take
-      && !take_die (g, a->player, a->take, CB_ZONE_REST, CB_FACE_BLANK, a->max_cost, a->cost, error))
+      && !cb_take_die (g, seat, a->take, CB_ZONE_REST, CB_FACE_BLANK, a->max_cost, a->cost, error))
     return FALSE;
-  p->phase = CB_PHASE_SHOP;
   return TRUE;
 }
 
@@ -2229,7 +2274,7 @@ apply_buy (CbGame         *g,
     {
       g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
                    _("Say what %s costs (“cost”): it is printed on the card."),
-                   card_name (g->cards[colour]));
+                   cb_card_name (g->cards[colour]));
       return FALSE;
     }
   if ((guint) cost > p->coins)
@@ -2289,12 +2334,17 @@ apply_action (CbGame         *g,
       g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL, _("The race is over."));
       return FALSE;
     }
-  if (!is_participant (&g->b, a->player))
+  if (!cb_is_participant (&g->b, a->player))
     {
       g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
                    _("%s sits out the tie-break round."), g->names[a->player]);
       return FALSE;
     }
+  /* p. 7 „Sofort … nicht später“: once the player does anything else, the dice that just
+   * entered are no longer fresh, and the event they could answer is over. */
+  if (a->type != ACT_ABILITY)
+    for (guint i = 0; i < p->n_act; i++)
+      p->act[i].flags &= (guint8) ~(CB_DIE_FRESH | CB_DIE_EVENT);
 
   switch (a->type)
     {
@@ -2312,18 +2362,22 @@ apply_action (CbGame         *g,
       if (phase != CB_PHASE_DECIDE)
         return wrong_phase (g, a->player, a->type, error);
       /* p. 9, 3: with no dice left in the ready area you must pass */
-      if (zone_total (p, CB_ZONE_READY) == 0)
+      if (cb_zone_total (p, CB_ZONE_READY) == 0)
         {
           g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
                        _("Your ready area is empty: you must pass."));
           return FALSE;
         }
       p->phase = CB_PHASE_ROLL;
+      p->pushed = TRUE;
+      p->must_push = FALSE;
       return TRUE;
 
     case ACT_PASS:
       if (phase != CB_PHASE_DECIDE)
         return wrong_phase (g, a->player, a->type, error);
+      if (!cb_cards_check_mandatory (g, a->player, CB_CHECK_PASS, error))
+        return FALSE;
       p->phase = CB_PHASE_ROLL_DONE;
       start_race_section_if_ready (g);
       return TRUE;
@@ -2342,14 +2396,28 @@ apply_action (CbGame         *g,
               return FALSE;
             }
         /* p. 8 „Fehlwurf“: active → rest; any ready dice → rest; 1 fan with its reward */
-        move_all (p, CB_ZONE_ACTIVE, CB_ZONE_REST);
+        if (p->keep_on_bust)
+          {
+            /* Punk Grapefruit: green and grey dice stay active (p. 13) */
+            for (guint i = p->n_act; i-- > 0;)
+              {
+                CbKind k = (CbKind) p->act[i].kind;
+                if (k != CB_KIND_GREEN && !CB_KIND_IS_GREY (k))
+                  {
+                    cb_remove_active_at (p, i);
+                    p->dice[CB_ZONE_REST][k]++;
+                  }
+              }
+          }
+        else
+          move_all (p, CB_ZONE_ACTIVE, CB_ZONE_REST);
         for (guint k = 0; k < CB_N_KINDS; k++)
           {
             p->dice[CB_ZONE_READY][k] -= a->counts[k];
             p->dice[CB_ZONE_REST][k] += a->counts[k];
           }
-        if (!advance_fans (g, a->player, 1, TRUE, a->fan, &entered, error)
-            || !check_told_entered (a->fan, entered, error))
+        if (!cb_advance_fans (g, a->player, 1, TRUE, a->fan, &entered, error)
+            || !cb_check_told_entered (a->fan, entered, error))
           return FALSE;
         p->busted = TRUE;
         p->n_busts++;
@@ -2361,25 +2429,34 @@ apply_action (CbGame         *g,
     case ACT_COLLECT:
       if (phase != CB_PHASE_SUPPORT)
         return wrong_phase (g, a->player, a->type, error);
-      if (p->collected)
-        {
-          g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
-                       _("You have already collected what your dice show this round."));
-          return FALSE;
-        }
-      /* p. 7 „Unterstützung“: coin, step and credit faces are support abilities */
-      for (guint k = 0; k < CB_N_KINDS; k++)
-        for (guint f = 0; f < CB_N_FACES; f++)
+      {
+        gboolean any = !p->collected;
+        for (guint i = 0; i < p->n_act; i++)
+          if (!(p->act[i].flags & CB_DIE_COLLECTED))
+            any = TRUE;
+        if (!any)
           {
-            guint n = p->active_face[k][f];
-            p->coins += n * cb_face_coins ((CbFace) f);
-            p->steps += n * cb_face_steps ((CbFace) f);
-            if (a->take_credits && n * cb_face_credits ((CbFace) f) > 0)
-              {
-                p->credits += n * cb_face_credits ((CbFace) f);
-                p->took_credit = TRUE;
-              }
+            g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
+                         _("You have already collected what your dice show this round."));
+            return FALSE;
           }
+      }
+      /* p. 7 „Unterstützung“: coin, step and credit faces are support abilities; dice
+       * that become active later in phase 5 are collected by another "collect" */
+      for (guint i = 0; i < p->n_act; i++)
+        {
+          CbFace f = (CbFace) p->act[i].face;
+          if (p->act[i].flags & CB_DIE_COLLECTED)
+            continue;
+          p->act[i].flags |= CB_DIE_COLLECTED;
+          p->coins += cb_face_coins (f);
+          p->steps += cb_face_steps (f);
+          if (a->take_credits && cb_face_credits (f) > 0)
+            {
+              p->credits += cb_face_credits (f);
+              p->took_credit = TRUE;
+            }
+        }
       p->collected = TRUE;
       return TRUE;
 
@@ -2400,7 +2477,7 @@ apply_action (CbGame         *g,
       {
         gboolean all = TRUE;
         for (guint s = 0; s < g->n_players; s++)
-          if (is_participant (&g->b, s) && !g->b.p[s].announced)
+          if (cb_is_participant (&g->b, s) && !g->b.p[s].announced)
             all = FALSE;
         if (all)
           evaluate_red_card (g);
@@ -2445,8 +2522,10 @@ apply_action (CbGame         *g,
     case ACT_JET:
       if (!enter_move_phase (g, a->player, a->type, error))
         return FALSE;
-      /* p. 10 „Düsenantrieb“: doubles the steps left */
+      /* p. 10 „Düsenantrieb“: doubles the steps left, and the water spaces they may
+       * enter (p. 14, Jesus Huanako, Dalai) */
       p->steps *= 2;
+      p->water *= 2;
       return TRUE;
 
     case ACT_SHORTCUT:
@@ -2476,13 +2555,25 @@ apply_action (CbGame         *g,
             }
           return wrong_phase (g, a->player, a->type, error);
         }
+      if (!cb_cards_check_mandatory (g, a->player, CB_CHECK_SHOP, error))
+        return FALSE;
+      p->shop_started = TRUE;
       return apply_buy (g, a, error);
 
     case ACT_REST:
       if (phase != CB_PHASE_SHOP)
         return wrong_phase (g, a->player, a->type, error);
+      if (!cb_cards_check_mandatory (g, a->player, CB_CHECK_SHOP, error))
+        return FALSE;
+      p->shop_started = TRUE;
       apply_rest (g, a->player);
       end_round_if_ready (g);
+      return TRUE;
+
+    case ACT_ABILITY:
+      if (!cb_cards_apply (g, a, error))
+        return FALSE;
+      p->n_abilities++;
       return TRUE;
 
     case N_ACTS:
@@ -2570,7 +2661,7 @@ cb_game_normalize_action (const CbGame  *game,
 
   if (!parse_action (game, action, &a, error))
     return NULL;
-  return action_to_text (game, &a);
+  return cb_action_to_text (game, &a);
 }
 
 /* ---- legal actions ---- */
@@ -2582,7 +2673,7 @@ push_action (GPtrArray      *out,
              const CbGame   *g,
              const CbAction *a)
 {
-  g_ptr_array_add (out, action_to_text (g, a));
+  g_ptr_array_add (out, cb_action_to_text (g, a));
 }
 
 /* All count vectors (c_1..c_m) with lo_i <= c_i <= hi_i and sum == total (total < 0: any
@@ -2632,7 +2723,7 @@ list_refill (GPtrArray    *out,
   g_autoptr(GArray) sets = g_array_new (FALSE, TRUE, sizeof (guint) * CB_N_KINDS);
   CbAction a;
 
-  action_init (&a);
+  cb_action_init (&a);
   a.type = ACT_REFILL;
   a.player = (int) seat;
   if (p->no_limit)
@@ -2710,7 +2801,7 @@ list_roll (GPtrArray    *out,
   gsize product = 1;
   CbAction a;
 
-  action_init (&a);
+  cb_action_init (&a);
   a.type = ACT_ROLL;
   a.player = (int) seat;
   for (guint k = 0; k < CB_N_KINDS; k++)
@@ -2766,9 +2857,32 @@ list_roll (GPtrArray    *out,
       g_array_unref (per_kind[k]);
 }
 
+void
+cb_sample_rolls (const guint  dice[CB_N_KINDS],
+                 GArray      *out,
+                 guint        cap)
+{
+  guint faces[CB_N_KINDS][CB_N_FACES];
+
+  /* all blank, then each kind's outcomes with every other kind blank */
+  memset (faces, 0, sizeof faces);
+  g_array_append_vals (out, faces, 1);
+  for (guint k = 0; k < CB_N_KINDS && out->len < cap; k++)
+    if (dice[k] > 0)
+      {
+        g_autoptr(GArray) per = kind_outcomes ((CbKind) k, dice[k]);
+        for (guint i = 1; i < per->len && out->len < cap; i++)
+          {
+            memset (faces, 0, sizeof faces);
+            memcpy (faces[k], &g_array_index (per, guint, i * CB_N_FACES), sizeof faces[k]);
+            g_array_append_vals (out, faces, 1);
+          }
+      }
+}
+
 /* Sample fan-space rewards for the next space when nobody has told it yet. */
-static guint
-fan_variants (const CbGame *g,
+guint
+cb_fan_variants (const CbGame *g,
               guint         seat,
               int           told[3][N_FAN][2])
 {
@@ -2776,7 +2890,7 @@ fan_variants (const CbGame *g,
   static const int samples[3][2] = { { 0, 0 }, { 1, 0 }, { 0, 1 } };
 
   for (guint i = 0; i < 3; i++)
-    fan_unknown (told[i]);
+    cb_fan_unknown (told[i]);
   if (s > CB_FAN_LAST_SPACE || g->b.fan_reward[s][0] >= 0)
     return 1;
   for (guint i = 0; i < 3; i++)
@@ -2796,10 +2910,10 @@ list_bust (GPtrArray    *out,
   guint lo[CB_N_KINDS] = { 0 }, cur[CB_N_KINDS] = { 0 };
   g_autoptr(GArray) sets = g_array_new (FALSE, TRUE, sizeof (guint) * CB_N_KINDS);
   int told[3][N_FAN][2];
-  guint n_told = fan_variants (g, seat, told);
+  guint n_told = cb_fan_variants (g, seat, told);
   CbAction a;
 
-  action_init (&a);
+  cb_action_init (&a);
   a.type = ACT_BUST;
   a.player = (int) seat;
   enum_counts (lo, p->dice[CB_ZONE_READY], -1, 0, cur, sets, 32);
@@ -2819,7 +2933,7 @@ list_redeem (GPtrArray    *out,
 {
   CbAction a;
 
-  action_init (&a);
+  cb_action_init (&a);
   a.type = ACT_REDEEM;
   a.player = (int) seat;
   for (a.n = 1; a.n <= g->b.p[seat].credits; a.n++)
@@ -2834,9 +2948,9 @@ list_moves (GPtrArray    *out,
   const CbPlayer *p = &g->b.p[seat];
   CbAction a;
   int told[3][N_FAN][2];
-  guint n_told = fan_variants (g, seat, told);
+  guint n_told = cb_fan_variants (g, seat, told);
 
-  action_init (&a);
+  cb_action_init (&a);
   a.player = (int) seat;
 
   a.type = ACT_BUY_STEPS;
@@ -2861,20 +2975,26 @@ list_moves (GPtrArray    *out,
         if (fin && (n == 0 || p->finished))
           continue;
         finished = p->finished || (fin && p->laps_done + 1 >= g->laps);
-        action_init (&a);
+        cb_action_init (&a);
         a.type = ACT_MOVE;
         a.player = (int) seat;
         a.n = n;
         a.finish = fin;
         if (n > 0)
           push_action (out, g, &a);      /* keep moving */
+        if (n > 0 && p->water > 0)
+          {
+            a.water = 1;                 /* through 1 water space */
+            push_action (out, g, &a);
+            a.water = 0;
+          }
         a.has_landed = TRUE;
         for (guint beyond = 0; beyond < (finished ? 2u : 1u); beyond++)
           {
             a.beyond = finished ? (int) beyond : -1;
             a.l_credits = a.l_fans = a.n_lose = 0;
             a.has_take = FALSE;
-            fan_unknown (a.fan);
+            cb_fan_unknown (a.fan);
             push_action (out, g, &a);    /* landed on a space without bonus */
             if (!moved || n != p->steps)
               continue;
@@ -2888,7 +3008,7 @@ list_moves (GPtrArray    *out,
                 push_action (out, g, &a);
               }
             a.l_fans = 0;
-            fan_unknown (a.fan);
+            cb_fan_unknown (a.fan);
             a.n_lose = 1;
             for (guint z = 0; z < CB_N_ZONES; z++)
               for (guint k = 0; k < CB_N_KINDS; k++)
@@ -2920,7 +3040,7 @@ list_shop (GPtrArray    *out,
   gboolean two = p->bought != 0 && (p->bought & (p->bought - 1)) != 0;
   CbAction a;
 
-  action_init (&a);
+  cb_action_init (&a);
   a.player = (int) seat;
   a.type = ACT_BUY;
   for (guint c = 0; c < CB_N_COLOURS && !two; c++)
@@ -2943,10 +3063,21 @@ list_shop (GPtrArray    *out,
           }
     }
   list_redeem (out, g, seat);
-  action_init (&a);
+  cb_action_init (&a);
   a.player = (int) seat;
   a.type = ACT_REST;
   push_action (out, g, &a);
+}
+
+static gboolean
+can_collect (const CbPlayer *p)
+{
+  if (!p->collected)
+    return TRUE;
+  for (guint i = 0; i < p->n_act; i++)
+    if (!(p->act[i].flags & CB_DIE_COLLECTED))
+      return TRUE;
+  return FALSE;
 }
 
 GPtrArray *
@@ -2963,7 +3094,7 @@ cb_game_legal_actions (const CbGame *g)
 
       if (!can_act (g, s))
         continue;
-      action_init (&a);
+      cb_action_init (&a);
       a.player = (int) s;
       switch (p->phase)
         {
@@ -2971,22 +3102,26 @@ cb_game_legal_actions (const CbGame *g)
           list_refill (out, g, s);
           break;
         case CB_PHASE_ROLL:
-          list_roll (out, g, s);
+          if (!p->pushed || cb_cards_check_mandatory (g, s, CB_CHECK_ROLL, NULL))
+            list_roll (out, g, s);
           break;
         case CB_PHASE_DECIDE:
-          if (zone_total (p, CB_ZONE_READY) > 0)
+          if (cb_zone_total (p, CB_ZONE_READY) > 0)
             {
               a.type = ACT_PUSH;
               push_action (out, g, &a);
             }
-          a.type = ACT_PASS;
-          push_action (out, g, &a);
+          if (cb_cards_check_mandatory (g, s, CB_CHECK_PASS, NULL))
+            {
+              a.type = ACT_PASS;
+              push_action (out, g, &a);
+            }
           break;
         case CB_PHASE_BUST:
           list_bust (out, g, s);
           break;
         case CB_PHASE_SUPPORT:
-          if (!p->collected)
+          if (can_collect (p))
             {
               a.type = ACT_COLLECT;
               push_action (out, g, &a);
@@ -3000,13 +3135,13 @@ cb_game_legal_actions (const CbGame *g)
             }
           if (!p->announced)
             {
-              action_init (&a);
+              cb_action_init (&a);
               a.player = (int) s;
               a.type = ACT_ANNOUNCE;
               push_action (out, g, &a);
             }
           list_redeem (out, g, s);
-          if (p->announced && g->b.red_done)
+          if (p->announced && g->b.red_done && cb_cards_check_mandatory (g, s, CB_CHECK_MOVE, NULL))
             list_moves (out, g, s);
           break;
         case CB_PHASE_MOVE:
@@ -3014,7 +3149,10 @@ cb_game_legal_actions (const CbGame *g)
           list_moves (out, g, s);
           break;
         case CB_PHASE_SHOP:
-          list_shop (out, g, s);
+          if (cb_cards_check_mandatory (g, s, CB_CHECK_SHOP, NULL))
+            list_shop (out, g, s);
+          else
+            list_redeem (out, g, s);
           break;
         case CB_PHASE_ROLL_DONE:
         case CB_PHASE_RESTED:
@@ -3022,6 +3160,7 @@ cb_game_legal_actions (const CbGame *g)
         default:
           break;
         }
+      cb_cards_list (out, g, s);
     }
   return out;
 }
@@ -3105,7 +3244,7 @@ cb_game_count_zone (const CbGame *g,
 {
   SEAT_OK (g, seat, 0);
   g_return_val_if_fail ((guint) zone < CB_N_ZONES, 0);
-  return zone_total (&g->b.p[seat], zone);
+  return cb_zone_total (&g->b.p[seat], zone);
 }
 
 guint
@@ -3219,7 +3358,7 @@ cb_game_add_json (const CbGame *g,
   gboolean race_section = FALSE;
 
   for (guint s = 0; s < g->n_players; s++)
-    if (is_participant (&g->b, s) && g->b.p[s].phase >= CB_PHASE_SUPPORT
+    if (cb_is_participant (&g->b, s) && g->b.p[s].phase >= CB_PHASE_SUPPORT
         && g->b.p[s].phase <= CB_PHASE_RESTED)
       race_section = TRUE;
   json_object_set_string_member (o, "phase",
@@ -3305,6 +3444,33 @@ cb_game_add_player_json (const CbGame *g,
     json_object_set_int_member (o, "beyond", p->beyond);
   else
     json_object_set_null_member (o, "beyond");
+  /* card abilities: what the player may use now, and what holds them back */
+  json_object_set_int_member (o, "water", p->water);
+  json_object_set_boolean_member (o, "must_push", p->must_push);
+  {
+    g_autoptr(GArray) uses = cb_game_list_abilities (g, seat);
+    JsonArray *arr = json_array_new ();
+    int held;
+
+    for (guint i = 0; i < uses->len; i++)
+      {
+        const CbAbilityUse *u = &g_array_index (uses, CbAbilityUse, i);
+        JsonObject *e = json_object_new ();
+        json_object_set_string_member (e, "card", cb_card (u->card)->key);
+        json_object_set_int_member (e, "number", u->number);
+        if (u->face != CB_FACE_BLANK)
+          json_object_set_string_member (e, "face", cb_face_to_string (u->face));
+        json_object_set_boolean_member (e, "mandatory", u->mandatory);
+        json_array_add_object_element (arr, e);
+      }
+    json_object_set_array_member (o, "abilities", arr);
+    /* the card whose mandatory ability must be used before the player goes on */
+    held = cb_cards_holding_card (g, seat);
+    if (held >= 0)
+      json_object_set_string_member (o, "held_by", cb_card ((guint) held)->key);
+    else
+      json_object_set_null_member (o, "held_by");
+  }
 }
 
 static JsonObject *
@@ -3316,7 +3482,7 @@ cb_game_seat_stats (const CbGame *g,
   guint owned = 0;
 
   for (guint z = 0; z < CB_N_ZONES; z++)
-    owned += zone_total (p, z);
+    owned += cb_zone_total (p, z);
   json_object_set_int_member (o, "rounds", g->b.round);
   json_object_set_int_member (o, "spaces_moved", p->spaces);
   json_object_set_int_member (o, "busts", p->n_busts);
@@ -3326,6 +3492,7 @@ cb_game_seat_stats (const CbGame *g,
   json_object_set_int_member (o, "credits", p->credits);
   json_object_set_int_member (o, "supply_tokens", p->supply_tokens);
   json_object_set_int_member (o, "finished", p->finished);
+  json_object_set_int_member (o, "abilities", p->n_abilities);
   return o;
 }
 
@@ -3423,7 +3590,7 @@ cb_game_advance_fans (CbGame     *game,
 
   g_return_val_if_fail (game != NULL && seat < game->n_players, FALSE);
   scratch = *game;
-  if (!advance_fans (&scratch, seat, n, take_credits, told, NULL, error))
+  if (!cb_advance_fans (&scratch, seat, n, take_credits, told, NULL, error))
     return FALSE;
   game->b = scratch.b;
   return TRUE;
@@ -3441,7 +3608,7 @@ cb_game_lose_die (CbGame  *game,
   g_return_val_if_fail (game != NULL && seat < game->n_players, FALSE);
   g_return_val_if_fail ((guint) zone < CB_N_ZONES && (guint) kind < CB_N_KINDS, FALSE);
   scratch = *game;
-  if (!lose_die (&scratch, seat, zone, kind, error))
+  if (!cb_lose_die (&scratch, seat, zone, kind, error))
     return FALSE;
   game->b = scratch.b;
   return TRUE;
@@ -3463,27 +3630,49 @@ cb_game_take_die (CbGame  *game,
   g_return_val_if_fail ((guint) zone < CB_N_ZONES && (guint) kind < CB_N_KINDS, FALSE);
   g_return_val_if_fail ((guint) face < CB_N_FACES, FALSE);
   scratch = *game;
-  if (!take_die (&scratch, seat, kind, zone, face, max_cost, cost, error))
+  if (!cb_take_die (&scratch, seat, kind, zone, face, max_cost, cost, error))
     return FALSE;
   game->b = scratch.b;
   return TRUE;
 }
 
 gboolean
-cb_game_add_to_roll (CbGame      *game,
-                     guint        seat,
-                     const guint  chosen[CB_N_KINDS],
-                     const guint  faces[CB_N_KINDS][CB_N_FACES],
-                     GError     **error)
+cb_roll_taken (CbGame         *g,
+               guint           seat,
+               const guint     taken[CB_N_KINDS],
+               const guint     in_faces[CB_N_KINDS][CB_N_FACES],
+               const gboolean  blank_given[CB_N_KINDS],
+               guint          *n_hits,
+               GError        **error)
 {
-  CbGame scratch;
-  CbPlayer *p;
-  CbAction a;
-  guint got[CB_N_KINDS][CB_N_FACES], hits, want = 0, draw = 0;
+  CbPlayer *p = &g->b.p[seat];
+  guint got[CB_N_KINDS][CB_N_FACES], hits;
 
-  g_return_val_if_fail (game != NULL && seat < game->n_players, FALSE);
-  scratch = *game;
-  p = &scratch.b.p[seat];
+  if (!cb_check_roll (taken, in_faces, blank_given, got, &hits, error))
+    return FALSE;
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    {
+      /* no hit: the die goes to the ready area; this roll cannot bust */
+      p->dice[CB_ZONE_READY][k] += got[k][CB_FACE_BLANK];
+      for (guint f = 1; f < CB_N_FACES; f++)
+        for (guint i = 0; i < got[k][f]; i++)
+          cb_add_active (p, (CbKind) k, (CbFace) f);
+    }
+  if (n_hits != NULL)
+    *n_hits = hits;
+  return TRUE;
+}
+
+gboolean
+cb_add_to_roll_internal (CbGame         *g,
+                         guint           seat,
+                         const guint     chosen[CB_N_KINDS],
+                         const guint     faces[CB_N_KINDS][CB_N_FACES],
+                         const gboolean  blank_given[CB_N_KINDS],
+                         GError        **error)
+{
+  CbPlayer *p = &g->b.p[seat];
+  guint want = 0, draw = 0;
 
   /* p. 11: take the dice from the draw area; when it runs short, all of it first, then
    * the rest zone goes into the draw area */
@@ -3511,21 +3700,27 @@ cb_game_add_to_roll (CbGame      *game,
                      cb_kind_get_name ((CbKind) k));
         return FALSE;
       }
-  action_init (&a);
-  memcpy (a.faces, faces, sizeof a.faces);
   for (guint k = 0; k < CB_N_KINDS; k++)
-    a.blank_given[k] = faces[k][CB_FACE_BLANK] > 0;
-  if (!check_roll (&scratch, p, chosen, &a, got, &hits, error))
+    p->dice[CB_ZONE_DRAW][k] -= chosen[k];
+  return cb_roll_taken (g, seat, chosen, faces, blank_given, NULL, error);
+}
+
+gboolean
+cb_game_add_to_roll (CbGame      *game,
+                     guint        seat,
+                     const guint  chosen[CB_N_KINDS],
+                     const guint  faces[CB_N_KINDS][CB_N_FACES],
+                     GError     **error)
+{
+  CbGame scratch;
+  gboolean blank_given[CB_N_KINDS];
+
+  g_return_val_if_fail (game != NULL && seat < game->n_players, FALSE);
+  scratch = *game;
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    blank_given[k] = faces[k][CB_FACE_BLANK] > 0;
+  if (!cb_add_to_roll_internal (&scratch, seat, chosen, faces, blank_given, error))
     return FALSE;
-  for (guint k = 0; k < CB_N_KINDS; k++)
-    {
-      p->dice[CB_ZONE_DRAW][k] -= chosen[k];
-      /* no hit: the die goes to the ready area; this roll cannot bust */
-      p->dice[CB_ZONE_READY][k] += got[k][CB_FACE_BLANK];
-      for (guint f = 1; f < CB_N_FACES; f++)
-        for (guint i = 0; i < got[k][f]; i++)
-          add_active (p, (CbKind) k, (CbFace) f);
-    }
   game->b = scratch.b;
   return TRUE;
 }
@@ -3550,7 +3745,7 @@ cb_game_move_die (CbGame  *game,
   if (from == CB_ZONE_ACTIVE ? p->active_face[kind][face_if_active] == 0 : p->dice[from][kind] == 0)
     {
       g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
-                   _("No %s die is in your %s."), cb_kind_get_name (kind), zone_name (from));
+                   _("No %s die is in your %s."), cb_kind_get_name (kind), cb_zone_name (from));
       return FALSE;
     }
   if (to == CB_ZONE_ACTIVE && cb_kind_count_face (kind, to_face) == 0)
@@ -3559,12 +3754,21 @@ cb_game_move_die (CbGame  *game,
                    _("A %s die has no “%s” face."), cb_kind_get_name (kind), cb_face_get_name (to_face));
       return FALSE;
     }
+  if (from == CB_ZONE_ACTIVE && to == CB_ZONE_ACTIVE)
+    {
+      /* turning a die keeps what it already did this round */
+      int i = cb_find_active (p, kind, (int) face_if_active);
+      p->act[i].face = (guint8) to_face;
+      p->active_face[kind][face_if_active]--;
+      p->active_face[kind][to_face]++;
+      return TRUE;
+    }
   if (from == CB_ZONE_ACTIVE)
     remove_active (p, kind, (int) face_if_active);
   else
     p->dice[from][kind]--;
   if (to == CB_ZONE_ACTIVE)
-    add_active (p, kind, to_face);
+    cb_add_active (p, kind, to_face);
   else
     p->dice[to][kind]++;
   return TRUE;

@@ -172,6 +172,33 @@ void        cb_game_skip_limit_next_round (CbGame *game, guint seat, guint ignor
 guint       cb_game_count_active (const CbGame *game, guint seat, CbKind kind);
 guint       cb_game_count_active_colours (const CbGame *game, guint seat);
 
+/* ---- Card abilities (issue "Cubitos cards"; docs/cubitos-notes.md "Card abilities") ----
+ * An ability is used with the action {"player": …, "ability": "<card key>", "number": n,
+ * "face": "team"|"special", …}; legal_actions lists the usable ones, with
+ * "mandatory": true on those the player must use before the round can go on. */
+
+typedef struct
+{
+  guint    card;        /* card index */
+  guint    number;      /* 1.. */
+  CbFace   face;        /* TEAM or SPECIAL of the die that uses it; BLANK for the red card */
+  gboolean mandatory;   /* the player cannot move on before using it */
+} CbAbilityUse;
+
+/* The abilities @seat may use now (element type CbAbilityUse), each once per card, number
+ * and face. Free with g_array_unref(). */
+GArray     *cb_game_list_abilities (const CbGame *game, guint seat);
+/* TRUE while a mandatory ability (or Käsehäppchen's push) holds @seat back; @message
+ * (may be NULL) receives the translated reason. */
+gboolean    cb_game_has_mandatory (const CbGame *game, guint seat, char **message);
+/* Water spaces the runner may still enter this round (Jesus Huanako, Dalai; p. 14). */
+guint       cb_game_get_water (const CbGame *game, guint seat);
+/* Käsehäppchen: the player must push at least once more before passing. */
+gboolean    cb_game_must_push (const CbGame *game, guint seat);
+/* A short translated description of an ability action, e.g. "Bob: At the end of phase 6:
+ * gain all bonuses …", or NULL when @action_json is not an ability action. */
+char       *cb_game_dup_action_title (const CbGame *game, const char *action_json);
+
 extern const DpGameKind cb_game_kind;
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CbGame, cb_game_free)

@@ -1,0 +1,410 @@
+/* cb-board-view.c — one player's Cubitos team board, drawn like the physical one
+ *
+ * The physical team board has the ready area („Bereitschaft“) above the arrow, the
+ * active area („Aktionsbereich“) in the middle, the draw area („Nachschub“) and the rest
+ * zone („Ruhezone“) at the sides. Here: draw and ready on top, active and rest below,
+ * each a frame of die icons grouped by colour with a count; the numbers the group used
+ * to keep in their heads (coins, steps, credits, fans, supply tokens, the limit) in big
+ * figures under it; danger and bust as a coloured banner and frame.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "cb-board-view.h"
+#include "cb-die-icon.h"
+#include "cb-presenter.h"
+
+#define DIE_SIZE 30
+
+enum {
+  NUM_COINS,
+  NUM_STEPS,
+  NUM_CREDITS,
+  NUM_FANS,
+  NUM_SUPPLY,
+  NUM_LIMIT,
+  N_NUMBERS
+};
+
+static const char *const number_keys[N_NUMBERS] = {
+  "coins", "steps", "credits", "fans", "supply", "limit"
+};
+
+struct _CbBoardView
+{
+  GtkWidget   parent_instance;
+
+  guint       seat;
+  GtkWidget  *box;
+  GtkLabel   *name_label;
+  GtkLabel   *top_dog_label;
+  GtkLabel   *phase_label;
+  GtkLabel   *position_label;
+  GtkLabel   *danger_label;
+  GtkLabel   *bust_label;
+  GtkWidget  *zone_flows[CB_N_ZONES];
+  GtkLabel   *zone_titles[CB_N_ZONES];
+  GtkLabel   *numbers[N_NUMBERS];
+};
+
+G_DEFINE_FINAL_TYPE (CbBoardView, cb_board_view, GTK_TYPE_WIDGET)
+
+static const char board_css[] =
+  ".cb-board { border-radius: 12px; padding: 10px; background: alpha(@card_bg_color, 0.9);"
+  "  box-shadow: 0 0 0 1px alpha(currentColor, 0.15); }\n"
+  ".cb-board.danger { box-shadow: 0 0 0 3px @warning_color; }\n"
+  ".cb-board.bust { box-shadow: 0 0 0 3px @error_color; }\n"
+  ".cb-board.acting { box-shadow: 0 0 0 2px @accent_color; }\n"
+  ".cb-zone { border-radius: 8px; padding: 6px; min-height: 44px;"
+  "  background: alpha(currentColor, 0.05); }\n"
+  ".cb-zone.active-zone { background: alpha(@accent_bg_color, 0.10); }\n"
+  ".cb-banner { border-radius: 6px; padding: 2px 10px; font-weight: bold; }\n"
+  ".cb-banner.warning { background: alpha(@warning_color, 0.2); }\n"
+  ".cb-banner.error { background: alpha(@error_color, 0.2); }\n"
+  ".cb-number { font-size: 22pt; font-weight: 800; }\n"
+  ".cb-mandatory { background: alpha(@warning_color, 0.35); font-weight: bold; }\n"
+  ".cb-panel { padding: 8px 2px 2px 2px; }\n"
+  ".cb-card-row { padding: 2px 0; }\n";
+
+void
+cb_board_view_ensure_style (GtkWidget *widget)
+{
+  GdkDisplay *display = gtk_widget_get_display (widget);
+  g_autoptr(GtkCssProvider) provider = NULL;
+
+  /* The flag lives on the display, so there is no global state. */
+  if (display == NULL || g_object_get_data (G_OBJECT (display), "cb-style") != NULL)
+    return;
+  provider = gtk_css_provider_new ();
+  gtk_css_provider_load_from_data (provider, board_css, -1);
+  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  g_object_set_data (G_OBJECT (display), "cb-style", GINT_TO_POINTER (1));
+}
+
+static GtkWidget *
+zone_frame (CbBoardView *self,
+            CbZone       zone,
+            const char  *title)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  GtkWidget *label = gtk_label_new (title);
+  GtkWidget *flow = gtk_flow_box_new ();
+
+  gtk_widget_add_css_class (box, "cb-zone");
+  if (zone == CB_ZONE_ACTIVE)
+    gtk_widget_add_css_class (box, "active-zone");
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "caption-heading");
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (flow), GTK_SELECTION_NONE);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (flow), 4);
+  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (flow), 4);
+  gtk_widget_set_can_focus (flow, FALSE);
+  /* Equal slots, like the spaces printed on the board: the dice line up in columns. */
+  gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (flow), TRUE);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (flow), 6);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (flow), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), flow);
+  gtk_widget_set_hexpand (box, TRUE);
+  self->zone_flows[zone] = flow;
+  self->zone_titles[zone] = GTK_LABEL (label);
+  return box;
+}
+
+static GtkWidget *
+number_box (CbBoardView *self,
+            guint        which,
+            const char  *caption,
+            const char  *tooltip)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *value = gtk_label_new ("0");
+  GtkWidget *label = gtk_label_new (caption);
+
+  gtk_widget_add_css_class (value, "cb-number");
+  gtk_widget_add_css_class (label, "caption");
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_box_append (GTK_BOX (box), value);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_widget_set_tooltip_text (box, tooltip);
+  gtk_widget_set_hexpand (box, TRUE);
+  self->numbers[which] = GTK_LABEL (value);
+  return box;
+}
+
+static void
+cb_board_view_dispose (GObject *object)
+{
+  CbBoardView *self = CB_BOARD_VIEW (object);
+
+  g_clear_pointer (&self->box, gtk_widget_unparent);
+  G_OBJECT_CLASS (cb_board_view_parent_class)->dispose (object);
+}
+
+static void
+cb_board_view_class_init (CbBoardViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = cb_board_view_dispose;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "cbboard");
+}
+
+static void
+cb_board_view_init (CbBoardView *self)
+{
+  GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *banners = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *grid = gtk_grid_new ();
+  GtkWidget *numbers = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
+  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+
+  self->name_label = GTK_LABEL (gtk_label_new (""));
+  gtk_widget_add_css_class (GTK_WIDGET (self->name_label), "title-3");
+  gtk_label_set_xalign (self->name_label, 0);
+  gtk_label_set_ellipsize (self->name_label, PANGO_ELLIPSIZE_END);
+  self->top_dog_label = GTK_LABEL (gtk_label_new (_("★ top dog")));
+  gtk_widget_add_css_class (GTK_WIDGET (self->top_dog_label), "accent");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->top_dog_label), _("Holds the top dog die (first player)"));
+  self->phase_label = GTK_LABEL (gtk_label_new (""));
+  gtk_widget_add_css_class (GTK_WIDGET (self->phase_label), "dim-label");
+  gtk_widget_set_hexpand (GTK_WIDGET (self->phase_label), TRUE);
+  gtk_label_set_xalign (self->phase_label, 1);
+  /* Long German phase names must not widen the board: they shorten instead. */
+  gtk_label_set_ellipsize (self->phase_label, PANGO_ELLIPSIZE_END);
+  gtk_box_append (GTK_BOX (header), GTK_WIDGET (self->name_label));
+  gtk_box_append (GTK_BOX (header), GTK_WIDGET (self->top_dog_label));
+  gtk_box_append (GTK_BOX (header), GTK_WIDGET (self->phase_label));
+
+  self->danger_label = GTK_LABEL (gtk_label_new (_("⚠ In danger: a roll without a hit busts")));
+  gtk_widget_add_css_class (GTK_WIDGET (self->danger_label), "cb-banner");
+  gtk_label_set_wrap (self->danger_label, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->danger_label), "warning");
+  self->bust_label = GTK_LABEL (gtk_label_new (_("✖ Bust")));
+  gtk_widget_add_css_class (GTK_WIDGET (self->bust_label), "cb-banner");
+  gtk_widget_add_css_class (GTK_WIDGET (self->bust_label), "error");
+  self->position_label = GTK_LABEL (gtk_label_new (""));
+  gtk_widget_add_css_class (GTK_WIDGET (self->position_label), "dim-label");
+  gtk_widget_set_hexpand (GTK_WIDGET (self->position_label), TRUE);
+  gtk_label_set_xalign (self->position_label, 1);
+  gtk_label_set_ellipsize (self->position_label, PANGO_ELLIPSIZE_END);
+  gtk_box_append (GTK_BOX (banners), GTK_WIDGET (self->danger_label));
+  gtk_box_append (GTK_BOX (banners), GTK_WIDGET (self->bust_label));
+  gtk_box_append (GTK_BOX (banners), GTK_WIDGET (self->position_label));
+
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 6);
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+  gtk_grid_set_column_homogeneous (GTK_GRID (grid), TRUE);
+  /* Translators: the four areas of a Cubitos team board (rulebook: Nachschub, Bereitschaft, Aktionsbereich, Ruhezone) */
+  gtk_grid_attach (GTK_GRID (grid), zone_frame (self, CB_ZONE_DRAW, _("Draw area")), 0, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), zone_frame (self, CB_ZONE_READY, _("Ready area")), 1, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), zone_frame (self, CB_ZONE_ACTIVE, _("Active area")), 0, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), zone_frame (self, CB_ZONE_REST, _("Rest zone")), 1, 1, 1, 1);
+
+  gtk_box_set_homogeneous (GTK_BOX (numbers), TRUE);
+  gtk_box_append (GTK_BOX (numbers), number_box (self, NUM_COINS, _("coins"), _("Coins this round (lost when you rest)")));
+  gtk_box_append (GTK_BOX (numbers), number_box (self, NUM_STEPS, _("steps"), _("Steps left this round")));
+  gtk_box_append (GTK_BOX (numbers), number_box (self, NUM_CREDITS, _("credits"), _("Credit tokens (kept between rounds)")));
+  gtk_box_append (GTK_BOX (numbers), number_box (self, NUM_FANS, _("fans"), _("Space of your fan on the fan track")));
+  gtk_box_append (GTK_BOX (numbers), number_box (self, NUM_SUPPLY, _("supply"), _("Supply tokens: each raises your ready limit by 1")));
+  gtk_box_append (GTK_BOX (numbers), number_box (self, NUM_LIMIT, _("limit"), _("Ready limit: 9 + supply tokens (+ red lines, told at refill)")));
+
+  gtk_box_append (GTK_BOX (self->box), header);
+  gtk_box_append (GTK_BOX (self->box), banners);
+  gtk_box_append (GTK_BOX (self->box), grid);
+  gtk_box_append (GTK_BOX (self->box), numbers);
+  gtk_widget_add_css_class (self->box, "cb-board");
+}
+
+GtkWidget *
+cb_board_view_new (void)
+{
+  return g_object_new (CB_TYPE_BOARD_VIEW, NULL);
+}
+
+static void
+clear_flow (GtkWidget *flow)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (flow)) != NULL)
+    gtk_flow_box_remove (GTK_FLOW_BOX (flow), child);
+}
+
+static void
+append_icon (GtkWidget *flow,
+             GtkWidget *icon)
+{
+  gtk_widget_set_halign (icon, GTK_ALIGN_START);
+  gtk_flow_box_append (GTK_FLOW_BOX (flow), icon);
+}
+
+static void
+set_number (CbBoardView *self,
+            guint        which,
+            guint        value)
+{
+  char text[16];
+
+  g_snprintf (text, sizeof text, "%u", value);
+  gtk_label_set_text (self->numbers[which], text);
+}
+
+void
+cb_board_view_update (CbBoardView  *self,
+                      const CbGame *game,
+                      guint         seat)
+{
+  gboolean danger, bust;
+  g_autofree char *position = NULL;
+  g_autofree char *phase = NULL;
+  CbPhase p;
+
+  g_return_if_fail (CB_IS_BOARD_VIEW (self));
+  g_return_if_fail (game != NULL && seat < cb_game_get_n_players (game));
+
+  self->seat = seat;
+  cb_board_view_ensure_style (GTK_WIDGET (self));
+  gtk_label_set_text (self->name_label, cb_game_get_player_name (game, seat));
+  gtk_widget_set_visible (GTK_WIDGET (self->top_dog_label), cb_game_get_top_dog (game) == seat);
+
+  p = cb_game_get_phase (game, seat);
+  if (cb_game_is_finished (game))
+    phase = g_strdup_printf (_("place %u"), cb_game_get_rank (game, seat));
+  else if (cb_phase_number (p) > 0)
+    /* Translators: a board's phase, "phase 6 · move" */
+    phase = g_strdup_printf (_("phase %u · %s"), cb_phase_number (p), cb_presenter_phase_name (p));
+  else
+    phase = g_strdup (cb_presenter_phase_name (p));
+  gtk_label_set_text (self->phase_label, phase);
+
+  if (cb_game_has_finished_race (game, seat))
+    /* Translators: a runner that reached the finish */
+    position = g_strdup_printf (_("✔ finished · %u spaces walked"), cb_game_get_spaces_moved (game, seat));
+  else
+    /* Translators: how far the runner went, "12 spaces walked · lap 1 of 2" */
+    position = g_strdup_printf (_("%u spaces walked · lap %u of %u"), cb_game_get_spaces_moved (game, seat),
+                                MIN (cb_game_get_laps_done (game, seat) + 1, cb_game_get_laps (game)),
+                                cb_game_get_laps (game));
+  gtk_label_set_text (self->position_label, position);
+
+  /* Danger matters while rolling (p. 8); the race section cannot bust. */
+  danger = cb_game_in_danger (game, seat) && !cb_game_is_finished (game) &&
+           (p < CB_PHASE_ROLL_DONE || p == CB_PHASE_BUST);
+  bust = cb_game_has_busted (game, seat) || p == CB_PHASE_BUST;
+  gtk_widget_set_visible (GTK_WIDGET (self->danger_label), danger && !bust);
+  gtk_widget_set_visible (GTK_WIDGET (self->bust_label), bust);
+  if (danger && !bust)
+    gtk_widget_add_css_class (self->box, "danger");
+  else
+    gtk_widget_remove_css_class (self->box, "danger");
+  if (bust)
+    gtk_widget_add_css_class (self->box, "bust");
+  else
+    gtk_widget_remove_css_class (self->box, "bust");
+  if (cb_game_must_act (game, seat) && !danger && !bust)
+    gtk_widget_add_css_class (self->box, "acting");
+  else
+    gtk_widget_remove_css_class (self->box, "acting");
+
+  for (guint z = 0; z < CB_N_ZONES; z++)
+    {
+      guint total = cb_game_count_zone (game, seat, (CbZone) z);
+      g_autofree char *title = NULL;
+      static const char *const titles[CB_N_ZONES] = {
+        N_("Draw area"), N_("Ready area"), N_("Active area"), N_("Rest zone")
+      };
+
+      /* Translators: a zone title with its number of dice, "Ready area · 9" */
+      title = g_strdup_printf (_("%s · %u"), _(titles[z]), total);
+      gtk_label_set_text (self->zone_titles[z], title);
+      clear_flow (self->zone_flows[z]);
+      for (guint k = 0; k < CB_N_KINDS; k++)
+        {
+          guint n = cb_game_get_dice (game, seat, (CbZone) z, (CbKind) k);
+
+          if (n == 0)
+            continue;
+          if (z == CB_ZONE_ACTIVE)
+            {
+              /* Active dice show their face, grouped by colour and face. */
+              for (guint f = 0; f < CB_N_FACES; f++)
+                {
+                  guint m = cb_game_get_active_faces (game, seat, (CbKind) k, (CbFace) f);
+
+                  if (m > 0)
+                    append_icon (self->zone_flows[z], cb_die_icon_new ((CbKind) k, (CbFace) f, m, DIE_SIZE));
+                }
+            }
+          else
+            append_icon (self->zone_flows[z], cb_die_icon_new ((CbKind) k, CB_FACE_BLANK, n, DIE_SIZE));
+        }
+    }
+
+  set_number (self, NUM_COINS, cb_game_get_coins (game, seat));
+  set_number (self, NUM_STEPS, cb_game_get_steps (game, seat));
+  set_number (self, NUM_CREDITS, cb_game_get_credits (game, seat));
+  set_number (self, NUM_FANS, cb_game_get_fans (game, seat));
+  set_number (self, NUM_SUPPLY, cb_game_get_supply_tokens (game, seat));
+  set_number (self, NUM_LIMIT, cb_game_get_base_limit (game, seat));
+}
+
+guint
+cb_board_view_get_seat (CbBoardView *self)
+{
+  g_return_val_if_fail (CB_IS_BOARD_VIEW (self), 0);
+  return self->seat;
+}
+
+const char *
+cb_board_view_get_text (CbBoardView *self,
+                        const char  *what)
+{
+  g_return_val_if_fail (CB_IS_BOARD_VIEW (self), NULL);
+
+  for (guint i = 0; i < N_NUMBERS; i++)
+    if (g_strcmp0 (what, number_keys[i]) == 0)
+      return gtk_label_get_text (self->numbers[i]);
+  if (g_strcmp0 (what, "name") == 0)
+    return gtk_label_get_text (self->name_label);
+  if (g_strcmp0 (what, "phase") == 0)
+    return gtk_label_get_text (self->phase_label);
+  if (g_strcmp0 (what, "position") == 0)
+    return gtk_label_get_text (self->position_label);
+  if (g_strcmp0 (what, "danger") == 0)
+    return gtk_widget_get_visible (GTK_WIDGET (self->danger_label)) ? gtk_label_get_text (self->danger_label) : "";
+  if (g_strcmp0 (what, "bust") == 0)
+    return gtk_widget_get_visible (GTK_WIDGET (self->bust_label)) ? gtk_label_get_text (self->bust_label) : "";
+  return NULL;
+}
+
+guint
+cb_board_view_get_shown_dice (CbBoardView *self,
+                              CbZone       zone,
+                              CbKind       kind)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (CB_IS_BOARD_VIEW (self), 0);
+  g_return_val_if_fail ((guint) zone < CB_N_ZONES && (guint) kind < CB_N_KINDS, 0);
+
+  /* Read back from the icons on screen, not from the game. */
+  for (GtkWidget *child = gtk_widget_get_first_child (self->zone_flows[zone]);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *icon = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child));
+
+      if (CB_IS_DIE_ICON (icon) && cb_die_icon_get_kind (CB_DIE_ICON (icon)) == kind)
+        n += MAX (cb_die_icon_get_count (CB_DIE_ICON (icon)), 1);
+    }
+  return n;
+}

@@ -1,0 +1,321 @@
+/* cb-new-game.c — the Cubitos part of the new-game page
+ *
+ * Rulebook p. 6 „Die Rennen“: a race is chosen by name and fixes one card per colour
+ * and a suggested track (race 7 and the Grand Finale: 2 laps); p. 4, Spielvorbereitung
+ * 13: the group chooses who has the top dog („die Nase vorn“) in round 1, by any method.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "cb-new-game.h"
+#include "cb-die-icon.h"
+#include "cb-presenter.h"
+
+struct _CbNewGame
+{
+  GtkWidget      parent_instance;
+
+  GtkWidget     *box;
+  AdwComboRow   *race_row;
+  GtkListBox    *cards_list;
+  AdwComboRow   *track_row;
+  GtkSpinButton *laps_spin;
+  AdwComboRow   *first_row;
+  GtkStringList *names;
+  JsonObject    *facts;
+  GPtrArray     *card_texts;   /* char*, colour order */
+};
+
+G_DEFINE_FINAL_TYPE (CbNewGame, cb_new_game, GTK_TYPE_WIDGET)
+
+static guint
+selected_race (CbNewGame *self)
+{
+  return adw_combo_row_get_selected (self->race_row) + 1;
+}
+
+static void
+refresh_cards (CbNewGame *self)
+{
+  const CbRace *race = cb_race (selected_race (self));
+  GtkWidget *child;
+  JsonObject *costs = NULL;
+
+  if (race == NULL)
+    return;
+  if (self->facts != NULL && json_object_has_member (self->facts, "costs"))
+    costs = json_object_get_object_member (self->facts, "costs");
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->cards_list))) != NULL)
+    gtk_list_box_remove (self->cards_list, child);
+  g_ptr_array_set_size (self->card_texts, 0);
+
+  for (guint c = 0; c < CB_N_COLOURS; c++)
+    {
+      guint card = cb_card_index (c, race->card_race[c]);
+      const CbCard *info = cb_card (card);
+      GtkWidget *row = adw_action_row_new ();
+      g_autofree char *colour = cb_presenter_dup_kind_title (CB_KIND_OF (c));
+      char *text;
+
+      if (costs != NULL && json_object_has_member (costs, info->key))
+        /* Translators: a card in the new-game list with the cost told in an earlier race */
+        text = g_strdup_printf (_("%s · costs %d"), cb_presenter_card_name (card),
+                                (int) json_object_get_int_member (costs, info->key));
+      else
+        text = g_strdup (cb_presenter_card_name (card));
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), text);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), colour);
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row), cb_die_icon_new (CB_KIND_OF (c), CB_FACE_BLANK, 0, 26));
+      gtk_list_box_append (self->cards_list, row);
+      g_ptr_array_add (self->card_texts, text);
+    }
+}
+
+static void
+race_changed_cb (CbNewGame *self)
+{
+  const CbRace *race = cb_race (selected_race (self));
+  g_autofree char *suggested = NULL;
+  GtkStringList *tracks;
+
+  if (race == NULL)
+    return;
+  refresh_cards (self);
+  gtk_spin_button_set_value (self->laps_spin, race->laps);
+
+  /* The first entry follows the race's own track. */
+  tracks = GTK_STRING_LIST (adw_combo_row_get_model (self->track_row));
+  /* Translators: the track choice that follows the race, "As the race says: Nothing Goes Right" */
+  suggested = g_strdup_printf (_("As the race says: %s"), cb_track_get_name (race->track));
+  gtk_string_list_splice (tracks, 0, 1, (const char *const[]) { suggested, NULL });
+  adw_combo_row_set_selected (self->track_row, 0);
+}
+
+static void
+cb_new_game_dispose (GObject *object)
+{
+  CbNewGame *self = CB_NEW_GAME (object);
+
+  g_clear_pointer (&self->box, gtk_widget_unparent);
+  g_clear_object (&self->names);
+  g_clear_pointer (&self->facts, json_object_unref);
+  g_clear_pointer (&self->card_texts, g_ptr_array_unref);
+  G_OBJECT_CLASS (cb_new_game_parent_class)->dispose (object);
+}
+
+static void
+cb_new_game_class_init (CbNewGameClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = cb_new_game_dispose;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+cb_new_game_init (CbNewGame *self)
+{
+  GtkStringList *races = gtk_string_list_new (NULL);
+  GtkStringList *tracks = gtk_string_list_new (NULL);
+  GtkWidget *race_group = adw_preferences_group_new ();
+  GtkWidget *cards_group = adw_preferences_group_new ();
+  GtkWidget *laps_row = adw_action_row_new ();
+
+  self->card_texts = g_ptr_array_new_with_free_func (g_free);
+  self->names = gtk_string_list_new (NULL);
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
+  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+
+  for (guint r = 1; r <= CB_N_RACES; r++)
+    {
+      g_autofree char *title = cb_presenter_dup_race_title (r);
+      gtk_string_list_append (races, title);
+    }
+  gtk_string_list_append (tracks, "");
+  for (guint t = 0; t < CB_N_TRACKS; t++)
+    gtk_string_list_append (tracks, cb_track_get_name (t));
+
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (race_group), _("Race Settings"));
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (race_group),
+                                         _("The race fixes the card of each colour and suggests a track."));
+  self->race_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->race_row), _("_Race"));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->race_row), TRUE);
+  adw_combo_row_set_model (self->race_row, G_LIST_MODEL (races));
+  g_object_unref (races);
+  self->track_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->track_row), _("_Track"));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->track_row), TRUE);
+  adw_combo_row_set_model (self->track_row, G_LIST_MODEL (tracks));
+  g_object_unref (tracks);
+
+  self->laps_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, 5, 1));
+  gtk_widget_set_valign (GTK_WIDGET (self->laps_spin), GTK_ALIGN_CENTER);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (laps_row), _("_Laps"));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (laps_row), TRUE);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (laps_row), _("Finish crossings that end the race"));
+  adw_action_row_add_suffix (ADW_ACTION_ROW (laps_row), GTK_WIDGET (self->laps_spin));
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (laps_row), GTK_WIDGET (self->laps_spin));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->laps_spin), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Laps"), -1);
+
+  self->first_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->first_row), _("Top _dog in round 1"));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->first_row), TRUE);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->first_row), _("Holds the first-player die; choose any way you like"));
+  adw_combo_row_set_model (self->first_row, G_LIST_MODEL (self->names));
+
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (race_group), GTK_WIDGET (self->race_row));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (race_group), GTK_WIDGET (self->track_row));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (race_group), laps_row);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (race_group), GTK_WIDGET (self->first_row));
+
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (cards_group), _("Cards of This Race"));
+  self->cards_list = GTK_LIST_BOX (gtk_list_box_new ());
+  gtk_list_box_set_selection_mode (self->cards_list, GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->cards_list), "boxed-list");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->cards_list), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Cards of This Race"), -1);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (cards_group), GTK_WIDGET (self->cards_list));
+
+  gtk_box_append (GTK_BOX (self->box), race_group);
+  gtk_box_append (GTK_BOX (self->box), cards_group);
+
+  g_signal_connect_swapped (self->race_row, "notify::selected", G_CALLBACK (race_changed_cb), self);
+  race_changed_cb (self);
+}
+
+GtkWidget *
+cb_new_game_new (void)
+{
+  return g_object_new (CB_TYPE_NEW_GAME, NULL);
+}
+
+void
+cb_new_game_set_names (CbNewGame         *self,
+                       const char *const *names)
+{
+  guint keep;
+  guint n = 0;
+  g_autoptr(GPtrArray) shown = g_ptr_array_new_with_free_func (g_free);
+
+  g_return_if_fail (CB_IS_NEW_GAME (self));
+
+  keep = adw_combo_row_get_selected (self->first_row);
+  for (; names != NULL && names[n] != NULL; n++)
+    {
+      g_autofree char *trimmed = g_strstrip (g_strdup (names[n]));
+
+      if (trimmed[0] == '\0')
+        /* Translators: an unnamed seat in the top-dog choice, "Player 2" */
+        g_ptr_array_add (shown, g_strdup_printf (_("Player %u"), n + 1));
+      else
+        g_ptr_array_add (shown, g_steal_pointer (&trimmed));
+    }
+  g_ptr_array_add (shown, NULL);
+  gtk_string_list_splice (self->names, 0, g_list_model_get_n_items (G_LIST_MODEL (self->names)),
+                          (const char *const *) shown->pdata);
+  adw_combo_row_set_selected (self->first_row, keep < n ? keep : 0);
+}
+
+void
+cb_new_game_set_facts (CbNewGame  *self,
+                       JsonObject *facts)
+{
+  g_return_if_fail (CB_IS_NEW_GAME (self));
+
+  g_clear_pointer (&self->facts, json_object_unref);
+  self->facts = facts != NULL ? json_object_ref (facts) : NULL;
+  refresh_cards (self);
+}
+
+void
+cb_new_game_set_race (CbNewGame *self,
+                      guint      race)
+{
+  g_return_if_fail (CB_IS_NEW_GAME (self));
+  g_return_if_fail (race >= 1 && race <= CB_N_RACES);
+  adw_combo_row_set_selected (self->race_row, race - 1);
+}
+
+guint
+cb_new_game_get_race (CbNewGame *self)
+{
+  g_return_val_if_fail (CB_IS_NEW_GAME (self), 1);
+  return selected_race (self);
+}
+
+void
+cb_new_game_set_track (CbNewGame *self,
+                       int        track)
+{
+  g_return_if_fail (CB_IS_NEW_GAME (self));
+  adw_combo_row_set_selected (self->track_row, track < 0 || track >= CB_N_TRACKS ? 0 : (guint) track + 1);
+}
+
+void
+cb_new_game_set_laps (CbNewGame *self,
+                      guint      laps)
+{
+  g_return_if_fail (CB_IS_NEW_GAME (self));
+  gtk_spin_button_set_value (self->laps_spin, laps);
+}
+
+guint
+cb_new_game_get_laps (CbNewGame *self)
+{
+  g_return_val_if_fail (CB_IS_NEW_GAME (self), 1);
+  return (guint) gtk_spin_button_get_value_as_int (self->laps_spin);
+}
+
+void
+cb_new_game_set_first (CbNewGame *self,
+                       guint      seat)
+{
+  g_return_if_fail (CB_IS_NEW_GAME (self));
+  if (seat < g_list_model_get_n_items (G_LIST_MODEL (self->names)))
+    adw_combo_row_set_selected (self->first_row, seat);
+}
+
+guint
+cb_new_game_get_first (CbNewGame *self)
+{
+  guint selected;
+
+  g_return_val_if_fail (CB_IS_NEW_GAME (self), 0);
+  selected = adw_combo_row_get_selected (self->first_row);
+  return selected == GTK_INVALID_LIST_POSITION ? 0 : selected;
+}
+
+const char *
+cb_new_game_get_card_text (CbNewGame *self,
+                           guint      colour)
+{
+  g_return_val_if_fail (CB_IS_NEW_GAME (self), NULL);
+  g_return_val_if_fail (colour < self->card_texts->len, NULL);
+  return g_ptr_array_index (self->card_texts, colour);
+}
+
+char *
+cb_new_game_dup_setup (CbNewGame         *self,
+                       const char *const *names)
+{
+  guint n;
+  guint track_selected;
+  guint first;
+
+  g_return_val_if_fail (CB_IS_NEW_GAME (self), NULL);
+  g_return_val_if_fail (names != NULL, NULL);
+
+  n = g_strv_length ((char **) names);
+  track_selected = adw_combo_row_get_selected (self->track_row);
+  first = cb_new_game_get_first (self);
+  return cb_presenter_dup_setup (names, n, selected_race (self),
+                                 track_selected == 0 || track_selected == GTK_INVALID_LIST_POSITION
+                                 ? -1 : (int) track_selected - 1,
+                                 cb_new_game_get_laps (self), first < n ? first : 0, self->facts);
+}

@@ -1,0 +1,35 @@
+/* cb-new-game.h — the Cubitos part of the new-game page: race (with its eight cards),
+ * track and laps, who holds the top dog
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+#include <json-glib/json-glib.h>
+
+G_BEGIN_DECLS
+
+#define CB_TYPE_NEW_GAME (cb_new_game_get_type ())
+G_DECLARE_FINAL_TYPE (CbNewGame, cb_new_game, CB, NEW_GAME, GtkWidget)
+
+GtkWidget  *cb_new_game_new (void);
+/* The players in seat order, for the top-dog choice (keeps the choice when it can). */
+void        cb_new_game_set_names (CbNewGame *self, const char *const *names);
+/* Costs and fan-track rewards told in earlier races (cb_presenter_dup_known_facts):
+ * shown with the cards and put into the setup. Takes a reference. */
+void        cb_new_game_set_facts (CbNewGame *self, JsonObject *facts);
+void        cb_new_game_set_race (CbNewGame *self, guint race);
+guint       cb_new_game_get_race (CbNewGame *self);
+/* -1: the race's own track. */
+void        cb_new_game_set_track (CbNewGame *self, int track);
+void        cb_new_game_set_laps (CbNewGame *self, guint laps);
+guint       cb_new_game_get_laps (CbNewGame *self);
+void        cb_new_game_set_first (CbNewGame *self, guint seat);
+guint       cb_new_game_get_first (CbNewGame *self);
+/* The card names shown for the chosen race, in colour order (for tests). */
+const char *cb_new_game_get_card_text (CbNewGame *self, guint colour);
+/* The setup text for @names with what is chosen. Free with g_free(). */
+char       *cb_new_game_dup_setup (CbNewGame *self, const char *const *names);
+
+G_END_DECLS

@@ -1,0 +1,1297 @@
+/* cb-presenter.c — what the Cubitos table shows and enters, as plain data (no GTK)
+ *
+ * Rules: shared/rules/cubitos-rules-de.txt; decisions and the action text form:
+ * docs/cubitos-notes.md. Nothing here decides a rule: every action is built as text
+ * and the engine says whether it is legal (cb_presenter_check).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "cb-presenter.h"
+#include "cv-presenter.h"
+
+/* ---- Dice ---- */
+
+static const struct
+{
+  const char *fill;
+  const char *ink;
+  const char *letter;   /* N_ with context "Cubitos die letter" */
+} kind_table[CB_N_KINDS] = {
+  [CB_KIND_LIGHT_GREY] = { "#deddda", "#241f31", NC_("Cubitos die letter", "lG") },
+  [CB_KIND_DARK_GREY]  = { "#5e5c64", "#ffffff", NC_("Cubitos die letter", "dG") },
+  [CB_KIND_TOP_DOG]    = { "#241f31", "#f6d32d", NC_("Cubitos die letter", "★") },
+  [CB_KIND_RED]        = { "#e01b24", "#ffffff", NC_("Cubitos die letter", "R") },
+  [CB_KIND_ORANGE]     = { "#ff7800", "#241f31", NC_("Cubitos die letter", "O") },
+  [CB_KIND_YELLOW]     = { "#f6d32d", "#241f31", NC_("Cubitos die letter", "Y") },
+  [CB_KIND_GREEN]      = { "#2ec27e", "#241f31", NC_("Cubitos die letter", "G") },
+  [CB_KIND_BLUE]       = { "#1c71d8", "#ffffff", NC_("Cubitos die letter", "B") },
+  [CB_KIND_PURPLE]     = { "#813d9c", "#ffffff", NC_("Cubitos die letter", "P") },
+  [CB_KIND_BROWN]      = { "#865e3c", "#ffffff", NC_("Cubitos die letter", "Br") },
+  [CB_KIND_WHITE]      = { "#ffffff", "#241f31", NC_("Cubitos die letter", "W") },
+};
+
+const char *
+cb_presenter_kind_fill (CbKind kind)
+{
+  g_return_val_if_fail ((guint) kind < CB_N_KINDS, "#000000");
+  return kind_table[kind].fill;
+}
+
+const char *
+cb_presenter_kind_ink (CbKind kind)
+{
+  g_return_val_if_fail ((guint) kind < CB_N_KINDS, "#ffffff");
+  return kind_table[kind].ink;
+}
+
+const char *
+cb_presenter_kind_letter (CbKind kind)
+{
+  g_return_val_if_fail ((guint) kind < CB_N_KINDS, "");
+  return g_dpgettext2 (GETTEXT_PACKAGE, "Cubitos die letter", kind_table[kind].letter);
+}
+
+char *
+cb_presenter_dup_kind_title (CbKind kind)
+{
+  const char *name = cb_kind_get_name (kind);
+  gunichar first = g_utf8_get_char (name);
+  char buf[8] = { 0, };
+
+  /* „Nase vorn“ starts with a quote: only letters get a capital. */
+  g_unichar_to_utf8 (g_unichar_totitle (first), buf);
+  return g_strconcat (buf, g_utf8_next_char (name), NULL);
+}
+
+const char *
+cb_presenter_face_symbol (CbKind kind,
+                          CbFace face)
+{
+  switch (face)
+    {
+    case CB_FACE_BLANK:   return "";
+    case CB_FACE_COIN:    return "1";
+    case CB_FACE_COIN2:   return "2";
+    case CB_FACE_COIN3:   return "3";
+    case CB_FACE_STEP:    return "➜";
+    case CB_FACE_CREDIT:  return "◆";
+    /* Red team symbols are swords (rulebook p. 9, „Schwerter“). */
+    case CB_FACE_TEAM:    return kind == CB_KIND_RED ? "⚔" : "✦";
+    case CB_FACE_SPECIAL: return kind == CB_KIND_RED ? "⚔⁺" : "✦⁺";
+    case CB_N_FACES:
+    default:
+      return "";
+    }
+}
+
+char *
+cb_presenter_dup_dice_text (CbKind kind,
+                            guint  n)
+{
+  /* Translators: "3 light grey dice"; %s is a colour name */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u %s die", "%u %s dice", n),
+                          n, cb_kind_get_name (kind));
+}
+
+const char *
+cb_presenter_card_name (guint card)
+{
+  const CbCard *info = cb_card (card);
+
+  g_return_val_if_fail (info != NULL, "");
+  return g_dpgettext2 (GETTEXT_PACKAGE, "Cubitos card", info->name_en);
+}
+
+char *
+cb_presenter_dup_race_title (guint race)
+{
+  const CbRace *info = cb_race (race);
+
+  g_return_val_if_fail (info != NULL, g_strdup (""));
+  /* Translators: a race and its track, "Race 1 — Nothing Goes Right" */
+  return g_strdup_printf (_("%s — %s"),
+                          g_dpgettext2 (GETTEXT_PACKAGE, "Cubitos race", info->name),
+                          cb_track_get_name (info->track));
+}
+
+/* ---- Sentences ---- */
+
+const char *
+cb_presenter_phase_name (CbPhase phase)
+{
+  /* Rulebook p. 7–9: Nachfüllen, Werfen, Riskieren oder passen, Ende des Abschnitts,
+   * Unterstützen, Bewegen, Einkaufen, Ausruhen. */
+  switch (phase)
+    {
+    case CB_PHASE_REFILL:    return C_("Cubitos phase", "refill");
+    case CB_PHASE_ROLL:      return C_("Cubitos phase", "roll");
+    case CB_PHASE_DECIDE:    return C_("Cubitos phase", "push or pass");
+    case CB_PHASE_BUST:      return C_("Cubitos phase", "bust");
+    case CB_PHASE_ROLL_DONE: return C_("Cubitos phase", "roll section done");
+    case CB_PHASE_SUPPORT:   return C_("Cubitos phase", "support");
+    case CB_PHASE_MOVE:      return C_("Cubitos phase", "move");
+    case CB_PHASE_SHOP:      return C_("Cubitos phase", "shop");
+    case CB_PHASE_RESTED:    return C_("Cubitos phase", "rest");
+    case CB_PHASE_OUT:       return C_("Cubitos phase", "sits out the tie-break");
+    default:                 return "";
+    }
+}
+
+char *
+cb_presenter_dup_round_text (const CbGame *game)
+{
+  g_return_val_if_fail (game != NULL, NULL);
+
+  if (cb_game_is_finished (game))
+    return g_strdup (_("Cubitos — race over"));
+  if (cb_game_is_tiebreak (game))
+    /* Translators: header bar subtitle during a tie-break round */
+    return g_strdup_printf (_("Cubitos — tie-break round %u"), cb_game_get_round (game));
+  /* Translators: header bar subtitle, "Cubitos — round 3" */
+  return g_strdup_printf (_("Cubitos — round %u"), cb_game_get_round (game));
+}
+
+static guint
+waiting_for (const CbGame *game,
+             guint         except,
+             const char   *names[CB_MAX_PLAYERS])
+{
+  guint n = 0;
+
+  for (guint s = 0; s < cb_game_get_n_players (game); s++)
+    if (s != except && cb_game_must_act (game, s))
+      names[n++] = cb_game_get_player_name (game, s);
+  return n;
+}
+
+static guint
+counted_ready (const CbGame *game,
+               guint         seat)
+{
+  return cb_game_count_zone (game, seat, CB_ZONE_READY) -
+         cb_game_get_dice (game, seat, CB_ZONE_READY, CB_KIND_TOP_DOG);
+}
+
+char *
+cb_presenter_dup_prompt (const CbGame *game,
+                         guint         seat)
+{
+  const char *name;
+  const char *others[CB_MAX_PLAYERS];
+  g_autofree char *joined = NULL;
+  guint n_others;
+
+  g_return_val_if_fail (game != NULL, NULL);
+  g_return_val_if_fail (seat < cb_game_get_n_players (game), NULL);
+
+  name = cb_game_get_player_name (game, seat);
+  if (cb_game_is_finished (game))
+    {
+      if (cb_game_is_winner (game, seat))
+        /* Translators: on the winner's board at the end */
+        return g_strdup_printf (_("%s wins the race!"), name);
+      /* Translators: on a board at the end, "Sami finishes 2nd" */
+      return g_strdup_printf (_("%s finishes in place %u."), name, cb_game_get_rank (game, seat));
+    }
+
+  n_others = waiting_for (game, seat, others);
+  joined = cv_presenter_join_names (others, n_others);
+
+  switch (cb_game_get_phase (game, seat))
+    {
+    case CB_PHASE_REFILL:
+      /* Translators: phase 1; %s is a name */
+      return g_strdup_printf (_("%s: refill your ready area from your draw area."), name);
+    case CB_PHASE_ROLL:
+      /* Translators: phase 2 */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "%s: roll your %u ready die and enter what it shows.",
+                                           "%s: roll your %u ready dice and enter what they show.",
+                                           cb_game_count_zone (game, seat, CB_ZONE_READY)),
+                              name, cb_game_count_zone (game, seat, CB_ZONE_READY));
+    case CB_PHASE_DECIDE:
+      if (cb_game_in_danger (game, seat))
+        /* Translators: phase 3 while in danger */
+        return g_strdup_printf (_("%s is in danger: push (a roll without a hit busts) or pass."), name);
+      /* Translators: phase 3 */
+      return g_strdup_printf (_("%s: push (roll the ready dice again) or pass."), name);
+    case CB_PHASE_BUST:
+      /* Translators: a pending bust */
+      return g_strdup_printf (_("%s busts: no hit while in danger. Take the bust."), name);
+    case CB_PHASE_ROLL_DONE:
+      if (n_others > 0)
+        /* Translators: phase 4, waiting for others; "Ina is done rolling; waiting for Sami and Tom." */
+        return g_strdup_printf (_("%s is done rolling; waiting for %s."), name, joined);
+      return g_strdup_printf (_("%s is done rolling."), name);
+    case CB_PHASE_SUPPORT:
+      if (cb_game_get_swords (game, seat) < 0)
+        /* Translators: phase 5 */
+        return g_strdup_printf (_("%s: collect what your dice show and announce your swords."), name);
+      G_GNUC_FALLTHROUGH;
+    case CB_PHASE_MOVE:
+      /* Translators: phase 6 */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "%s: move your runner (%u step), then say where it landed.",
+                                           "%s: move your runner (%u steps), then say where it landed.",
+                                           cb_game_get_steps (game, seat)),
+                              name, cb_game_get_steps (game, seat));
+    case CB_PHASE_SHOP:
+      /* Translators: phase 7 */
+      return g_strdup_printf (_("%s: buy up to 2 different dice, then rest."), name);
+    case CB_PHASE_RESTED:
+      if (n_others > 0)
+        /* Translators: phase 8 done, waiting; "Ina rests; waiting for Sami." */
+        return g_strdup_printf (_("%s rests; waiting for %s."), name, joined);
+      return g_strdup_printf (_("%s rests."), name);
+    case CB_PHASE_OUT:
+      /* Translators: a player not in the tie-break */
+      return g_strdup_printf (_("%s sits out the tie-break round."), name);
+    default:
+      return g_strdup (name);
+    }
+}
+
+char *
+cb_presenter_dup_status (const CbGame *game)
+{
+  const char *names[CB_MAX_PLAYERS];
+  guint n;
+  g_autofree char *joined = NULL;
+  const char *holder;
+  gboolean race_section = FALSE;
+
+  g_return_val_if_fail (game != NULL, NULL);
+
+  if (cb_game_is_finished (game))
+    return cb_presenter_dup_headline (game);
+
+  holder = cb_game_get_player_name (game, cb_game_get_top_dog (game));
+  n = waiting_for (game, G_MAXUINT, names);
+  joined = cv_presenter_join_names (names, n);
+  for (guint s = 0; s < cb_game_get_n_players (game); s++)
+    race_section |= cb_game_get_phase (game, s) >= CB_PHASE_SUPPORT &&
+                    cb_game_get_phase (game, s) != CB_PHASE_OUT;
+
+  if (race_section)
+    /* Translators: the round status in the race section; "Top dog: Ina · race section (phases 5–8): Sami still has to act" */
+    return g_strdup_printf (_("Top dog: %s · race section (phases 5–8): %s still to act"), holder, joined);
+  /* Translators: the round status in the roll section */
+  return g_strdup_printf (_("Top dog: %s · roll section (phases 1–4), all at once: %s still to act"), holder, joined);
+}
+
+char *
+cb_presenter_dup_swords_text (const CbGame *game)
+{
+  GString *text = g_string_new (NULL);
+  guint red_card;
+  int winner;
+  gboolean all = TRUE;
+
+  g_return_val_if_fail (game != NULL, NULL);
+
+  for (guint s = 0; s < cb_game_get_n_players (game); s++)
+    {
+      int swords = cb_game_get_swords (game, s);
+      g_autofree char *part = NULL;
+
+      if (swords < 0)
+        {
+          all = FALSE;
+          /* Translators: a player who has not announced swords yet, "Ina ?" */
+          part = g_strdup_printf (_("%s ?"), cb_game_get_player_name (game, s));
+        }
+      else
+        /* Translators: a player's swords in the comparison, "Ina 2" */
+        part = g_strdup_printf (_("%s %d"), cb_game_get_player_name (game, s), swords);
+      if (text->len > 0)
+        g_string_append (text, ", ");
+      g_string_append (text, part);
+    }
+
+  red_card = cb_game_get_card (game, 0);
+  winner = cb_game_get_red_winner (game);
+  {
+    g_autofree char *list = g_string_free (g_steal_pointer (&text), FALSE);
+    const char *card = cb_presenter_card_name (red_card);
+
+    if (!all)
+      /* Translators: "⚔ Swords: Ina 2, Sami ? — Mr. Soldier waits for everyone" */
+      return g_strdup_printf (_("⚔ Swords: %s — %s waits for everyone"), list, card);
+    if (cb_card (red_card)->tie == CB_TIE_EVERYONE)
+      /* Translators: a red card without a "most swords" comparison */
+      return g_strdup_printf (_("⚔ Swords: %s — %s: everyone with a sword"), list, card);
+    if (winner >= 0)
+      /* Translators: "⚔ Swords: Ina 2, Sami 1 — Mr. Soldier: Ina" */
+      return g_strdup_printf (_("⚔ Swords: %s — %s: %s has the most"), list, card,
+                              cb_game_get_player_name (game, winner));
+    /* Translators: nobody wins the red card (tie without a tie rule, or no swords) */
+    return g_strdup_printf (_("⚔ Swords: %s — %s: nobody"), list, card);
+  }
+}
+
+char *
+cb_presenter_dup_headline (const CbGame *game)
+{
+  const char *names[CB_MAX_PLAYERS];
+  guint n = 0;
+  g_autofree char *joined = NULL;
+
+  g_return_val_if_fail (game != NULL, NULL);
+
+  for (guint s = 0; s < cb_game_get_n_players (game); s++)
+    if (cb_game_is_winner (game, s))
+      names[n++] = cb_game_get_player_name (game, s);
+  if (n == 0)
+    return g_strdup (_("The race is on"));
+  joined = cv_presenter_join_names (names, n);
+  if (n == 1)
+    /* Translators: the result headline, "Ina wins the race" */
+    return g_strdup_printf (_("%s wins the race"), joined);
+  /* Translators: the result headline when several share the win */
+  return g_strdup_printf (_("Shared win: %s"), joined);
+}
+
+static JsonObject *
+parse_object (const char *text)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonNode *root;
+
+  if (text == NULL || !json_parser_load_from_data (parser, text, -1, NULL))
+    return NULL;
+  root = json_parser_get_root (parser);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    return NULL;
+  return json_object_ref (json_node_get_object (root));
+}
+
+static guint
+sum_counts (JsonObject *counts)
+{
+  guint n = 0;
+  g_autoptr(GList) members = counts != NULL ? json_object_get_members (counts) : NULL;
+
+  for (GList *l = members; l != NULL; l = l->next)
+    {
+      JsonNode *node = json_object_get_member (counts, l->data);
+
+      if (JSON_NODE_HOLDS_VALUE (node))
+        n += (guint) MAX (json_node_get_int (node), 0);
+      else if (JSON_NODE_HOLDS_OBJECT (node))
+        n += sum_counts (json_node_get_object (node));
+    }
+  return n;
+}
+
+char *
+cb_presenter_dup_action_text (const CbGame *before,
+                              const char   *action_json)
+{
+  g_autoptr(JsonObject) a = parse_object (action_json);
+  const char *name;
+  int seat;
+
+  g_return_val_if_fail (before != NULL, NULL);
+
+  if (a == NULL || !json_object_has_member (a, "player"))
+    return g_strdup (_("Entry stored"));
+  seat = cb_game_find_player (before, json_object_get_string_member (a, "player"));
+  name = seat >= 0 ? cb_game_get_player_name (before, seat) : "";
+
+  if (json_object_has_member (a, "refill"))
+    {
+      guint n = sum_counts (json_object_get_object_member (a, "refill"));
+      /* Translators: toast, "Ina refilled 9 dice" */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s refilled %u die", "%s refilled %u dice", n), name, n);
+    }
+  if (json_object_has_member (a, "roll"))
+    {
+      guint n = sum_counts (json_object_get_object_member (a, "roll"));
+      /* Translators: toast, "Ina rolled 3 hits" */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s rolled %u hit", "%s rolled %u hits", n), name, n);
+    }
+  if (json_object_has_member (a, "push"))
+    return g_strdup_printf (_("%s pushes"), name);
+  if (json_object_has_member (a, "pass"))
+    return g_strdup_printf (_("%s passes"), name);
+  if (json_object_has_member (a, "bust"))
+    return g_strdup_printf (_("%s took the bust"), name);
+  if (json_object_has_member (a, "collect"))
+    {
+      guint coins = 0, steps = 0, credits = 0;
+
+      for (guint k = 0; k < CB_N_KINDS; k++)
+        for (guint f = 0; f < CB_N_FACES; f++)
+          {
+            guint n = cb_game_get_active_faces (before, seat, k, f);
+
+            coins += n * cb_face_coins (f);
+            steps += n * cb_face_steps (f);
+            credits += n * cb_face_credits (f);
+          }
+      /* Translators: toast, "Ina collected 3 coins, 1 steps, 0 credits" — the counts as symbols follow */
+      return g_strdup_printf (_("%s collected %u coins, %u steps and %u credits"), name, coins, steps, credits);
+    }
+  if (json_object_has_member (a, "announce"))
+    return g_strdup_printf (_("%s announced the swords"), name);
+  if (json_object_has_member (a, "redeem"))
+    {
+      guint n = (guint) json_object_get_int_member (a, "redeem");
+      /* Translators: toast, "Ina: 2 credits → 2 coins" */
+      return g_strdup_printf (_("%s: %u credits → %u coins"), name, n, n);
+    }
+  if (json_object_has_member (a, "buy_steps"))
+    {
+      guint n = (guint) json_object_get_int_member (a, "buy_steps");
+      /* Translators: toast, "Ina: 4 coins → 1 step" */
+      return g_strdup_printf (_("%s: %u coins → %u steps"), name, n * CB_COINS_PER_STEP, n);
+    }
+  if (json_object_has_member (a, "move"))
+    {
+      guint n = (guint) json_object_get_int_member (a, "move");
+      if (json_object_has_member (a, "landed"))
+        /* Translators: toast, the last move of a round */
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s moved %u space and landed",
+                                             "%s moved %u spaces and landed", n), name, n);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s moved %u space", "%s moved %u spaces", n), name, n);
+    }
+  if (json_object_has_member (a, "jet"))
+    return g_strdup_printf (_("%s: jet boost, steps doubled"), name);
+  if (json_object_has_member (a, "shortcut"))
+    return g_strdup_printf (_("%s took a shortcut"), name);
+  if (json_object_has_member (a, "buy"))
+    {
+      CbKind kind;
+
+      if (cb_kind_from_string (json_object_get_string_member (a, "buy"), &kind))
+        /* Translators: toast, "Ina bought a blue die" */
+        return g_strdup_printf (_("%s bought a %s die"), name, cb_kind_get_name (kind));
+    }
+  if (json_object_has_member (a, "rest"))
+    return g_strdup_printf (_("%s rests"), name);
+
+  {
+    g_autofree char *title = cb_presenter_dup_other_action_title (before, action_json);
+    /* Translators: toast for a card ability, "Ina: Use Bob" */
+    return g_strdup_printf (_("%s: %s"), name, title);
+  }
+}
+
+/* ---- Checking ---- */
+
+gboolean
+cb_presenter_check (const DpGame  *game,
+                    const char    *action_json,
+                    GError       **error)
+{
+  g_autoptr(DpGame) copy = NULL;
+
+  g_return_val_if_fail (game != NULL, FALSE);
+
+  if (action_json == NULL)
+    {
+      g_set_error_literal (error, DP_GAME_ERROR, DP_GAME_ERROR_MALFORMED, _("Nothing to enter"));
+      return FALSE;
+    }
+  copy = dp_game_copy (game);
+  return dp_game_apply_text (copy, action_json, error);
+}
+
+static const char *const own_verbs[] = {
+  "refill", "roll", "push", "pass", "bust", "collect", "announce", "redeem", "buy_steps",
+  "move", "jet", "shortcut", "buy", "rest", NULL
+};
+
+GPtrArray *
+cb_presenter_dup_other_actions (const CbGame *game,
+                                guint         seat)
+{
+  g_autoptr(GPtrArray) legal = NULL;
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_return_val_if_fail (game != NULL, out);
+
+  name = cb_game_get_player_name (game, seat);
+  legal = cb_game_legal_actions (game);
+  for (guint i = 0; i < legal->len; i++)
+    {
+      const char *text = g_ptr_array_index (legal, i);
+      g_autoptr(JsonObject) a = parse_object (text);
+      gboolean own = FALSE;
+
+      if (a == NULL || g_strcmp0 (json_object_get_string_member_with_default (a, "player", ""), name) != 0)
+        continue;
+      for (guint v = 0; own_verbs[v] != NULL; v++)
+        own |= json_object_has_member (a, own_verbs[v]);
+      if (!own)
+        g_ptr_array_add (out, g_strdup (text));
+    }
+  return out;
+}
+
+gboolean
+cb_presenter_is_mandatory (const char *action_json)
+{
+  g_autoptr(JsonObject) a = parse_object (action_json);
+
+  return a != NULL && json_object_has_member (a, "mandatory") &&
+         JSON_NODE_HOLDS_VALUE (json_object_get_member (a, "mandatory")) &&
+         json_object_get_boolean_member (a, "mandatory");
+}
+
+char *
+cb_presenter_dup_other_action_title (const CbGame *game,
+                                     const char   *action_json)
+{
+  g_autoptr(JsonObject) a = parse_object (action_json);
+  g_autoptr(GList) members = NULL;
+  char *title;
+
+  if (a == NULL)
+    return g_strdup (action_json != NULL ? action_json : "");
+
+  /* The engine describes its own actions (card abilities) best. */
+  title = cb_game_dup_action_title (game, action_json);
+  if (title != NULL)
+    return title;
+
+  /* A card ability names its card: show the card's name. */
+  members = json_object_get_members (a);
+  for (GList *l = members; l != NULL; l = l->next)
+    {
+      JsonNode *node = json_object_get_member (a, l->data);
+
+      if (g_strcmp0 (l->data, "player") == 0 || !JSON_NODE_HOLDS_VALUE (node) ||
+          json_node_get_value_type (node) != G_TYPE_STRING)
+        continue;
+      {
+        int card = cb_card_lookup (json_node_get_string (node));
+
+        if (card >= 0)
+          /* Translators: a button for a card ability, "Use Bob" */
+          return g_strdup_printf (_("Use %s"), cb_presenter_card_name ((guint) card));
+        {
+          CbKind kind;
+
+          if (cb_kind_from_string (json_node_get_string (node), &kind) && CB_KIND_IS_COLOUR (kind))
+            return g_strdup_printf (_("Use %s"),
+                                    cb_presenter_card_name (cb_game_get_card (game, CB_COLOUR_OF (kind))));
+        }
+      }
+    }
+  for (GList *l = members; l != NULL; l = l->next)
+    if (g_strcmp0 (l->data, "player") != 0)
+      return g_strdup (l->data);
+  return g_strdup (action_json);
+}
+
+/* ---- Building actions ---- */
+
+static JsonBuilder *
+begin_action (const CbGame *game,
+              guint         seat)
+{
+  JsonBuilder *b = json_builder_new ();
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "player");
+  json_builder_add_string_value (b, cb_game_get_player_name (game, seat));
+  return b;
+}
+
+static char *
+end_action (JsonBuilder *b)
+{
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  json_generator_set_root (gen, root);
+  g_object_unref (b);
+  return json_generator_to_data (gen, NULL);
+}
+
+static void
+add_counts (JsonBuilder *b,
+            const char  *member,
+            const guint  counts[CB_N_KINDS])
+{
+  json_builder_set_member_name (b, member);
+  json_builder_begin_object (b);
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    if (counts[k] > 0)
+      {
+        json_builder_set_member_name (b, cb_kind_to_string (k));
+        json_builder_add_int_value (b, counts[k]);
+      }
+  json_builder_end_object (b);
+}
+
+static void
+add_fan (JsonBuilder *b,
+         const int    told[][2],
+         guint        n,
+         const guint *spaces)
+{
+  if (n == 0)
+    return;
+  json_builder_set_member_name (b, "fan");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < n; i++)
+    {
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "space");
+      json_builder_add_int_value (b, spaces[i]);
+      json_builder_set_member_name (b, "credits");
+      json_builder_add_int_value (b, MAX (told[i][0], 0));
+      json_builder_set_member_name (b, "supply");
+      json_builder_add_int_value (b, MAX (told[i][1], 0));
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+char *
+cb_presenter_action_simple (const CbGame *game,
+                            guint         seat,
+                            const char   *verb)
+{
+  JsonBuilder *b;
+
+  g_return_val_if_fail (game != NULL && verb != NULL, NULL);
+  b = begin_action (game, seat);
+  json_builder_set_member_name (b, verb);
+  json_builder_add_boolean_value (b, TRUE);
+  return end_action (b);
+}
+
+char *
+cb_presenter_action_number (const CbGame *game,
+                            guint         seat,
+                            const char   *verb,
+                            guint         n)
+{
+  JsonBuilder *b;
+
+  g_return_val_if_fail (game != NULL && verb != NULL, NULL);
+  b = begin_action (game, seat);
+  json_builder_set_member_name (b, verb);
+  json_builder_add_int_value (b, n);
+  return end_action (b);
+}
+
+/* ---- Refill ---- */
+
+/* Ability dice first (they are why one buys them), then dark grey, then light grey. */
+static const CbKind refill_order[] = {
+  CB_KIND_RED, CB_KIND_ORANGE, CB_KIND_YELLOW, CB_KIND_GREEN, CB_KIND_BLUE, CB_KIND_PURPLE,
+  CB_KIND_BROWN, CB_KIND_WHITE, CB_KIND_DARK_GREY, CB_KIND_LIGHT_GREY,
+};
+
+void
+cb_refill_init (CbRefill     *refill,
+                const CbGame *game,
+                guint         seat,
+                guint         red_lines)
+{
+  guint limit, ready, draw = 0, rest = 0, left;
+
+  g_return_if_fail (refill != NULL && game != NULL);
+
+  memset (refill, 0, sizeof *refill);
+  refill->red_lines = red_lines;
+  /* p. 8: the limit is 9 + supply tokens + red lines; the top dog does not count, and
+   * dice already in the ready area stay. */
+  limit = cb_game_get_base_limit (game, seat) + red_lines;
+  ready = counted_ready (game, seat);
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    if (k != CB_KIND_TOP_DOG)
+      {
+        draw += cb_game_get_dice (game, seat, CB_ZONE_DRAW, k);
+        rest += cb_game_get_dice (game, seat, CB_ZONE_REST, k);
+      }
+  refill->needed = MIN (limit > ready ? limit - ready : 0, draw + rest);
+  refill->reshuffle = draw < refill->needed;
+
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    {
+      if (k == CB_KIND_TOP_DOG)
+        continue;
+      refill->available[k] = cb_game_get_dice (game, seat, CB_ZONE_DRAW, k);
+      if (refill->reshuffle)
+        {
+          /* The whole draw area first, then the rest zone comes back (p. 8). */
+          refill->forced[k] = refill->available[k];
+          refill->available[k] += cb_game_get_dice (game, seat, CB_ZONE_REST, k);
+        }
+      refill->take[k] = refill->forced[k];
+    }
+
+  left = refill->needed - cb_refill_count (refill);
+  for (guint i = 0; i < G_N_ELEMENTS (refill_order) && left > 0; i++)
+    {
+      CbKind k = refill_order[i];
+      guint more = MIN (left, refill->available[k] - refill->take[k]);
+
+      refill->take[k] += more;
+      left -= more;
+    }
+}
+
+gboolean
+cb_refill_set (CbRefill  *refill,
+               CbKind     kind,
+               guint      n,
+               GError   **error)
+{
+  g_return_val_if_fail (refill != NULL, FALSE);
+
+  if ((guint) kind >= CB_N_KINDS || kind == CB_KIND_TOP_DOG || n > refill->available[kind])
+    {
+      g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
+                   _("You do not have that many %s dice to take."), cb_kind_get_name (kind));
+      return FALSE;
+    }
+  if (n < refill->forced[kind])
+    {
+      g_set_error_literal (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
+                           _("Your draw area runs short: take all of it first, then choose from the rest zone."));
+      return FALSE;
+    }
+  refill->take[kind] = n;
+  return TRUE;
+}
+
+guint
+cb_refill_count (const CbRefill *refill)
+{
+  guint n = 0;
+
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    if (k != CB_KIND_TOP_DOG)
+      n += refill->take[k];
+  return n;
+}
+
+char *
+cb_refill_dup_action (const CbRefill *refill,
+                      const CbGame   *game,
+                      guint           seat)
+{
+  JsonBuilder *b;
+
+  g_return_val_if_fail (refill != NULL && game != NULL, NULL);
+  b = begin_action (game, seat);
+  add_counts (b, "refill", refill->take);
+  if (refill->red_lines > 0)
+    {
+      json_builder_set_member_name (b, "red_lines");
+      json_builder_add_int_value (b, refill->red_lines);
+    }
+  return end_action (b);
+}
+
+/* ---- Roll ---- */
+
+void
+cb_roll_init (CbRoll       *roll,
+              const CbGame *game,
+              guint         seat)
+{
+  g_return_if_fail (roll != NULL && game != NULL);
+
+  memset (roll, 0, sizeof *roll);
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    roll->ready[k] = cb_game_get_dice (game, seat, CB_ZONE_READY, k);
+}
+
+static guint
+entered (const CbRoll *roll,
+         CbKind        kind)
+{
+  guint n = 0;
+
+  for (guint f = 0; f < CB_N_FACES; f++)
+    n += roll->faces[kind][f];
+  return n;
+}
+
+gboolean
+cb_roll_set (CbRoll   *roll,
+             CbKind    kind,
+             CbFace    face,
+             guint     n,
+             GError  **error)
+{
+  g_return_val_if_fail (roll != NULL, FALSE);
+
+  if ((guint) kind >= CB_N_KINDS || (guint) face >= CB_N_FACES)
+    {
+      g_set_error_literal (error, DP_GAME_ERROR, DP_GAME_ERROR_MALFORMED, _("Unknown die or face."));
+      return FALSE;
+    }
+  if (face == CB_FACE_BLANK)
+    {
+      g_set_error_literal (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
+                           _("Blank faces fill themselves in: enter the faces with a symbol."));
+      return FALSE;
+    }
+  if (n > 0 && cb_kind_count_face (kind, face) == 0)
+    {
+      /* Rulebook p. 12: each colour has its own faces. */
+      g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
+                   _("A %s die has no “%s” face."), cb_kind_get_name (kind), cb_face_get_name (face));
+      return FALSE;
+    }
+  if (entered (roll, kind) - roll->faces[kind][face] + n > roll->ready[kind])
+    {
+      g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
+                   g_dngettext (GETTEXT_PACKAGE, "Only %u %s die is rolled.", "Only %u %s dice are rolled.",
+                                roll->ready[kind]),
+                   roll->ready[kind], cb_kind_get_name (kind));
+      return FALSE;
+    }
+  roll->faces[kind][face] = n;
+  return TRUE;
+}
+
+guint
+cb_roll_get (const CbRoll *roll,
+             CbKind        kind,
+             CbFace        face)
+{
+  g_return_val_if_fail (roll != NULL && (guint) kind < CB_N_KINDS && (guint) face < CB_N_FACES, 0);
+  if (face == CB_FACE_BLANK)
+    return cb_roll_get_blank (roll, kind);
+  return roll->faces[kind][face];
+}
+
+guint
+cb_roll_get_blank (const CbRoll *roll,
+                   CbKind        kind)
+{
+  g_return_val_if_fail (roll != NULL && (guint) kind < CB_N_KINDS, 0);
+  return roll->ready[kind] - entered (roll, kind);
+}
+
+guint
+cb_roll_get_max (const CbRoll *roll,
+                 CbKind        kind,
+                 CbFace        face)
+{
+  g_return_val_if_fail (roll != NULL && (guint) kind < CB_N_KINDS && (guint) face < CB_N_FACES, 0);
+  if (face == CB_FACE_BLANK || cb_kind_count_face (kind, face) == 0)
+    return 0;
+  return roll->ready[kind] - entered (roll, kind) + roll->faces[kind][face];
+}
+
+guint
+cb_roll_count_hits (const CbRoll *roll)
+{
+  guint n = 0;
+
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    n += entered (roll, k);
+  return n;
+}
+
+char *
+cb_roll_dup_action (const CbRoll *roll,
+                    const CbGame *game,
+                    guint         seat)
+{
+  JsonBuilder *b;
+
+  g_return_val_if_fail (roll != NULL && game != NULL, NULL);
+  b = begin_action (game, seat);
+  json_builder_set_member_name (b, "roll");
+  json_builder_begin_object (b);
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    {
+      if (entered (roll, k) == 0)
+        continue;
+      json_builder_set_member_name (b, cb_kind_to_string (k));
+      json_builder_begin_object (b);
+      for (guint f = 0; f < CB_N_FACES; f++)
+        if (roll->faces[k][f] > 0)
+          {
+            json_builder_set_member_name (b, cb_face_to_string (f));
+            json_builder_add_int_value (b, roll->faces[k][f]);
+          }
+      json_builder_end_object (b);
+    }
+  json_builder_end_object (b);
+  return end_action (b);
+}
+
+/* ---- Bust and fans ---- */
+
+char *
+cb_presenter_bust_action (const CbGame *game,
+                          guint         seat,
+                          const guint   to_rest[CB_N_KINDS],
+                          const int     fan_told[][2],
+                          guint         n_fan_told,
+                          const guint  *spaces)
+{
+  JsonBuilder *b;
+  guint none[CB_N_KINDS] = { 0, };
+
+  g_return_val_if_fail (game != NULL, NULL);
+  b = begin_action (game, seat);
+  add_counts (b, "bust", to_rest != NULL ? to_rest : none);
+  add_fan (b, fan_told, n_fan_told, spaces);
+  return end_action (b);
+}
+
+static JsonObject *
+game_json (const DpGame *game)
+{
+  g_autoptr(JsonNode) node = dp_game_to_json (game);
+
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    return NULL;
+  return json_object_ref (json_node_get_object (node));
+}
+
+guint
+cb_presenter_get_untold_fan_spaces (const DpGame *game,
+                                    guint         seat,
+                                    guint         n,
+                                    guint         spaces[CB_FAN_LAST_SPACE])
+{
+  const CbGame *cb = cb_game_from_dp_const (game);
+  g_autoptr(JsonObject) state = NULL;
+  JsonObject *told = NULL;
+  guint count = 0;
+
+  g_return_val_if_fail (cb != NULL, 0);
+
+  state = game_json (game);
+  if (state != NULL && json_object_has_member (state, "fan_track"))
+    told = json_object_get_object_member (state, "fan_track");
+
+  /* Rulebook p. 11 „Fankurve“: past space 13 no space is entered any more. */
+  for (guint s = cb_game_get_fans (cb, seat) + 1; s <= CB_FAN_LAST_SPACE && n > 0; s++, n--)
+    {
+      char key[8];
+
+      g_snprintf (key, sizeof key, "%u", s);
+      if (told == NULL || !json_object_has_member (told, key))
+        spaces[count++] = s;
+    }
+  return count;
+}
+
+/* ---- Moving ---- */
+
+void
+cb_move_init (CbMove *move)
+{
+  g_return_if_fail (move != NULL);
+
+  memset (move, 0, sizeof *move);
+  move->take = -1;
+  move->max_cost = -1;
+  move->take_cost = -1;
+  move->beyond = -1;
+}
+
+char *
+cb_move_dup_action (const CbMove *move,
+                    const CbGame *game,
+                    guint         seat)
+{
+  JsonBuilder *b;
+
+  g_return_val_if_fail (move != NULL && game != NULL, NULL);
+  b = begin_action (game, seat);
+  json_builder_set_member_name (b, "move");
+  json_builder_add_int_value (b, move->steps);
+  if (move->finish)
+    {
+      json_builder_set_member_name (b, "finish");
+      json_builder_add_boolean_value (b, TRUE);
+    }
+  if (move->last)
+    {
+      gboolean any_lose = FALSE;
+
+      json_builder_set_member_name (b, "landed");
+      json_builder_begin_object (b);
+      if (move->credits > 0)
+        {
+          json_builder_set_member_name (b, "credits");
+          json_builder_add_int_value (b, move->credits);
+        }
+      if (move->fans > 0)
+        {
+          json_builder_set_member_name (b, "fans");
+          json_builder_add_int_value (b, move->fans);
+        }
+      for (guint k = 0; k < CB_N_KINDS; k++)
+        for (guint z = 0; z < CB_N_ZONES; z++)
+          any_lose |= move->lose[k][z] > 0;
+      if (any_lose)
+        {
+          json_builder_set_member_name (b, "lose");
+          json_builder_begin_array (b);
+          for (guint k = 0; k < CB_N_KINDS; k++)
+            for (guint z = 0; z < CB_N_ZONES; z++)
+              for (int i = 0; i < move->lose[k][z]; i++)
+                {
+                  json_builder_begin_object (b);
+                  json_builder_set_member_name (b, "die");
+                  json_builder_add_string_value (b, cb_kind_to_string (k));
+                  json_builder_set_member_name (b, "from");
+                  json_builder_add_string_value (b, cb_zone_to_string (z));
+                  json_builder_end_object (b);
+                }
+          json_builder_end_array (b);
+        }
+      if (move->take >= 0)
+        {
+          json_builder_set_member_name (b, "take");
+          json_builder_add_string_value (b, cb_kind_to_string (move->take));
+          if (move->max_cost >= 0)
+            {
+              json_builder_set_member_name (b, "max_cost");
+              json_builder_add_int_value (b, move->max_cost);
+            }
+        }
+      json_builder_end_object (b);
+      if (move->beyond >= 0)
+        {
+          json_builder_set_member_name (b, "beyond");
+          json_builder_add_int_value (b, move->beyond);
+        }
+      if (move->take >= 0 && move->take_cost >= 0)
+        {
+          json_builder_set_member_name (b, "cost");
+          json_builder_add_int_value (b, move->take_cost);
+        }
+      add_fan (b, move->fan_told, move->n_fan_told, move->fan_spaces);
+    }
+  return end_action (b);
+}
+
+/* ---- Shop ---- */
+
+char *
+cb_presenter_buy_action (const CbGame *game,
+                         guint         seat,
+                         guint         colour,
+                         int           cost)
+{
+  JsonBuilder *b;
+
+  g_return_val_if_fail (game != NULL && colour < CB_N_COLOURS, NULL);
+  b = begin_action (game, seat);
+  json_builder_set_member_name (b, "buy");
+  json_builder_add_string_value (b, cb_kind_to_string (CB_KIND_OF (colour)));
+  if (cost >= 0)
+    {
+      json_builder_set_member_name (b, "cost");
+      json_builder_add_int_value (b, cost);
+    }
+  return end_action (b);
+}
+
+char *
+cb_presenter_dup_buy_reason (const DpGame *game,
+                             guint         seat,
+                             guint         colour)
+{
+  const CbGame *cb = cb_game_from_dp_const (game);
+  g_autofree char *action = NULL;
+  g_autoptr(GError) error = NULL;
+  int cost;
+
+  g_return_val_if_fail (cb != NULL && colour < CB_N_COLOURS, NULL);
+
+  cost = cb_game_get_cost (cb, colour);
+  if (cost < 0)
+    {
+      /* Nobody told the cost yet: whatever it is, 1 coin is the least (the engine
+       * refuses 0). Anything else that forbids the buy shows up with 1 too. */
+      action = cb_presenter_buy_action (cb, seat, colour, 1);
+      if (cb_presenter_check (game, action, &error))
+        return NULL;
+      if (cb_game_get_coins (cb, seat) == 0 && cb_game_get_credits (cb, seat) == 0)
+        return g_strdup (_("No coins left."));
+      return g_strdup (error->message);
+    }
+
+  action = cb_presenter_buy_action (cb, seat, colour, -1);
+  if (cb_presenter_check (game, action, &error))
+    return NULL;
+  return g_strdup (error->message);
+}
+
+char *
+cb_presenter_dup_card_text (const CbGame *game,
+                            guint         colour)
+{
+  int cost;
+  guint left;
+  g_autofree char *cost_text = NULL;
+
+  g_return_val_if_fail (game != NULL && colour < CB_N_COLOURS, NULL);
+
+  cost = cb_game_get_cost (game, colour);
+  left = cb_game_get_supply (game, CB_KIND_OF (colour));
+  if (cost >= 0)
+    /* Translators: a card's cost in coins */
+    cost_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d coin", "%d coins", cost), cost);
+  else
+    /* Translators: a card's cost nobody has told yet */
+    cost_text = g_strdup (_("cost ?"));
+  /* Translators: "Bob · 4 coins · 7 left" (dice left in the shop supply) */
+  return g_strdup_printf (_("%s · %s · %u left"), cb_presenter_card_name (cb_game_get_card (game, colour)),
+                          cost_text, left);
+}
+
+/* ---- Facts told earlier ---- */
+
+static void
+merge_member (JsonObject *into,
+              JsonObject *from,
+              const char *member)
+{
+  JsonObject *src, *dst;
+  g_autoptr(GList) keys = NULL;
+
+  if (from == NULL || !json_object_has_member (from, member))
+    return;
+  src = json_object_get_object_member (from, member);
+  dst = json_object_get_object_member (into, member);
+  if (src == NULL || dst == NULL)
+    return;
+  keys = json_object_get_members (src);
+  for (GList *l = keys; l != NULL; l = l->next)
+    if (!json_object_has_member (dst, l->data))
+      json_object_set_member (dst, l->data, json_node_copy (json_object_get_member (src, l->data)));
+}
+
+JsonObject *
+cb_presenter_dup_known_facts (DpStore *store)
+{
+  JsonObject *facts = json_object_new ();
+  g_autoptr(GPtrArray) games = NULL;
+  DpGameFilter filter = DP_GAME_FILTER_INIT;
+
+  json_object_set_object_member (facts, "costs", json_object_new ());
+  json_object_set_object_member (facts, "fan_track", json_object_new ());
+  if (store == NULL)
+    return facts;
+
+  /* The printed cards and fan track do not change between races: what the group told
+   * once is asked never again (issue: "never asked twice for the same fact"). */
+  filter.kind = "cubitos";
+  games = dp_store_list_games (store, &filter, 0, 50, NULL);
+  for (guint i = 0; games != NULL && i < games->len; i++)
+    {
+      DpGameSummary *summary = g_ptr_array_index (games, i);
+      g_autoptr(DpGame) game = dp_store_load_game (store, summary->id, NULL);
+      g_autoptr(JsonObject) state = NULL;
+
+      if (game == NULL)
+        continue;
+      state = game_json (game);
+      merge_member (facts, state, "costs");
+      merge_member (facts, state, "fan_track");
+    }
+  return facts;
+}
+
+static void
+add_facts (JsonBuilder *b,
+           JsonObject  *facts)
+{
+  const char *members[] = { "costs", "fan_track" };
+
+  if (facts == NULL)
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (members); i++)
+    {
+      JsonObject *o = json_object_has_member (facts, members[i])
+                      ? json_object_get_object_member (facts, members[i]) : NULL;
+
+      if (o == NULL || json_object_get_size (o) == 0)
+        continue;
+      json_builder_set_member_name (b, members[i]);
+      json_builder_add_value (b, json_node_init_object (json_node_alloc (), o));
+    }
+}
+
+char *
+cb_presenter_dup_setup (const char *const *names,
+                        guint              n_names,
+                        guint              race,
+                        int                track,
+                        guint              laps,
+                        guint              first,
+                        JsonObject        *facts)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+
+  g_return_val_if_fail (names != NULL && first < n_names, NULL);
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "game");
+  json_builder_add_string_value (b, "cubitos");
+  json_builder_set_member_name (b, "players");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < n_names; i++)
+    json_builder_add_string_value (b, names[i]);
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "race");
+  json_builder_add_int_value (b, race);
+  if (track >= 0 && track < CB_N_TRACKS)
+    {
+      json_builder_set_member_name (b, "track");
+      json_builder_add_string_value (b, cb_track ((guint) track)->key);
+    }
+  if (laps > 0)
+    {
+      json_builder_set_member_name (b, "laps");
+      json_builder_add_int_value (b, laps);
+    }
+  json_builder_set_member_name (b, "first");
+  json_builder_add_string_value (b, names[first]);
+  add_facts (b, facts);
+  json_builder_end_object (b);
+
+  root = json_builder_get_root (b);
+  json_generator_set_root (gen, root);
+  return json_generator_to_data (gen, NULL);
+}
+
+char *
+cb_presenter_dup_setup_again (const CbGame *game,
+                              JsonObject   *facts)
+{
+  const char *names[CB_MAX_PLAYERS];
+  guint n;
+  guint first = 0;
+  int track;
+
+  g_return_val_if_fail (game != NULL, NULL);
+
+  n = cb_game_get_n_players (game);
+  for (guint s = 0; s < n; s++)
+    names[s] = cb_game_get_player_name (game, s);
+  /* The top dog goes on clockwise from whoever held it last. */
+  first = (cb_game_get_top_dog (game) + 1) % n;
+  track = (int) cb_game_get_track (game);
+  return cb_presenter_dup_setup (names, n, cb_game_get_race (game) > 0 ? cb_game_get_race (game) : 1,
+                                 track, cb_game_get_laps (game), first, facts);
+}

@@ -1,0 +1,254 @@
+/* cb-roll-entry.c — entering a Cubitos roll fast
+ *
+ * Rulebook p. 8 (2. Werfen): every ready die is rolled; hits (any face that is not
+ * blank) go to the active area. The player sets, per colour, how many dice show each of
+ * that colour's faces (a field per face: arrows, +/− or typed digits); the blank count
+ * fills itself. A face a colour does not have has no field, and the fields never allow
+ * more dice than were rolled of that colour.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "cb-roll-entry.h"
+#include "cb-die-icon.h"
+
+struct _CbRollEntry
+{
+  GtkWidget      parent_instance;
+
+  CbRoll        *roll;
+  GtkWidget     *grid;
+  GtkSpinButton *fields[CB_N_KINDS][CB_N_FACES];
+  GtkLabel      *blank_labels[CB_N_KINDS];
+  gboolean       updating;
+};
+
+G_DEFINE_FINAL_TYPE (CbRollEntry, cb_roll_entry, GTK_TYPE_WIDGET)
+
+enum {
+  CHANGED,
+  ACTIVATE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+refresh (CbRollEntry *self)
+{
+  self->updating = TRUE;
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    {
+      if (self->blank_labels[k] != NULL)
+        {
+          g_autofree char *blank = g_strdup_printf ("%u", cb_roll_get_blank (self->roll, k));
+          gtk_label_set_text (self->blank_labels[k], blank);
+        }
+      for (guint f = 0; f < CB_N_FACES; f++)
+        if (self->fields[k][f] != NULL)
+          {
+            gtk_spin_button_set_range (self->fields[k][f], 0, cb_roll_get_max (self->roll, k, f));
+            gtk_spin_button_set_value (self->fields[k][f], cb_roll_get (self->roll, k, f));
+          }
+    }
+  self->updating = FALSE;
+}
+
+static void
+value_changed_cb (GtkSpinButton *spin,
+                  CbRollEntry   *self)
+{
+  guint kind = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (spin), "kind"));
+  guint face = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (spin), "face"));
+
+  if (self->updating)
+    return;
+  cb_roll_entry_set_count (self, kind, face, (guint) gtk_spin_button_get_value_as_int (spin));
+}
+
+static void
+activate_cb (GtkText     *text,
+             CbRollEntry *self)
+{
+  GtkWidget *spin = gtk_widget_get_ancestor (GTK_WIDGET (text), GTK_TYPE_SPIN_BUTTON);
+
+  if (spin != NULL)
+    gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
+  g_signal_emit (self, signals[ACTIVATE], 0);
+}
+
+static void
+build (CbRollEntry *self)
+{
+  guint row = 0;
+
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    {
+      GtkWidget *faces;
+      GtkWidget *blank_box;
+      GtkWidget *blank_label;
+      g_autofree char *blank_a11y = NULL;
+
+      if (self->roll->ready[k] == 0)
+        continue;
+
+      gtk_grid_attach (GTK_GRID (self->grid), cb_die_icon_new (k, CB_FACE_BLANK, self->roll->ready[k], 30),
+                       0, row, 1, 1);
+      faces = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
+      for (guint f = CB_FACE_BLANK + 1; f < CB_N_FACES; f++)
+        {
+          GtkWidget *pair;
+          GtkWidget *spin;
+          g_autofree char *label = NULL;
+
+          if (cb_kind_count_face (k, f) == 0)
+            continue;
+          pair = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+          spin = gtk_spin_button_new_with_range (0, self->roll->ready[k], 1);
+          gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
+          gtk_spin_button_set_update_policy (GTK_SPIN_BUTTON (spin), GTK_UPDATE_IF_VALID);
+          gtk_editable_set_width_chars (GTK_EDITABLE (spin), 2);
+          /* Translators: accessible label of a roll field, "light grey dice showing 1 coin" */
+          label = g_strdup_printf (_("%s dice showing %s"), cb_kind_get_name (k), cb_face_get_name (f));
+          gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+          gtk_widget_set_tooltip_text (spin, label);
+          g_object_set_data (G_OBJECT (spin), "kind", GUINT_TO_POINTER (k));
+          g_object_set_data (G_OBJECT (spin), "face", GUINT_TO_POINTER (f));
+          g_signal_connect (spin, "value-changed", G_CALLBACK (value_changed_cb), self);
+          /* GTK 4.8's spin button has no ::activate; its text field has. */
+          if (GTK_IS_TEXT (gtk_editable_get_delegate (GTK_EDITABLE (spin))))
+            g_signal_connect (gtk_editable_get_delegate (GTK_EDITABLE (spin)), "activate",
+                              G_CALLBACK (activate_cb), self);
+          self->fields[k][f] = GTK_SPIN_BUTTON (spin);
+          gtk_box_append (GTK_BOX (pair), cb_die_icon_new (k, f, 0, 24));
+          gtk_box_append (GTK_BOX (pair), spin);
+          gtk_box_append (GTK_BOX (faces), pair);
+        }
+      blank_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+      blank_label = gtk_label_new ("0");
+      gtk_widget_add_css_class (blank_label, "heading");
+      /* Translators: the dice of a colour that show no symbol; the count follows */
+      gtk_box_append (GTK_BOX (blank_box), gtk_label_new (_("blank")));
+      gtk_box_append (GTK_BOX (blank_box), blank_label);
+      gtk_widget_add_css_class (blank_box, "dim-label");
+      blank_a11y = g_strdup_printf (_("%s dice showing blank"), cb_kind_get_name (k));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (blank_label), GTK_ACCESSIBLE_PROPERTY_LABEL, blank_a11y, -1);
+      self->blank_labels[k] = GTK_LABEL (blank_label);
+      gtk_box_append (GTK_BOX (faces), blank_box);
+      gtk_grid_attach (GTK_GRID (self->grid), faces, 1, row, 1, 1);
+      row++;
+    }
+  refresh (self);
+}
+
+static void
+cb_roll_entry_dispose (GObject *object)
+{
+  CbRollEntry *self = CB_ROLL_ENTRY (object);
+
+  g_clear_pointer (&self->grid, gtk_widget_unparent);
+  G_OBJECT_CLASS (cb_roll_entry_parent_class)->dispose (object);
+}
+
+static void
+cb_roll_entry_class_init (CbRollEntryClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = cb_roll_entry_dispose;
+
+  /**
+   * CbRollEntry::changed:
+   * A count was accepted.
+   */
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /**
+   * CbRollEntry::activate:
+   * Enter was pressed in a field: the roll is complete.
+   */
+  signals[ACTIVATE] = g_signal_new ("activate", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "cbrollentry");
+}
+
+static void
+cb_roll_entry_init (CbRollEntry *self)
+{
+  self->grid = gtk_grid_new ();
+  gtk_grid_set_row_spacing (GTK_GRID (self->grid), 6);
+  gtk_grid_set_column_spacing (GTK_GRID (self->grid), 10);
+  gtk_widget_set_parent (self->grid, GTK_WIDGET (self));
+}
+
+GtkWidget *
+cb_roll_entry_new (CbRoll *roll)
+{
+  CbRollEntry *self;
+
+  g_return_val_if_fail (roll != NULL, NULL);
+
+  self = g_object_new (CB_TYPE_ROLL_ENTRY, NULL);
+  self->roll = roll;
+  build (self);
+  return GTK_WIDGET (self);
+}
+
+gboolean
+cb_roll_entry_set_count (CbRollEntry *self,
+                         CbKind       kind,
+                         CbFace       face,
+                         guint        n)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (CB_IS_ROLL_ENTRY (self), FALSE);
+
+  ok = cb_roll_set (self->roll, kind, face, n, &error);
+  /* A refused value snaps back to what the roll holds. */
+  refresh (self);
+  if (ok)
+    g_signal_emit (self, signals[CHANGED], 0);
+  return ok;
+}
+
+GtkSpinButton *
+cb_roll_entry_get_field (CbRollEntry *self,
+                         CbKind       kind,
+                         CbFace       face)
+{
+  g_return_val_if_fail (CB_IS_ROLL_ENTRY (self), NULL);
+  g_return_val_if_fail ((guint) kind < CB_N_KINDS && (guint) face < CB_N_FACES, NULL);
+  return self->fields[kind][face];
+}
+
+guint
+cb_roll_entry_get_blank (CbRollEntry *self,
+                         CbKind       kind)
+{
+  g_return_val_if_fail (CB_IS_ROLL_ENTRY (self), 0);
+  g_return_val_if_fail ((guint) kind < CB_N_KINDS, 0);
+  if (self->blank_labels[kind] == NULL)
+    return 0;
+  return (guint) g_ascii_strtoull (gtk_label_get_text (self->blank_labels[kind]), NULL, 10);
+}
+
+void
+cb_roll_entry_focus_first (CbRollEntry *self)
+{
+  g_return_if_fail (CB_IS_ROLL_ENTRY (self));
+
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    for (guint f = 0; f < CB_N_FACES; f++)
+      if (self->fields[k][f] != NULL)
+        {
+          gtk_widget_grab_focus (GTK_WIDGET (self->fields[k][f]));
+          return;
+        }
+}

@@ -1,0 +1,38 @@
+/* cb-run-panel.h — one player's controls under their board: refill, roll, push or
+ * pass, bust, and the race section (support, move, shop, rest) with its questions
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "cb-presenter.h"
+#include "cb-roll-entry.h"
+#include "cb-shop.h"
+
+G_BEGIN_DECLS
+
+#define CB_TYPE_RUN_PANEL (cb_run_panel_get_type ())
+G_DECLARE_FINAL_TYPE (CbRunPanel, cb_run_panel, CB, RUN_PANEL, GtkWidget)
+
+/* Emits ::action with the canonical JSON text of what the player chose. */
+GtkWidget     *cb_run_panel_new (void);
+/* Shows @seat's controls for @game. Entries in progress (a roll half entered, the red
+ * lines told) stay while this player's board does not change. */
+void           cb_run_panel_update (CbRunPanel *self, const DpGame *game, guint seat);
+const char    *cb_run_panel_get_prompt (CbRunPanel *self);
+/* A control by name, or NULL when it is not shown now. Buttons: "refill", "roll",
+ * "push", "pass", "bust", "collect", "announce", "redeem", "buy-step", "jet",
+ * "shortcut", "move", "land", "rest", "other-N" (card abilities). Fields (GtkSpinButton):
+ * "red-lines", "refill-<colour>", "bust-<colour>", "fan-credits-<space>",
+ * "fan-supply-<space>", "steps", "shortcut-cost", "land-credits", "land-fans",
+ * "land-max-cost", "land-cost", "beyond", "lose-count". Check buttons: "finish".
+ * Drop-downs: "land-take", "lose-die", "lose-from". */
+GtkWidget     *cb_run_panel_get_control (CbRunPanel *self, const char *name);
+CbRollEntry   *cb_run_panel_get_roll_entry (CbRunPanel *self);
+CbShop        *cb_run_panel_get_shop (CbRunPanel *self);
+/* Puts the keyboard focus on the first thing to do; FALSE when there is nothing. */
+gboolean       cb_run_panel_focus_first (CbRunPanel *self);
+
+G_END_DECLS

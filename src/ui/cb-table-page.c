@@ -1,0 +1,396 @@
+/* cb-table-page.c — the Cubitos table: the round, the race's cards and every team board
+ *
+ * One card per player: the team board (cb-board-view) with that player's own controls
+ * under it (cb-run-panel), because everyone plays the roll section and the race section
+ * at the same time (rulebook p. 8–9). Above them: who holds the top dog and who still
+ * has to act, the swords comparison, and the race's eight cards with their cost and the
+ * dice left in the shop. Every entry is stored by the session (the store first) before
+ * the table shows it.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "cb-table-page.h"
+#include "cb-die-icon.h"
+#include "cb-presenter.h"
+
+/* From this width on, two boards stand side by side. */
+#define TWO_COLUMN_WIDTH 900
+
+struct _CbTablePage
+{
+  GtkWidget     parent_instance;
+
+  DpSession    *session;
+  gulong        changed_id;
+  GPtrArray    *boards;        /* CbBoardView* in seat order */
+  GPtrArray    *panels;        /* CbRunPanel* in seat order */
+  GPtrArray    *cells;         /* GtkWidget* (board + panel) in seat order */
+  guint         columns;
+  guint         columns_idle;
+  gboolean      focus_pending;   /* focus the next entry once the page is mapped */
+
+  /* Template widgets */
+  GtkWidget    *scroller;
+  GtkLabel     *status_label;
+  GtkLabel     *swords_label;
+  GtkFlowBox   *cards_box;
+  GtkGrid      *boards_grid;
+};
+
+G_DEFINE_FINAL_TYPE (CbTablePage, cb_table_page, GTK_TYPE_WIDGET)
+
+enum {
+  ENTRY_STORED,
+  ENTRY_FAILED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+place_cells (CbTablePage *self)
+{
+  GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self->boards_grid));
+
+  for (guint i = 0; i < self->cells->len; i++)
+    {
+      GtkWidget *cell = g_ptr_array_index (self->cells, i);
+
+      if (gtk_widget_get_parent (cell) == NULL)
+        gtk_grid_attach (self->boards_grid, cell, i % self->columns, i / self->columns, 1, 1);
+      else
+        {
+          /* Moved in place: taking a board out would drop the keyboard focus. */
+          GtkGridLayoutChild *child = GTK_GRID_LAYOUT_CHILD (gtk_layout_manager_get_layout_child (layout, cell));
+
+          gtk_grid_layout_child_set_column (child, i % self->columns);
+          gtk_grid_layout_child_set_row (child, i / self->columns);
+        }
+    }
+}
+
+static gboolean
+update_columns_idle (gpointer data)
+{
+  CbTablePage *self = data;
+
+  self->columns_idle = 0;
+  place_cells (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+panel_action_cb (CbRunPanel  *panel,
+                 const char  *action,
+                 CbTablePage *self)
+{
+  cb_table_page_enter (self, action);
+}
+
+static void
+clear_boards (CbTablePage *self)
+{
+  for (guint i = 0; i < self->cells->len; i++)
+    gtk_grid_remove (self->boards_grid, g_ptr_array_index (self->cells, i));
+  g_ptr_array_set_size (self->cells, 0);
+  g_ptr_array_set_size (self->boards, 0);
+  g_ptr_array_set_size (self->panels, 0);
+}
+
+static void
+build_boards (CbTablePage  *self,
+              const CbGame *game)
+{
+  clear_boards (self);
+  for (guint seat = 0; seat < cb_game_get_n_players (game); seat++)
+    {
+      GtkWidget *cell = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+      GtkWidget *board = cb_board_view_new ();
+      GtkWidget *panel = cb_run_panel_new ();
+
+      gtk_widget_set_valign (cell, GTK_ALIGN_START);
+      g_signal_connect (panel, "action", G_CALLBACK (panel_action_cb), self);
+      gtk_box_append (GTK_BOX (cell), board);
+      gtk_box_append (GTK_BOX (cell), panel);
+      g_ptr_array_add (self->boards, board);
+      g_ptr_array_add (self->panels, panel);
+      g_ptr_array_add (self->cells, cell);
+    }
+  place_cells (self);
+}
+
+static void
+refresh_cards (CbTablePage  *self,
+               const CbGame *game)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->cards_box))) != NULL)
+    gtk_flow_box_remove (self->cards_box, child);
+  for (guint c = 0; c < CB_N_COLOURS; c++)
+    {
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      g_autofree char *text = cb_presenter_dup_card_text (game, c);
+      GtkWidget *label = gtk_label_new (text);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_box_append (GTK_BOX (box), cb_die_icon_new (CB_KIND_OF (c), CB_FACE_BLANK, 0, 22));
+      gtk_box_append (GTK_BOX (box), label);
+      gtk_flow_box_append (self->cards_box, box);
+    }
+}
+
+static void
+refresh (CbTablePage *self)
+{
+  const DpGame *dp;
+  const CbGame *game;
+  g_autofree char *status = NULL;
+  g_autofree char *swords = NULL;
+  gboolean race_section = FALSE;
+
+  if (self->session == NULL)
+    return;
+  dp = dp_session_get_game (self->session);
+  game = cb_game_from_dp_const (dp);
+  if (game == NULL)
+    return;
+
+  if (self->boards->len != cb_game_get_n_players (game))
+    build_boards (self, game);
+
+  status = cb_presenter_dup_status (game);
+  gtk_label_set_text (self->status_label, status);
+  for (guint s = 0; s < cb_game_get_n_players (game); s++)
+    race_section |= cb_game_get_swords (game, s) >= 0 ||
+                    (cb_game_get_phase (game, s) >= CB_PHASE_SUPPORT && cb_game_get_phase (game, s) != CB_PHASE_OUT);
+  swords = cb_presenter_dup_swords_text (game);
+  gtk_label_set_text (self->swords_label, swords);
+  gtk_widget_set_visible (GTK_WIDGET (self->swords_label), race_section);
+  refresh_cards (self, game);
+
+  for (guint seat = 0; seat < self->boards->len; seat++)
+    {
+      cb_board_view_update (g_ptr_array_index (self->boards, seat), game, seat);
+      cb_run_panel_update (g_ptr_array_index (self->panels, seat), dp, seat);
+    }
+}
+
+static void
+session_changed_cb (DpSession   *session,
+                    CbTablePage *self)
+{
+  refresh (self);
+}
+
+static void
+cb_table_page_size_allocate (GtkWidget *widget,
+                             int        width,
+                             int        height,
+                             int        baseline)
+{
+  CbTablePage *self = CB_TABLE_PAGE (widget);
+  guint columns = width >= TWO_COLUMN_WIDTH && self->cells->len > 1 ? 2 : 1;
+
+  if (columns != self->columns)
+    {
+      /* Moving the boards during allocation would re-enter it; do it right after. */
+      self->columns = columns;
+      if (self->columns_idle == 0)
+        self->columns_idle = g_idle_add (update_columns_idle, self);
+    }
+  gtk_widget_size_allocate (self->scroller, &(GtkAllocation) { 0, 0, width, height }, baseline);
+}
+
+static void
+cb_table_page_measure (GtkWidget      *widget,
+                       GtkOrientation  orientation,
+                       int             for_size,
+                       int            *minimum,
+                       int            *natural,
+                       int            *minimum_baseline,
+                       int            *natural_baseline)
+{
+  gtk_widget_measure (CB_TABLE_PAGE (widget)->scroller, orientation, for_size, minimum, natural, NULL, NULL);
+}
+
+static void
+cb_table_page_map (GtkWidget *widget)
+{
+  CbTablePage *self = CB_TABLE_PAGE (widget);
+
+  GTK_WIDGET_CLASS (cb_table_page_parent_class)->map (widget);
+  if (self->focus_pending)
+    cb_table_page_focus_entry (self);
+}
+
+static void
+cb_table_page_dispose (GObject *object)
+{
+  CbTablePage *self = CB_TABLE_PAGE (object);
+
+  cb_table_page_set_session (self, NULL);
+  g_clear_handle_id (&self->columns_idle, g_source_remove);
+  gtk_widget_dispose_template (GTK_WIDGET (self), CB_TYPE_TABLE_PAGE);
+  g_clear_pointer (&self->boards, g_ptr_array_unref);
+  g_clear_pointer (&self->panels, g_ptr_array_unref);
+  g_clear_pointer (&self->cells, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (cb_table_page_parent_class)->dispose (object);
+}
+
+static void
+cb_table_page_class_init (CbTablePageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = cb_table_page_dispose;
+  widget_class->measure = cb_table_page_measure;
+  widget_class->size_allocate = cb_table_page_size_allocate;
+  widget_class->map = cb_table_page_map;
+
+  /**
+   * CbTablePage::entry-stored:
+   * @text: what the entry did, e.g. "Ina refilled 9 dice"
+   */
+  signals[ENTRY_STORED] = g_signal_new ("entry-stored", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                        0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  /**
+   * CbTablePage::entry-failed:
+   * @message: why the entry was refused or could not be stored
+   */
+  signals[ENTRY_FAILED] = g_signal_new ("entry-failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                        0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/dicepad/Dicepad/ui/cb-table-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, CbTablePage, scroller);
+  gtk_widget_class_bind_template_child (widget_class, CbTablePage, status_label);
+  gtk_widget_class_bind_template_child (widget_class, CbTablePage, swords_label);
+  gtk_widget_class_bind_template_child (widget_class, CbTablePage, cards_box);
+  gtk_widget_class_bind_template_child (widget_class, CbTablePage, boards_grid);
+  gtk_widget_class_set_css_name (widget_class, "cbtablepage");
+}
+
+static void
+cb_table_page_init (CbTablePage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->boards = g_ptr_array_new ();
+  self->panels = g_ptr_array_new ();
+  self->cells = g_ptr_array_new ();
+  self->columns = 1;
+}
+
+GtkWidget *
+cb_table_page_new (void)
+{
+  return g_object_new (CB_TYPE_TABLE_PAGE, NULL);
+}
+
+void
+cb_table_page_set_session (CbTablePage *self,
+                           DpSession   *session)
+{
+  g_return_if_fail (CB_IS_TABLE_PAGE (self));
+
+  if (self->session != NULL)
+    {
+      g_clear_signal_handler (&self->changed_id, self->session);
+      g_clear_object (&self->session);
+    }
+  if (self->cells != NULL)
+    clear_boards (self);
+
+  if (session == NULL || cb_game_from_dp_const (dp_session_get_game (session)) == NULL)
+    return;
+
+  self->session = g_object_ref (session);
+  self->changed_id = g_signal_connect (session, "changed", G_CALLBACK (session_changed_cb), self);
+  refresh (self);
+}
+
+guint
+cb_table_page_get_n_boards (CbTablePage *self)
+{
+  g_return_val_if_fail (CB_IS_TABLE_PAGE (self), 0);
+  return self->boards->len;
+}
+
+CbBoardView *
+cb_table_page_get_board (CbTablePage *self,
+                         guint        seat)
+{
+  g_return_val_if_fail (CB_IS_TABLE_PAGE (self), NULL);
+  g_return_val_if_fail (seat < self->boards->len, NULL);
+  return g_ptr_array_index (self->boards, seat);
+}
+
+CbRunPanel *
+cb_table_page_get_panel (CbTablePage *self,
+                         guint        seat)
+{
+  g_return_val_if_fail (CB_IS_TABLE_PAGE (self), NULL);
+  g_return_val_if_fail (seat < self->panels->len, NULL);
+  return g_ptr_array_index (self->panels, seat);
+}
+
+const char *
+cb_table_page_get_status (CbTablePage *self)
+{
+  g_return_val_if_fail (CB_IS_TABLE_PAGE (self), NULL);
+  return gtk_label_get_text (self->status_label);
+}
+
+const char *
+cb_table_page_get_swords (CbTablePage *self)
+{
+  g_return_val_if_fail (CB_IS_TABLE_PAGE (self), NULL);
+  return gtk_widget_get_visible (GTK_WIDGET (self->swords_label)) ? gtk_label_get_text (self->swords_label) : "";
+}
+
+gboolean
+cb_table_page_enter (CbTablePage *self,
+                     const char  *action_json)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CbGame) before = NULL;
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (CB_IS_TABLE_PAGE (self), FALSE);
+
+  if (self->session == NULL || action_json == NULL)
+    return FALSE;
+
+  before = cb_game_copy (cb_game_from_dp_const (dp_session_get_game (self->session)));
+  text = cb_presenter_dup_action_text (before, action_json);
+
+  /* Stored first; the session's ::changed then redraws the boards. */
+  if (!dp_session_apply_text (self->session, action_json, &error))
+    {
+      g_debug ("entry refused: %s: %s", action_json, error->message);
+      g_signal_emit (self, signals[ENTRY_FAILED], 0, error->message);
+      return FALSE;
+    }
+  g_signal_emit (self, signals[ENTRY_STORED], 0, text);
+  cb_table_page_focus_entry (self);
+  return TRUE;
+}
+
+void
+cb_table_page_focus_entry (CbTablePage *self)
+{
+  g_return_if_fail (CB_IS_TABLE_PAGE (self));
+
+  /* A page still fading in cannot take the focus yet (keyboard-only play). */
+  self->focus_pending = !gtk_widget_get_mapped (GTK_WIDGET (self));
+  if (self->focus_pending)
+    return;
+  for (guint i = 0; i < self->panels->len; i++)
+    if (cb_run_panel_focus_first (g_ptr_array_index (self->panels, i)))
+      return;
+}

@@ -1,0 +1,33 @@
+/* cb-table-page.h — the Cubitos table: the round, the race's cards and every team board
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "cb-board-view.h"
+#include "cb-run-panel.h"
+#include "dp-session.h"
+
+G_BEGIN_DECLS
+
+#define CB_TYPE_TABLE_PAGE (cb_table_page_get_type ())
+G_DECLARE_FINAL_TYPE (CbTablePage, cb_table_page, CB, TABLE_PAGE, GtkWidget)
+
+/* Emits ::entry-stored (toast text) after an entry reached the store and
+ * ::entry-failed (message) when it was refused, like the Calavera table. */
+GtkWidget   *cb_table_page_new (void);
+/* Shows @session (a Cubitos game) and follows its changes; NULL shows nothing. */
+void         cb_table_page_set_session (CbTablePage *self, DpSession *session);
+guint        cb_table_page_get_n_boards (CbTablePage *self);
+CbBoardView *cb_table_page_get_board (CbTablePage *self, guint seat);
+CbRunPanel  *cb_table_page_get_panel (CbTablePage *self, guint seat);
+const char  *cb_table_page_get_status (CbTablePage *self);
+const char  *cb_table_page_get_swords (CbTablePage *self);
+/* Stores @action_json (what a control chose) through the session, as a click does. */
+gboolean     cb_table_page_enter (CbTablePage *self, const char *action_json);
+/* Puts the keyboard focus on the first board that has something to do. */
+void         cb_table_page_focus_entry (CbTablePage *self);
+
+G_END_DECLS

@@ -1,0 +1,276 @@
+/* test-cubitos-presenter.c — what the Cubitos table shows and enters, without a window
+ *
+ * The positions come from the golden race tests/core/cubitos/scripts/race1-two-players.jsonl
+ * (worked out by hand), replayed through the core. Runs with LANGUAGE=en.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <locale.h>
+
+#include "cb-presenter.h"
+
+typedef struct
+{
+  char      *setup;
+  GPtrArray *actions;   /* char* */
+} Script;
+
+static Script *
+read_script (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "core", "cubitos", "scripts",
+                                                 "race1-two-players.jsonl", NULL);
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  Script *script = g_new0 (Script, 1);
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  lines = g_strsplit (contents, "\n", -1);
+  script->actions = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_strstrip (lines[i]);
+      if (lines[i][0] != '{')
+        continue;
+      if (script->setup == NULL)
+        script->setup = g_strdup (lines[i]);
+      else
+        g_ptr_array_add (script->actions, g_strdup (lines[i]));
+    }
+  return script;
+}
+
+static void
+script_free (Script *script)
+{
+  g_free (script->setup);
+  g_ptr_array_unref (script->actions);
+  g_free (script);
+}
+
+/* The game after the first @n actions of the golden race. */
+static DpGame *
+game_after (guint n)
+{
+  Script *script = read_script ();
+  g_autoptr(GError) error = NULL;
+  DpGame *game;
+
+  g_assert_cmpuint (n, <=, script->actions->len);
+  game = dp_game_replay (script->setup, (const char *const *) script->actions->pdata, n, NULL, &error);
+  g_assert_no_error (error);
+  script_free (script);
+  return game;
+}
+
+static const char *
+script_line (guint i)
+{
+  static char line[512];
+  Script *script = read_script ();
+
+  g_strlcpy (line, g_ptr_array_index (script->actions, i), sizeof line);
+  script_free (script);
+  return line;
+}
+
+/* Rulebook p. 8, 2. Werfen, and p. 12: each colour has its own faces. */
+static void
+test_roll (void)
+{
+  g_autoptr(DpGame) game = game_after (1);   /* Ina refilled 7 light grey, 2 dark grey */
+  const CbGame *cb = cb_game_from_dp_const (game);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *action = NULL;
+  CbRoll roll;
+
+  cb_roll_init (&roll, cb, 0);
+  g_assert_cmpuint (cb_roll_get_blank (&roll, CB_KIND_LIGHT_GREY), ==, 7);
+
+  /* A light grey die has no step face: refused, nothing changes. */
+  g_assert_false (cb_roll_set (&roll, CB_KIND_LIGHT_GREY, CB_FACE_STEP, 1, &error));
+  g_assert_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL);
+  g_clear_error (&error);
+  g_assert_cmpuint (cb_roll_get_max (&roll, CB_KIND_LIGHT_GREY, CB_FACE_STEP), ==, 0);
+  /* More dice than were rolled: refused. */
+  g_assert_false (cb_roll_set (&roll, CB_KIND_LIGHT_GREY, CB_FACE_COIN, 8, &error));
+  g_clear_error (&error);
+  /* Blank is never entered: it is what is left. */
+  g_assert_false (cb_roll_set (&roll, CB_KIND_LIGHT_GREY, CB_FACE_BLANK, 1, &error));
+  g_clear_error (&error);
+
+  g_assert_true (cb_roll_set (&roll, CB_KIND_LIGHT_GREY, CB_FACE_COIN, 2, NULL));
+  g_assert_true (cb_roll_set (&roll, CB_KIND_DARK_GREY, CB_FACE_STEP, 1, NULL));
+  g_assert_cmpuint (cb_roll_get_max (&roll, CB_KIND_DARK_GREY, CB_FACE_COIN), ==, 1);
+  g_assert_true (cb_roll_set (&roll, CB_KIND_TOP_DOG, CB_FACE_COIN2, 1, NULL));
+  g_assert_cmpuint (cb_roll_get_blank (&roll, CB_KIND_LIGHT_GREY), ==, 5);
+  g_assert_cmpuint (cb_roll_count_hits (&roll), ==, 4);
+
+  /* What the entry builds is the script's own line once stored (canonical form). */
+  action = cb_roll_dup_action (&roll, cb, 0);
+  g_assert_true (cb_presenter_check (game, action, NULL));
+  {
+    g_autoptr(JsonParser) parser = json_parser_new ();
+    g_autofree char *canonical = NULL;
+
+    g_assert_true (json_parser_load_from_data (parser, action, -1, NULL));
+    canonical = dp_game_normalize_action (game, json_node_get_object (json_parser_get_root (parser)), NULL);
+    g_assert_cmpstr (canonical, ==, script_line (1));
+  }
+}
+
+/* p. 8, 1. Nachfüllen: up to the limit (9 + supply tokens + red lines), the top dog not
+ * counted; when the draw area runs short, all of it first, then the rest zone. */
+static void
+test_refill (void)
+{
+  g_autoptr(DpGame) start = game_after (0);
+  g_autoptr(DpGame) round2 = game_after (20);
+  CbRefill refill;
+  g_autofree char *action = NULL;
+
+  cb_refill_init (&refill, cb_game_from_dp_const (start), 0, 0);
+  g_assert_cmpuint (refill.needed, ==, 9);
+  g_assert_false (refill.reshuffle);
+  g_assert_cmpuint (refill.take[CB_KIND_LIGHT_GREY], ==, 7);
+  g_assert_cmpuint (refill.take[CB_KIND_DARK_GREY], ==, 2);
+  /* Two red lines raise the limit, but there are only 9 dice to take. */
+  cb_refill_init (&refill, cb_game_from_dp_const (start), 0, 2);
+  g_assert_cmpuint (refill.needed, ==, 9);
+
+  /* Round 2: 6 dice stayed ready, the draw area is empty, 3 dice lie in the rest zone. */
+  cb_refill_init (&refill, cb_game_from_dp_const (round2), 0, 0);
+  g_assert_cmpuint (refill.needed, ==, 3);
+  g_assert_true (refill.reshuffle);
+  g_assert_cmpuint (refill.available[CB_KIND_LIGHT_GREY], ==, 2);
+  g_assert_false (cb_refill_set (&refill, CB_KIND_LIGHT_GREY, 3, NULL));
+  g_assert_cmpuint (cb_refill_count (&refill), ==, 3);
+  action = cb_refill_dup_action (&refill, cb_game_from_dp_const (round2), 0);
+  g_assert_true (cb_presenter_check (round2, action, NULL));
+}
+
+/* p. 9, 7. Einkaufen: different colours, at the card's cost, while coins last. */
+static void
+test_shop (void)
+{
+  /* Round 2, Ina has redeemed 2 credits: 2 coins, and nobody told Bob's cost yet. */
+  g_autoptr(DpGame) before_buy = game_after (35);
+  g_autoptr(DpGame) after_buy = game_after (36);
+  g_autofree char *blue = NULL;
+  g_autofree char *blue_again = NULL;
+  g_autofree char *card = NULL;
+
+  g_assert_cmpstr (script_line (35), ==, "{\"player\":\"Ina\",\"buy\":\"blue\",\"cost\":2}");
+  blue = cb_presenter_dup_buy_reason (before_buy, 0, CB_COLOUR_OF (CB_KIND_BLUE));
+  g_assert_null (blue);
+  card = cb_presenter_dup_card_text (cb_game_from_dp_const (before_buy), CB_COLOUR_OF (CB_KIND_BLUE));
+  g_assert_cmpstr (card, ==, "Bob · cost ? · 10 left");
+
+  /* After the buy: the same colour is refused with the rule as reason, the cost is known. */
+  blue_again = cb_presenter_dup_buy_reason (after_buy, 0, CB_COLOUR_OF (CB_KIND_BLUE));
+  g_assert_nonnull (blue_again);
+  g_assert_nonnull (strstr (blue_again, "differ"));
+  g_clear_pointer (&card, g_free);
+  card = cb_presenter_dup_card_text (cb_game_from_dp_const (after_buy), CB_COLOUR_OF (CB_KIND_BLUE));
+  g_assert_cmpstr (card, ==, "Bob · 2 coins · 9 left");
+}
+
+static void
+test_sentences (void)
+{
+  g_autoptr(DpGame) start = game_after (0);
+  g_autoptr(DpGame) race = game_after (12);
+  const CbGame *cb = cb_game_from_dp_const (start);
+  g_autofree char *prompt = cb_presenter_dup_prompt (cb, 1);
+  g_autofree char *status = cb_presenter_dup_status (cb);
+  g_autofree char *round = cb_presenter_dup_round_text (cb);
+  g_autofree char *swords = cb_presenter_dup_swords_text (cb_game_from_dp_const (race));
+  g_autofree char *toast = cb_presenter_dup_action_text (cb, script_line (0));
+  g_autofree char *dice = cb_presenter_dup_dice_text (CB_KIND_LIGHT_GREY, 1);
+
+  g_assert_cmpstr (prompt, ==, "Sami: refill your ready area from your draw area.");
+  g_assert_cmpstr (status, ==, "Top dog: Ina · roll section (phases 1–4), all at once: Ina and Sami still to act");
+  g_assert_cmpstr (round, ==, "Cubitos — round 1");
+  /* After the collects, before any announcement. */
+  g_assert_cmpstr (swords, ==, "⚔ Swords: Ina ?, Sami ? — Mr. Soldier waits for everyone");
+  g_assert_cmpstr (toast, ==, "Ina refilled 9 dice");
+  g_assert_cmpstr (dice, ==, "1 light grey die");
+}
+
+/* Facts only the physical boards show are asked once and remembered for later races. */
+static void
+test_known_facts (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("dicepad-cb-presenter-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "games.db", NULL);
+  g_autoptr(DpStore) store = dp_store_open (path, NULL);
+  g_autoptr(DpGame) game = game_after (0);
+  g_autoptr(JsonObject) facts = NULL;
+  g_autofree char *id = NULL;
+  g_autofree char *setup = NULL;
+  g_autoptr(DpGame) next = NULL;
+  const char *names[] = { "Ina", "Sami", NULL };
+  guint spaces[CB_FAN_LAST_SPACE];
+  Script *script = read_script ();
+
+  g_assert_nonnull (store);
+  id = dp_store_create_game (store, game, NULL);
+  g_assert_nonnull (id);
+  /* Round 2 tells fan space 2 and Bob's cost. */
+  for (guint i = 0; i < 41; i++)
+    {
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      g_autoptr(GError) error = NULL;
+
+      g_assert_true (json_parser_load_from_data (parser, g_ptr_array_index (script->actions, i), -1, NULL));
+      dp_store_append_action (store, id, game, json_node_get_object (json_parser_get_root (parser)), &error);
+      g_assert_no_error (error);
+    }
+  script_free (script);
+
+  facts = cb_presenter_dup_known_facts (store);
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (facts, "costs"), "bob"), ==, 2);
+  setup = cb_presenter_dup_setup (names, 2, 1, -1, 0, 1, facts);
+  next = dp_game_new_from_text (setup, NULL);
+  g_assert_nonnull (next);
+  /* Space 1 was told in round 1 of the first race: only space 3 is still unknown. */
+  g_assert_cmpuint (cb_presenter_get_untold_fan_spaces (next, 0, 3, spaces), ==, 1);
+  g_assert_cmpuint (spaces[0], ==, 3);
+  g_assert_cmpint (cb_game_get_cost (cb_game_from_dp_const (next), CB_COLOUR_OF (CB_KIND_BLUE)), ==, 2);
+  /* The top dog starts with the seat chosen. */
+  g_assert_cmpuint (cb_game_get_top_dog (cb_game_from_dp_const (next)), ==, 1);
+
+  g_clear_object (&store);
+  {
+    g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+    g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+    g_unlink (path);
+    g_unlink (wal);
+    g_unlink (shm);
+    g_rmdir (dir);
+  }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, BUILD_PO_DIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+
+  g_test_add_func ("/cubitos-ui/presenter/roll", test_roll);
+  g_test_add_func ("/cubitos-ui/presenter/refill", test_refill);
+  g_test_add_func ("/cubitos-ui/presenter/shop", test_shop);
+  g_test_add_func ("/cubitos-ui/presenter/sentences", test_sentences);
+  g_test_add_func ("/cubitos-ui/presenter/known-facts", test_known_facts);
+
+  return g_test_run ();
+}

@@ -1,0 +1,544 @@
+/* test-cubitos-table.c — a Cubitos race played through the window's own controls
+ *
+ * Issue "Cubitos at the table", Tests: "a scripted short race through the UI's actions
+ * checking the boards' numbers; an impossible face entry refused; undo restores the
+ * board", plus resume after closing and the result page. Round 1 of the golden race
+ * (tests/core/cubitos/scripts/race1-two-players.jsonl, worked out by hand) is played by
+ * setting the fields and pressing the buttons a player uses; the stored entries must be
+ * exactly the script's lines. The rest of the race is entered through the table page's
+ * entry point (the one every button calls) and must end on the result page.
+ *
+ * Runs with LANGUAGE=en: sentences are compared word for word.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <locale.h>
+
+#include "dp-application.h"
+#include "dp-window.h"
+#include "dp-new-game-page.h"
+#include "dp-result-page.h"
+#include "cb-new-game.h"
+#include "cb-table-page.h"
+
+enum { INA, SAMI };
+
+typedef struct
+{
+  char          *dir;
+  char          *db_path;
+  DpApplication *app;
+  DpWindow      *window;
+  GPtrArray     *script;     /* char*: the golden race's action lines */
+} Fixture;
+
+static void
+open_window (Fixture *f)
+{
+  f->window = dp_window_new (f->app);
+  gtk_window_present (GTK_WINDOW (f->window));
+}
+
+static void
+close_window (Fixture *f)
+{
+  gtk_window_close (GTK_WINDOW (f->window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  f->window = NULL;
+}
+
+static void
+read_script (Fixture *f)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "core", "cubitos", "scripts",
+                                                 "race1-two-players.jsonl", NULL);
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+  lines = g_strsplit (contents, "\n", -1);
+  f->script = g_ptr_array_new_with_free_func (g_free);
+  /* The first JSON line is the setup; the others are actions. */
+  for (guint i = 0, json = 0; lines[i] != NULL; i++)
+    {
+      g_strstrip (lines[i]);
+      if (lines[i][0] != '{')
+        continue;
+      if (json++ > 0)
+        g_ptr_array_add (f->script, g_strdup (lines[i]));
+    }
+}
+
+static void
+fixture_setup (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  f->dir = g_dir_make_tmp ("dicepad-cubitos-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->db_path = g_build_filename (f->dir, "games.db", NULL);
+  g_setenv ("DICEPAD_DATABASE", f->db_path, TRUE);
+
+  f->app = dp_application_new ();
+  {
+    static guint counter;
+    g_autofree char *id = g_strdup_printf ("%s.CubitosTest%u", APP_ID, ++counter);
+    g_application_set_application_id (G_APPLICATION (f->app), id);
+  }
+  g_application_register (G_APPLICATION (f->app), NULL, &error);
+  g_assert_no_error (error);
+  read_script (f);
+  open_window (f);
+}
+
+static void
+fixture_teardown (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autofree char *wal = g_strconcat (f->db_path, "-wal", NULL);
+  g_autofree char *shm = g_strconcat (f->db_path, "-shm", NULL);
+
+  if (f->window != NULL)
+    close_window (f);
+  g_clear_object (&f->app);
+  g_unlink (f->db_path);
+  g_unlink (wal);
+  g_unlink (shm);
+  g_rmdir (f->dir);
+  g_free (f->db_path);
+  g_free (f->dir);
+  g_ptr_array_unref (f->script);
+}
+
+static GtkWidget *
+find_descendant (GtkWidget *widget,
+                 GType      type)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
+        return child;
+      if ((found = find_descendant (child, type)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+activate (Fixture    *f,
+          const char *action,
+          GVariant   *target)
+{
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->window), action, target));
+}
+
+static CbTablePage *
+table (Fixture *f)
+{
+  return CB_TABLE_PAGE (dp_window_get_page (f->window, "cubitos-table"));
+}
+
+static CbBoardView *
+board (Fixture *f,
+       guint    seat)
+{
+  return cb_table_page_get_board (table (f), seat);
+}
+
+static CbRunPanel *
+panel (Fixture *f,
+       guint    seat)
+{
+  return cb_table_page_get_panel (table (f), seat);
+}
+
+static const char *
+number (Fixture    *f,
+        guint       seat,
+        const char *what)
+{
+  return cb_board_view_get_text (board (f, seat), what);
+}
+
+/* Presses a button as a player does; it must be enabled. */
+static void
+press (Fixture    *f,
+       guint       seat,
+       const char *name)
+{
+  GtkWidget *button = cb_run_panel_get_control (panel (f, seat), name);
+
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_get_sensitive (button));
+  /* gtk_widget_activate() on a shown button clicks only after a 250 ms animation. */
+  g_signal_emit_by_name (button, "clicked");
+}
+
+static void
+set_field (Fixture    *f,
+           guint       seat,
+           const char *name,
+           int         value)
+{
+  GtkWidget *field = cb_run_panel_get_control (panel (f, seat), name);
+
+  g_assert_nonnull (field);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (field), value);
+}
+
+static void
+enter_roll (Fixture *f,
+            guint    seat,
+            CbKind   kinds[],
+            CbFace   faces[],
+            guint    counts[],
+            guint    n)
+{
+  CbRollEntry *entry = cb_run_panel_get_roll_entry (panel (f, seat));
+
+  g_assert_nonnull (entry);
+  for (guint i = 0; i < n; i++)
+    {
+      GtkSpinButton *field = cb_roll_entry_get_field (entry, kinds[i], faces[i]);
+
+      g_assert_nonnull (field);
+      /* Through the field, as typing or the +/− buttons do. */
+      gtk_spin_button_set_value (field, counts[i]);
+    }
+  press (f, seat, "roll");
+}
+
+static DpStore *
+store (Fixture *f)
+{
+  return dp_application_get_store (f->app, NULL);
+}
+
+/* The entries stored so far must be the script's first @n lines, word for word. */
+static void
+assert_stored_like_script (Fixture *f,
+                           guint    n)
+{
+  g_autoptr(GPtrArray) stored = NULL;
+  g_autoptr(GError) error = NULL;
+
+  stored = dp_store_get_actions (store (f), dp_session_get_id (dp_window_get_session (f->window)), NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (stored->len, ==, n);
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpstr (g_ptr_array_index (stored, i), ==, g_ptr_array_index (f->script, i));
+}
+
+static void
+start_race (Fixture *f)
+{
+  DpNewGamePage *page;
+  CbNewGame *options;
+
+  activate (f, "win.new-game", g_variant_new_string ("cubitos"));
+  g_assert_cmpstr (dp_window_get_visible_page (f->window), ==, "new-game");
+  page = DP_NEW_GAME_PAGE (dp_window_get_page (f->window, "new-game"));
+  dp_new_game_page_set_name (page, 0, "Ina");
+  dp_new_game_page_set_name (page, 1, "Sami");
+
+  options = CB_NEW_GAME (find_descendant (GTK_WIDGET (page), CB_TYPE_NEW_GAME));
+  g_assert_nonnull (options);
+  /* Rulebook p. 6: race 1 uses the cards of blue race 1 — red: Mr. Krabs ("Mr. Soldier"),
+   * blue: Bob. The cards are shown before the race starts. */
+  cb_new_game_set_race (options, 1);
+  g_assert_cmpstr (cb_new_game_get_card_text (options, 0), ==, "Mr. Soldier");
+  g_assert_cmpstr (cb_new_game_get_card_text (options, 4), ==, "Bob");
+  g_assert_cmpuint (cb_new_game_get_laps (options), ==, 1);
+  cb_new_game_set_first (options, INA);
+
+  activate (f, "win.start-game", NULL);
+  g_assert_cmpstr (dp_window_get_visible_page (f->window), ==, "cubitos-table");
+  g_assert_cmpuint (cb_table_page_get_n_boards (table (f)), ==, 2);
+}
+
+/* Round 1 of the golden race, through the controls (script lines 1–20). */
+static void
+play_round_one (Fixture *f)
+{
+  /* Rulebook p. 4: 7 light grey and 2 dark grey dice in the draw area; the top dog
+   * lies in its holder's ready area. */
+  g_assert_cmpuint (cb_board_view_get_shown_dice (board (f, INA), CB_ZONE_DRAW, CB_KIND_LIGHT_GREY), ==, 7);
+  g_assert_cmpuint (cb_board_view_get_shown_dice (board (f, INA), CB_ZONE_DRAW, CB_KIND_DARK_GREY), ==, 2);
+  g_assert_cmpuint (cb_board_view_get_shown_dice (board (f, INA), CB_ZONE_READY, CB_KIND_TOP_DOG), ==, 1);
+  g_assert_cmpuint (cb_board_view_get_shown_dice (board (f, SAMI), CB_ZONE_READY, CB_KIND_TOP_DOG), ==, 0);
+  g_assert_cmpstr (number (f, INA, "limit"), ==, "9");
+  g_assert_cmpstr (cb_run_panel_get_prompt (panel (f, INA)), ==, "Ina: refill your ready area from your draw area.");
+  g_assert_cmpstr (dp_window_get_subtitle (f->window), ==, "Cubitos — round 1");
+
+  /* p. 8, 1.: refill up to the limit of 9 (the top dog does not count). */
+  press (f, INA, "refill");
+  g_assert_cmpuint (cb_board_view_get_shown_dice (board (f, INA), CB_ZONE_READY, CB_KIND_LIGHT_GREY), ==, 7);
+  g_assert_cmpuint (cb_board_view_get_shown_dice (board (f, INA), CB_ZONE_DRAW, CB_KIND_LIGHT_GREY), ==, 0);
+
+  /* An impossible face entry is refused and changes nothing (p. 12: a light grey die
+   * has 1 coin and 5 blanks; 7 light grey dice are rolled). */
+  {
+    CbRollEntry *entry = cb_run_panel_get_roll_entry (panel (f, INA));
+
+    g_assert_null (cb_roll_entry_get_field (entry, CB_KIND_LIGHT_GREY, CB_FACE_STEP));
+    g_assert_false (cb_roll_entry_set_count (entry, CB_KIND_LIGHT_GREY, CB_FACE_STEP, 1));
+    g_assert_false (cb_roll_entry_set_count (entry, CB_KIND_LIGHT_GREY, CB_FACE_COIN, 8));
+    g_assert_cmpuint (cb_roll_entry_get_blank (entry, CB_KIND_LIGHT_GREY), ==, 7);
+    g_assert_true (cb_roll_entry_set_count (entry, CB_KIND_LIGHT_GREY, CB_FACE_COIN, 2));
+    /* The blank count fills itself in. */
+    g_assert_cmpuint (cb_roll_entry_get_blank (entry, CB_KIND_LIGHT_GREY), ==, 5);
+  }
+  {
+    CbKind kinds[] = { CB_KIND_LIGHT_GREY, CB_KIND_DARK_GREY, CB_KIND_TOP_DOG };
+    CbFace faces[] = { CB_FACE_COIN, CB_FACE_STEP, CB_FACE_COIN2 };
+    guint counts[] = { 2, 1, 1 };
+
+    enter_roll (f, INA, kinds, faces, counts, 3);
+  }
+  /* p. 8: hits go to the active area; from 3 active dice on the player is in danger. */
+  g_assert_cmpuint (cb_board_view_get_shown_dice (board (f, INA), CB_ZONE_ACTIVE, CB_KIND_LIGHT_GREY), ==, 2);
+  g_assert_cmpuint (cb_board_view_get_shown_dice (board (f, INA), CB_ZONE_READY, CB_KIND_LIGHT_GREY), ==, 5);
+  g_assert_cmpstr (number (f, INA, "danger"), ==, "⚠ In danger: a roll without a hit busts");
+  g_assert_cmpstr (cb_run_panel_get_prompt (panel (f, INA)), ==,
+                   "Ina is in danger: push (a roll without a hit busts) or pass.");
+  press (f, INA, "pass");
+
+  press (f, SAMI, "refill");
+  {
+    CbKind kinds[] = { CB_KIND_LIGHT_GREY };
+    CbFace faces[] = { CB_FACE_COIN };
+    guint counts[] = { 1 };
+
+    enter_roll (f, SAMI, kinds, faces, counts, 1);
+  }
+  g_assert_cmpstr (number (f, SAMI, "danger"), ==, "");
+  press (f, SAMI, "push");
+  {
+    CbKind kinds[] = { CB_KIND_DARK_GREY, CB_KIND_DARK_GREY };
+    CbFace faces[] = { CB_FACE_COIN, CB_FACE_STEP };
+    guint counts[] = { 1, 1 };
+
+    enter_roll (f, SAMI, kinds, faces, counts, 2);
+  }
+  press (f, SAMI, "push");
+  /* No hit while in danger: bust (p. 8). */
+  press (f, SAMI, "roll");
+  g_assert_cmpstr (number (f, SAMI, "bust"), ==, "✖ Bust");
+  g_assert_cmpstr (cb_run_panel_get_prompt (panel (f, SAMI)), ==,
+                   "Sami busts: no hit while in danger. Take the bust.");
+  /* The fan runner enters space 1, which nobody has told yet: asked once, here. */
+  set_field (f, SAMI, "fan-credits-1", 1);
+  set_field (f, SAMI, "bust-light_grey", 2);
+  press (f, SAMI, "bust");
+  g_assert_cmpstr (number (f, SAMI, "fans"), ==, "1");
+  g_assert_cmpstr (number (f, SAMI, "credits"), ==, "1");
+
+  /* Race section (p. 9), both at once. */
+  g_assert_cmpstr (cb_table_page_get_status (table (f)), ==,
+                   "Top dog: Ina · race section (phases 5–8): Ina and Sami still to act");
+  press (f, INA, "collect");
+  /* 2 light grey coins + the top dog's 2 coins; the dark grey step. */
+  g_assert_cmpstr (number (f, INA, "coins"), ==, "4");
+  g_assert_cmpstr (number (f, INA, "steps"), ==, "1");
+  press (f, SAMI, "collect");
+  press (f, INA, "announce");
+  press (f, SAMI, "announce");
+  /* p. 11: nobody has the most swords when nobody has any (docs/cubitos-notes.md). */
+  g_assert_cmpstr (cb_table_page_get_swords (table (f)), ==, "⚔ Swords: Ina 0, Sami 0 — Mr. Soldier: nobody");
+
+  /* p. 9, 6.: 4 coins buy 1 step. */
+  press (f, INA, "buy-step");
+  g_assert_cmpstr (number (f, INA, "coins"), ==, "0");
+  g_assert_cmpstr (number (f, INA, "steps"), ==, "2");
+
+  /* Undo restores the board (issue: "undo restores the board"), redo brings it back. */
+  activate (f, "win.undo", NULL);
+  g_assert_cmpstr (number (f, INA, "coins"), ==, "4");
+  g_assert_cmpstr (number (f, INA, "steps"), ==, "1");
+  activate (f, "win.redo", NULL);
+  g_assert_cmpstr (number (f, INA, "coins"), ==, "0");
+  g_assert_cmpstr (number (f, INA, "steps"), ==, "2");
+
+  /* The golden race walks both steps and lands on a space without a bonus. */
+  set_field (f, INA, "steps", 2);
+  press (f, INA, "land");
+  g_assert_cmpstr (number (f, INA, "steps"), ==, "0");
+  g_assert_cmpstr (number (f, INA, "position"), ==, "2 spaces walked · lap 1 of 1");
+
+  /* The shop (p. 9, 7.): no coins, no credits: nothing can be bought, and each die says why. */
+  {
+    CbShop *shop = cb_run_panel_get_shop (panel (f, INA));
+
+    g_assert_nonnull (shop);
+    for (guint c = 0; c < CB_N_COLOURS; c++)
+      {
+        g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (cb_shop_get_buy_button (shop, c))));
+        g_assert_cmpstr (cb_shop_get_reason (shop, c), !=, "");
+      }
+  }
+  press (f, INA, "rest");
+  g_assert_cmpstr (cb_run_panel_get_prompt (panel (f, INA)), ==, "Ina rests; waiting for Sami.");
+
+  press (f, SAMI, "redeem");
+  g_assert_cmpstr (number (f, SAMI, "coins"), ==, "1");
+  g_assert_cmpstr (number (f, SAMI, "credits"), ==, "0");
+  press (f, SAMI, "land");
+  press (f, SAMI, "rest");
+
+  /* Round 2: the top dog passed clockwise to Sami (p. 9, 8.). */
+  g_assert_cmpstr (dp_window_get_subtitle (f->window), ==, "Cubitos — round 2");
+  g_assert_cmpuint (cb_board_view_get_shown_dice (board (f, SAMI), CB_ZONE_READY, CB_KIND_TOP_DOG), ==, 1);
+  g_assert_cmpuint (cb_board_view_get_shown_dice (board (f, INA), CB_ZONE_READY, CB_KIND_TOP_DOG), ==, 0);
+  assert_stored_like_script (f, 20);
+}
+
+static void
+test_race (Fixture       *f,
+           gconstpointer  data)
+{
+  DpResultPage *result;
+
+  start_race (f);
+  play_round_one (f);
+
+  /* The rest of the race through the table's entry point, as the buttons do … */
+  for (guint i = 20; i < 35; i++)
+    g_assert_true (cb_table_page_enter (table (f), g_ptr_array_index (f->script, i)));
+
+  /* … except Ina's first buy: nobody has told Bob's cost yet, so the shop asks for it
+   * (p. 9, 7.: the cost is printed on the card) before the blue die can be bought. */
+  {
+    CbShop *shop = cb_run_panel_get_shop (panel (f, INA));
+    guint blue = CB_COLOUR_OF (CB_KIND_BLUE);
+    GtkSpinButton *cost;
+
+    g_assert_nonnull (shop);
+    g_assert_cmpstr (number (f, INA, "coins"), ==, "2");
+    cost = cb_shop_get_cost_field (shop, blue);
+    g_assert_nonnull (cost);
+    g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (cb_shop_get_buy_button (shop, blue))));
+    g_assert_cmpstr (cb_shop_get_reason (shop, blue), ==, "Say the cost printed on the card first.");
+    /* Told 3: more than Ina's 2 coins, refused with the reason. */
+    gtk_spin_button_set_value (cost, 3);
+    g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (cb_shop_get_buy_button (shop, blue))));
+    g_assert_cmpstr (cb_shop_get_reason (shop, blue), !=, "");
+    gtk_spin_button_set_value (cost, 2);
+    g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (cb_shop_get_buy_button (shop, blue))));
+    g_signal_emit_by_name (cb_shop_get_buy_button (shop, blue), "clicked");
+    g_assert_cmpuint (cb_board_view_get_shown_dice (board (f, INA), CB_ZONE_REST, CB_KIND_BLUE), ==, 1);
+    /* Told once, remembered: the cost is not asked again. */
+    shop = cb_run_panel_get_shop (panel (f, INA));
+    g_assert_null (cb_shop_get_cost_field (shop, blue));
+    g_assert_cmpstr (cb_shop_get_reason (shop, blue), ==,
+                     "You already bought a blue die this round: the dice you buy must differ.");
+  }
+  for (guint i = 36; i < f->script->len; i++)
+    g_assert_true (cb_table_page_enter (table (f), g_ptr_array_index (f->script, i)));
+  assert_stored_like_script (f, f->script->len);
+
+  /* p. 10: a lone finisher wins. */
+  g_assert_cmpstr (dp_window_get_visible_page (f->window), ==, "result");
+  result = DP_RESULT_PAGE (dp_window_get_page (f->window, "result"));
+  g_assert_cmpstr (dp_result_page_get_headline (result), ==, "Ina wins the race");
+  g_assert_cmpuint (dp_result_page_get_n_rows (result), ==, 2);
+  g_assert_cmpuint (dp_result_page_get_row_seat (result, 0), ==, INA);
+  g_assert_cmpstr (dp_result_page_get_row_rank_text (result, 0), ==, "1.");
+  g_assert_cmpstr (dp_result_page_get_row_rank_text (result, 1), ==, "2.");
+}
+
+/* Closing the window loses nothing: the unfinished race comes back as it was. */
+static void
+test_resume (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autofree char *id = NULL;
+
+  start_race (f);
+  play_round_one (f);
+  press (f, INA, "refill");
+  id = g_strdup (dp_session_get_id (dp_window_get_session (f->window)));
+
+  close_window (f);
+  open_window (f);
+  g_assert_cmpstr (dp_window_get_visible_page (f->window), ==, "start");
+  activate (f, "win.resume", g_variant_new_string (id));
+  g_assert_cmpstr (dp_window_get_visible_page (f->window), ==, "cubitos-table");
+  /* Keyboard-only play: the next entry has the focus (Ina's roll). */
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  {
+    GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (f->window));
+
+    g_assert_nonnull (focus);
+    g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (cb_run_panel_get_roll_entry (panel (f, INA)))));
+  }
+  g_assert_cmpstr (number (f, SAMI, "fans"), ==, "1");
+  g_assert_cmpstr (number (f, SAMI, "supply"), ==, "0");
+  /* 5 light grey and 1 dark grey stayed ready; the refill took 2 and 1 from the rest
+   * zone (the draw area was empty, p. 8). */
+  g_assert_cmpuint (cb_board_view_get_shown_dice (board (f, INA), CB_ZONE_READY, CB_KIND_LIGHT_GREY), ==, 7);
+  g_assert_cmpuint (cb_board_view_get_shown_dice (board (f, INA), CB_ZONE_READY, CB_KIND_DARK_GREY), ==, 2);
+  g_assert_cmpstr (cb_run_panel_get_prompt (panel (f, INA)), ==,
+                   "Ina: roll your 9 ready dice and enter what they show.");
+  g_assert_cmpstr (cb_run_panel_get_prompt (panel (f, SAMI)), ==,
+                   "Sami: refill your ready area from your draw area.");
+}
+
+/* A fact told once is never asked again: fan-track space 1 was told in the first race,
+ * so the second race's setup carries it and a bust there asks nothing. */
+static void
+test_facts_remembered (Fixture       *f,
+                       gconstpointer  data)
+{
+  start_race (f);
+  play_round_one (f);
+  close_window (f);
+  open_window (f);
+  start_race (f);
+
+  press (f, INA, "refill");
+  {
+    CbKind kinds[] = { CB_KIND_LIGHT_GREY, CB_KIND_DARK_GREY, CB_KIND_TOP_DOG };
+    CbFace faces[] = { CB_FACE_COIN, CB_FACE_STEP, CB_FACE_COIN2 };
+    guint counts[] = { 2, 1, 1 };
+
+    enter_roll (f, INA, kinds, faces, counts, 3);
+  }
+  press (f, INA, "push");
+  press (f, INA, "roll");
+  g_assert_nonnull (cb_run_panel_get_control (panel (f, INA), "bust"));
+  g_assert_null (cb_run_panel_get_control (panel (f, INA), "fan-credits-1"));
+  press (f, INA, "bust");
+  /* Space 1 shows 1 credit, as told in the first race. */
+  g_assert_cmpstr (number (f, INA, "credits"), ==, "1");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, BUILD_PO_DIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  adw_init ();
+
+  g_test_add ("/cubitos-ui/race", Fixture, NULL, fixture_setup, test_race, fixture_teardown);
+  g_test_add ("/cubitos-ui/resume", Fixture, NULL, fixture_setup, test_resume, fixture_teardown);
+  g_test_add ("/cubitos-ui/facts-remembered", Fixture, NULL, fixture_setup, test_facts_remembered, fixture_teardown);
+
+  return g_test_run ();
+}
