@@ -174,8 +174,8 @@ cb_shop_update (CbShop       *self,
       GtkWidget *title_label = gtk_label_new (title);
       GtkWidget *reason = gtk_label_new (NULL);
       g_autofree char *kind_title = cb_presenter_dup_kind_title (CB_KIND_OF (c));
-      /* Translators: a shop button, "Buy blue" */
-      g_autofree char *button_label = g_strdup_printf (_("Buy %s"), cb_kind_get_name (CB_KIND_OF (c)));
+      /* Translators: a shop button, "Buy Blue" (the colour's name with a capital) */
+      g_autofree char *button_label = g_strdup_printf (_("Buy %s"), kind_title);
       GtkWidget *button = gtk_button_new_with_label (button_label);
 
       gtk_widget_add_css_class (row, "cb-card-row");
@@ -226,7 +226,6 @@ cb_shop_update (CbShop       *self,
         gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
       }
       gtk_box_append (GTK_BOX (row), button);
-      (void) kind_title;
 
       self->buttons[c] = GTK_BUTTON (button);
       self->reasons[c] = GTK_LABEL (reason);

@@ -643,6 +643,62 @@ test_next_round_refill (void)
   g_assert_cmpuint (cb_game_count_zone (h, INA, READY), ==, 12);
 }
 
+/* Aufschneider (p. 12): „so viele Schritte, wie die Anzahl deiner Fans“; Dieter: „Zähle
+ * in der nächsten Runde in Phase 1 alle deine grünen und weißen Würfel nicht mit … Du
+ * darfst also so viele grüne und weiße Würfel, wie du möchtest, in deine Bereitschaft
+ * legen.“ */
+static void
+test_red_aufschneider_dieter (void)
+{
+  g_autoptr(CbGame) g = race_game (3, "Ina");
+  g_autoptr(CbGame) h = race_game (2, "Ina");
+  g_autoptr(GError) error = NULL;
+  int told[CB_FAN_LAST_SPACE + 1][2];
+
+  for (guint i = 0; i <= CB_FAN_LAST_SPACE; i++)
+    told[i][0] = told[i][1] = i <= 2 ? 0 : -1;
+  to_support (g);
+  g_assert_true (cb_game_advance_fans (g, INA, 2, TRUE, (const int (*)[2]) told, &error));
+  put (g, INA, CB_KIND_RED, ACTIVE, CB_FACE_TEAM);
+  announce_all (g);
+  ok (g, "{'player':'Ina','ability':'supah-general','lose':{'die':'red','from':'active'}}");
+  g_assert_cmpuint (cb_game_get_steps (g, INA), ==, 2);
+
+  to_support (h);
+  put (h, INA, CB_KIND_RED, ACTIVE, CB_FACE_TEAM);
+  announce_all (h);
+  ok (h, "{'player':'Ina','ability':'punch-guy','lose':{'die':'red','from':'active'}}");
+  for (guint seat = 0; seat < 2; seat++)
+    {
+      okf (h, "{'player':'%s','move':0,'landed':{}}", cb_game_get_player_name (h, seat));
+      okf (h, "{'player':'%s','rest':true}", cb_game_get_player_name (h, seat));
+      put (h, seat, CB_KIND_GREEN, DRAW, CB_FACE_BLANK);
+    }
+  /* both ready areas are full (9 grey dice): only Ina may add her green die */
+  g_free (refused (h, "{'player':'Sami','refill':{'green':1}}", DP_GAME_ERROR_ILLEGAL));
+  ok (h, "{'player':'Ina','refill':{'green':1}}");
+  g_assert_cmpuint (cb_game_count_zone (h, INA, READY), ==, 10);
+}
+
+/* Brutaler Brie (p. 13): the special ability is mandatory in phase 5 (3 coins, then the
+ * die goes back); the normal ability with the special symbol brings it along. */
+static void
+test_brutaler_brie (void)
+{
+  g_autoptr(CbGame) g = race_game (5, "Ina");
+
+  to_support (g);
+  put (g, INA, CB_KIND_YELLOW, ACTIVE, CB_FACE_SPECIAL);
+  announce_all (g);
+  g_assert_true (cb_game_has_mandatory (g, INA, NULL));
+  g_assert_true (listed (g, "{'player':'Ina','ability':'bad-cheese','number':2,'face':'special','mandatory':true}"));
+  ok (g, "{'player':'Ina','ability':'bad-cheese','number':1,'face':'special'}");
+  g_assert_cmpuint (cb_game_get_steps (g, INA), ==, 2);
+  g_assert_cmpuint (cb_game_get_coins (g, INA), ==, 3);
+  g_assert_cmpuint (cb_game_count_active (g, INA, CB_KIND_YELLOW), ==, 0);
+  g_assert_false (cb_game_has_mandatory (g, INA, NULL));
+}
+
 /* ---- orange ---- */
 
 /* Schlägertyp (p. 13): second ability, mandatory, right before phase 7: „Hast du in
@@ -1184,6 +1240,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/cubitos/cards/red-jacques-couteau", test_red_jacques_couteau);
   g_test_add_func ("/cubitos/cards/red-edward", test_red_edward_one_red_die);
   g_test_add_func ("/cubitos/cards/next-round-refill", test_next_round_refill);
+  g_test_add_func ("/cubitos/cards/red-aufschneider-dieter", test_red_aufschneider_dieter);
+  g_test_add_func ("/cubitos/cards/brutaler-brie", test_brutaler_brie);
   g_test_add_func ("/cubitos/cards/schlaegertyp", test_batter_beaver_before_shop);
   g_test_add_func ("/cubitos/cards/choice", test_choice_mr_bats_and_king_kaes);
   g_test_add_func ("/cubitos/cards/give-back-orange", test_give_back_orange);
