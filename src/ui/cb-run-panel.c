@@ -27,6 +27,7 @@ struct _CbRunPanel
   DpGame      *game;
   guint        seat;
   char        *key;          /* this board's state when the entries below were started */
+  char        *render_key;   /* everything the controls show, when they were built */
 
   CbRefill     refill;
   CbRoll       roll;
@@ -861,6 +862,37 @@ board_key (const CbGame *game,
   return g_string_free (key, FALSE);
 }
 
+/* Everything the controls depend on: this board, the shop, the prompt and the actions
+ * the engine allows this player now. While it stays the same the controls stay, so an
+ * entry another player makes does not take the focus or a half-typed number away. */
+static char *
+render_key (const CbGame *game,
+            guint         seat,
+            const char   *board,
+            const char   *prompt)
+{
+  GString *key = g_string_new (board);
+  g_autoptr(GPtrArray) legal = cb_game_legal_actions (game);
+  char prefix[160];
+
+  g_string_append_printf (key, "|%s|%d|%d|", prompt, cb_game_is_finished (game), cb_game_get_red_winner (game));
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    g_string_append_printf (key, "%u,", cb_game_get_supply (game, k));
+  for (guint c = 0; c < CB_N_COLOURS; c++)
+    g_string_append_printf (key, "%d,", cb_game_get_cost (game, c));
+  for (guint s = 0; s < cb_game_get_n_players (game); s++)
+    g_string_append_printf (key, "%d,", cb_game_get_swords (game, s));
+  /* The canonical form names the player first. */
+  {
+    g_autofree char *name = g_strescape (cb_game_get_player_name (game, seat), NULL);
+    g_snprintf (prefix, sizeof prefix, "{\"player\":\"%s\"", name);
+  }
+  for (guint i = 0; i < legal->len; i++)
+    if (g_str_has_prefix (g_ptr_array_index (legal, i), prefix))
+      g_string_append (g_string_append_c (key, '|'), g_ptr_array_index (legal, i));
+  return g_string_free (key, FALSE);
+}
+
 static void
 clear_content (CbRunPanel *self)
 {
@@ -886,6 +918,7 @@ cb_run_panel_dispose (GObject *object)
   g_clear_pointer (&self->box, gtk_widget_unparent);
   g_clear_pointer (&self->game, dp_game_free);
   g_clear_pointer (&self->key, g_free);
+  g_clear_pointer (&self->render_key, g_free);
   g_clear_pointer (&self->controls, g_hash_table_unref);
   G_OBJECT_CLASS (cb_run_panel_parent_class)->dispose (object);
 }
@@ -962,6 +995,14 @@ cb_run_panel_update (CbRunPanel   *self,
   prompt = cb_presenter_dup_prompt (g, seat);
   gtk_label_set_text (self->prompt, prompt);
 
+  {
+    g_autofree char *rendered = render_key (g, seat, self->key, prompt);
+
+    if (same && g_strcmp0 (rendered, self->render_key) == 0)
+      return;
+    g_free (self->render_key);
+    self->render_key = g_steal_pointer (&rendered);
+  }
   clear_content (self);
   if (cb_game_is_finished (g))
     return;

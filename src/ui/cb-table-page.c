@@ -353,6 +353,35 @@ cb_table_page_get_swords (CbTablePage *self)
   return gtk_widget_get_visible (GTK_WIDGET (self->swords_label)) ? gtk_label_get_text (self->swords_label) : "";
 }
 
+static guint
+seat_of (const CbGame *game,
+         const char   *action_json)
+{
+  g_autoptr(JsonNode) node = json_from_string (action_json, NULL);
+  int seat = -1;
+
+  if (node != NULL && JSON_NODE_HOLDS_OBJECT (node))
+    seat = cb_game_find_player (game, json_object_get_string_member_with_default (json_node_get_object (node),
+                                                                                  "player", ""));
+  return seat >= 0 ? (guint) seat : 0;
+}
+
+/* The player who just entered something goes on where they are; when their board has
+ * nothing more to do, the next board clockwise that has takes the keyboard. */
+static void
+focus_from (CbTablePage *self,
+            guint        seat)
+{
+  guint n = self->panels->len;
+
+  self->focus_pending = !gtk_widget_get_mapped (GTK_WIDGET (self));
+  if (self->focus_pending)
+    return;
+  for (guint i = 0; i < n; i++)
+    if (cb_run_panel_focus_first (g_ptr_array_index (self->panels, (seat + i) % n)))
+      return;
+}
+
 gboolean
 cb_table_page_enter (CbTablePage *self,
                      const char  *action_json)
@@ -377,7 +406,7 @@ cb_table_page_enter (CbTablePage *self,
       return FALSE;
     }
   g_signal_emit (self, signals[ENTRY_STORED], 0, text);
-  cb_table_page_focus_entry (self);
+  focus_from (self, seat_of (before, action_json));
   return TRUE;
 }
 

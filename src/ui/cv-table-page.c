@@ -116,9 +116,18 @@ place_sheets (CvTablePage *self)
     {
       GtkWidget *sheet = g_ptr_array_index (self->sheets, i);
 
-      if (gtk_widget_get_parent (sheet) != NULL)
-        gtk_grid_remove (self->sheets_box, sheet);
-      gtk_grid_attach (self->sheets_box, sheet, i % self->columns, i / self->columns, 1, 1);
+      /* Move a sheet the grid holds in place: removing it would drop the grid's only
+       * reference (and the keyboard focus) before it is attached again. */
+      if (gtk_widget_get_parent (sheet) == GTK_WIDGET (self->sheets_box))
+        {
+          GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self->sheets_box));
+          GtkGridLayoutChild *child = GTK_GRID_LAYOUT_CHILD (gtk_layout_manager_get_layout_child (layout, sheet));
+
+          gtk_grid_layout_child_set_column (child, i % self->columns);
+          gtk_grid_layout_child_set_row (child, i / self->columns);
+        }
+      else
+        gtk_grid_attach (self->sheets_box, sheet, i % self->columns, i / self->columns, 1, 1);
     }
 }
 

@@ -255,6 +255,43 @@ test_known_facts (void)
   }
 }
 
+/* Card abilities (issue "Cubitos cards") come from the engine's legal actions: the board
+ * offers each one the player may use now, as a button that enters exactly that action. */
+static void
+test_abilities (void)
+{
+  /* Round 3 of the golden race up to Sami's roll with a purple team symbol. */
+  g_autoptr(DpGame) game = game_after (47);
+  g_autoptr(DpGame) rolling = game_after (45);
+  g_autoptr(GPtrArray) before = NULL;
+  g_autoptr(GPtrArray) others = NULL;
+
+  g_assert_cmpstr (script_line (46), ==,
+                   "{\"player\":\"Sami\",\"roll\":{\"light_grey\":{\"coin\":2},\"purple\":{\"team\":1},\"white\":{\"step\":1}}}");
+  /* Before the roll there is nothing but the board's own controls. */
+  before = cb_presenter_dup_other_actions (cb_game_from_dp_const (rolling), 1);
+  g_assert_cmpuint (before->len, ==, 0);
+
+  g_assert_true (dp_game_apply_text (game, "{\"player\":\"Sami\",\"pass\":true}", NULL));
+  others = cb_presenter_dup_other_actions (cb_game_from_dp_const (game), 1);
+  /* Race 1's purple card (Rollosaurus) has a support ability: it is offered in phase 5. */
+  g_assert_cmpuint (others->len, >, 0);
+  /* Whatever the cards allow Sami now (a purple team symbol is active), every offered
+   * action is one the engine accepts, is not one of the board's own verbs, and has a title. */
+  for (guint i = 0; i < others->len; i++)
+    {
+      const char *text = g_ptr_array_index (others, i);
+      g_autofree char *title = cb_presenter_dup_other_action_title (cb_game_from_dp_const (game), text);
+
+      g_assert_true (cb_presenter_check (game, text, NULL));
+      g_assert_null (strstr (text, "\"collect\""));
+      g_assert_null (strstr (text, "\"announce\""));
+      g_assert_cmpstr (title, !=, "");
+    }
+  g_assert_false (cb_presenter_is_mandatory ("{\"player\":\"Sami\",\"collect\":true}"));
+  g_assert_true (cb_presenter_is_mandatory ("{\"player\":\"Sami\",\"ability\":\"bob\",\"mandatory\":true}"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -271,6 +308,7 @@ main (int   argc,
   g_test_add_func ("/cubitos-ui/presenter/shop", test_shop);
   g_test_add_func ("/cubitos-ui/presenter/sentences", test_sentences);
   g_test_add_func ("/cubitos-ui/presenter/known-facts", test_known_facts);
+  g_test_add_func ("/cubitos-ui/presenter/abilities", test_abilities);
 
   return g_test_run ();
 }

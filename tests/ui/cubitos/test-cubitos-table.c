@@ -24,6 +24,8 @@
 #include "dp-result-page.h"
 #include "cb-new-game.h"
 #include "cb-table-page.h"
+#include "dp-statistics-page.h"
+#include "dp-game-replay-page.h"
 
 enum { INA, SAMI };
 
@@ -455,6 +457,34 @@ test_race (Fixture       *f,
   g_assert_cmpuint (dp_result_page_get_row_seat (result, 0), ==, INA);
   g_assert_cmpstr (dp_result_page_get_row_rank_text (result, 0), ==, "1.");
   g_assert_cmpstr (dp_result_page_get_row_rank_text (result, 1), ==, "2.");
+
+  /* History and statistics include the race (issue: "wins, races played, average finish
+   * position"): Ina won her only race and walked 7 spaces; Sami came second. */
+  {
+    GtkWidget *stats = g_object_ref_sink (dp_statistics_page_new ());
+    GtkWidget *replay = g_object_ref_sink (dp_game_replay_page_new ());
+    g_autoptr(GError) error = NULL;
+    const char *id = dp_session_get_id (dp_window_get_session (f->window));
+
+    dp_statistics_page_set_store (DP_STATISTICS_PAGE (stats), store (f));
+    dp_statistics_page_set_kind (DP_STATISTICS_PAGE (stats), "cubitos");
+    dp_statistics_page_set_player (DP_STATISTICS_PAGE (stats), "Ina");
+    g_assert_cmpstr (dp_statistics_page_get_detail (DP_STATISTICS_PAGE (stats), "average_place"), ==, "1.0");
+    g_assert_cmpstr (dp_statistics_page_get_detail (DP_STATISTICS_PAGE (stats), "spaces_moved"), ==, "7.0");
+    dp_statistics_page_set_player (DP_STATISTICS_PAGE (stats), "Sami");
+    g_assert_cmpstr (dp_statistics_page_get_detail (DP_STATISTICS_PAGE (stats), "average_place"), ==, "2.0");
+
+    /* The replay shows the team boards as they were at each step. */
+    g_assert_true (dp_game_replay_page_load (DP_GAME_REPLAY_PAGE (replay), store (f), id, &error));
+    g_assert_no_error (error);
+    g_assert_true (CB_IS_BOARD_VIEW (dp_game_replay_page_get_sheet (DP_GAME_REPLAY_PAGE (replay), INA)));
+    dp_game_replay_page_set_step (DP_GAME_REPLAY_PAGE (replay), 1);
+    g_assert_cmpstr (dp_game_replay_page_get_action_text (DP_GAME_REPLAY_PAGE (replay)), ==, "Ina refilled 9 dice");
+    g_assert_cmpuint (cb_board_view_get_shown_dice (CB_BOARD_VIEW (dp_game_replay_page_get_sheet (DP_GAME_REPLAY_PAGE (replay), INA)),
+                                                    CB_ZONE_READY, CB_KIND_LIGHT_GREY), ==, 7);
+    g_object_unref (stats);
+    g_object_unref (replay);
+  }
 }
 
 /* Closing the window loses nothing: the unfinished race comes back as it was. */
@@ -493,6 +523,22 @@ test_resume (Fixture       *f,
                    "Ina: roll your 9 ready dice and enter what they show.");
   g_assert_cmpstr (cb_run_panel_get_prompt (panel (f, SAMI)), ==,
                    "Sami: refill your ready area from your draw area.");
+
+  /* Roll sections run at the same time (p. 8): Sami's entry leaves Ina's half-entered
+   * roll (and the field she is typing in) alone. */
+  {
+    CbRollEntry *entry = cb_run_panel_get_roll_entry (panel (f, INA));
+    GtkSpinButton *field = cb_roll_entry_get_field (entry, CB_KIND_LIGHT_GREY, CB_FACE_COIN);
+
+    gtk_spin_button_set_value (field, 2);
+    press (f, SAMI, "refill");
+    g_assert_true (cb_run_panel_get_roll_entry (panel (f, INA)) == entry);
+    g_assert_cmpint (gtk_spin_button_get_value_as_int (field), ==, 2);
+    g_assert_cmpuint (cb_roll_entry_get_blank (entry, CB_KIND_LIGHT_GREY), ==, 5);
+    /* Sami goes on with the keyboard: the focus is in Sami's roll entry now. */
+    g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (f->window)),
+                                           GTK_WIDGET (cb_run_panel_get_roll_entry (panel (f, SAMI)))));
+  }
 }
 
 /* A fact told once is never asked again: fan-track space 1 was told in the first race,
