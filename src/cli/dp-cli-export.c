@@ -442,19 +442,21 @@ dp_cli_check_import (const char  *data,
 
   if (!json_parser_load_from_data (parser, data, length, &local_error))
     {
+      /* json-glib quotes what it decoded, which for "\ud800" is not UTF-8 */
+      g_autofree char *message = g_utf8_make_valid (local_error->message, -1);
       guint err_line = 0, err_column = 0;
       int consumed = 0;
 
-      if (sscanf (local_error->message, "<data>:%u:%u: %n", &err_line, &err_column, &consumed) == 2 && consumed > 0)
+      if (sscanf (message, "<data>:%u:%u: %n", &err_line, &err_column, &consumed) == 2 && consumed > 0)
         {
           *error_line = err_line;
           g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_INVALID_IMPORT,
-                       _("This is not valid JSON (column %u): %s"), err_column, local_error->message + consumed);
+                       _("This is not valid JSON (column %u): %s"), err_column, message + consumed);
         }
       else
         {
           g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_INVALID_IMPORT,
-                       _("This is not valid JSON: %s"), local_error->message);
+                       _("This is not valid JSON: %s"), message);
         }
       return FALSE;
     }

@@ -27,6 +27,7 @@ dp_json_check_text (const char  *data,
   gboolean in_string = FALSE;
   gboolean escaped = FALSE;
   gboolean value_ended = FALSE;
+  gboolean value_started = FALSE;
 
   g_return_val_if_fail (data != NULL || length == 0, FALSE);
 
@@ -48,7 +49,9 @@ dp_json_check_text (const char  *data,
           continue;
         }
 
-      if (value_ended && !g_ascii_isspace (c))
+      /* "1 {…}" too: json-glib accepts it, keeps the 1 and leaks the object */
+      if ((value_ended && !g_ascii_isspace (c))
+          || (single_value && depth == 0 && value_started && (c == '{' || c == '[')))
         {
           if (line)
             *line = current_line;
@@ -57,6 +60,9 @@ dp_json_check_text (const char  *data,
                        _("There is more text after the JSON object; put each action on its own line"));
           return FALSE;
         }
+
+      if (depth == 0 && !g_ascii_isspace (c))
+        value_started = TRUE;
 
       switch (c)
         {
@@ -116,7 +122,8 @@ dp_script_parse_line (const char  *text,
   parser = json_parser_new_immutable ();
   if (!json_parser_load_from_data (parser, text, length, &local_error))
     {
-      const char *message = local_error->message;
+      /* json-glib quotes what it decoded, which for "\ud800" is not UTF-8 */
+      g_autofree char *message = g_utf8_make_valid (local_error->message, -1);
       guint err_line, err_column;
       int consumed = 0;
 

@@ -263,14 +263,18 @@ set_not_json (GError       **error,
               gboolean       is_setup,
               const GError  *parse_error)
 {
+  /* json-glib quotes the offending text as it decoded it, which for "\ud800" is not
+   * UTF-8; messages end up in labels and terminals */
+  g_autofree char *message = g_utf8_make_valid (parse_error->message, -1);
+
   if (is_setup)
     /* Translators: %s is the JSON parser's message */
     g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_MALFORMED,
-                 _("The setup is not valid JSON: %s"), parse_error->message);
+                 _("The setup is not valid JSON: %s"), message);
   else
     /* Translators: %s is the JSON parser's message */
     g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_MALFORMED,
-                 _("The action is not valid JSON: %s"), parse_error->message);
+                 _("The action is not valid JSON: %s"), message);
 }
 
 static void
@@ -280,6 +284,73 @@ set_not_object (GError   **error,
   g_set_error_literal (error, DP_GAME_ERROR, DP_GAME_ERROR_MALFORMED,
                        is_setup ? _("The setup must be a JSON object")
                                 : _("The action must be a JSON object"));
+}
+
+gboolean
+_dp_json_check_text (const char  *text,
+                     GError     **error)
+{
+  guint depth = 0;
+  gboolean in_string = FALSE;
+  gboolean escaped = FALSE;
+  gboolean value_ended = FALSE;
+  gboolean value_started = FALSE;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (in_string)
+        {
+          if (escaped)
+            escaped = FALSE;
+          else if (*p == '\\')
+            escaped = TRUE;
+          else if (*p == '"')
+            in_string = FALSE;
+          continue;
+        }
+
+      /* "1 {…}" too: json-glib accepts it, keeps the 1 and leaks the object */
+      if ((value_ended && !g_ascii_isspace (*p))
+          || (depth == 0 && value_started && (*p == '{' || *p == '[')))
+        {
+          g_set_error_literal (error, DP_GAME_ERROR, DP_GAME_ERROR_MALFORMED,
+                               /* Translators: the input is JSON text, e.g. {"roll": […]} {"take": …} on one line */
+                               _("There is more text after the JSON object; put each action on its own line"));
+          return FALSE;
+        }
+
+      if (depth == 0 && !g_ascii_isspace (*p))
+        value_started = TRUE;
+
+      switch (*p)
+        {
+        case '"':
+          in_string = TRUE;
+          break;
+        case '{':
+        case '[':
+          if (++depth > DP_GAME_MAX_DEPTH)
+            {
+              g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_MALFORMED,
+                           _("The JSON is nested more than %u levels deep"),
+                           (guint) DP_GAME_MAX_DEPTH);
+              return FALSE;
+            }
+          break;
+        case '}':
+        case ']':
+          /* an unbalanced bracket is left to the parser, which names it */
+          if (depth > 0 && --depth == 0)
+            value_ended = TRUE;
+          break;
+        default:
+          break;
+        }
+    }
+
+  return TRUE;
 }
 
 JsonObject *
@@ -303,6 +374,9 @@ _dp_json_parse_object (const char  *text,
   object = fast_read_object (text);
   if (object != NULL)
     return object;
+
+  if (!_dp_json_check_text (text, error))
+    return NULL;
 
   parser = json_parser_new_immutable ();
   if (!json_parser_load_from_data (parser, text, -1, &local_error))
@@ -863,6 +937,8 @@ dp_game_replay (const char         *setup_json,
           continue;
         }
 
+      if (!_dp_json_check_text (actions[i], error))
+        return NULL;
       if (parser == NULL)
         parser = json_parser_new_immutable ();
       if (!json_parser_load_from_data (parser, actions[i], -1, &local_error))

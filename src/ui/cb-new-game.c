@@ -3,6 +3,8 @@
  * Rulebook p. 6 „Die Rennen“: a race is chosen by name and fixes one card per colour
  * and a suggested track (race 7 and the Grand Finale: 2 laps); p. 4, Spielvorbereitung
  * 13: the group chooses who has the top dog („die Nase vorn“) in round 1, by any method.
+ * Besides the ten races the group may choose freely: one card per colour and a track
+ * (docs/game-script.md, Setup: "race": "free").
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -27,46 +29,116 @@ struct _CbNewGame
   GtkStringList *names;
   JsonObject    *facts;
   GPtrArray     *card_texts;   /* char*, colour order */
+  GtkWidget     *race_group;
+  GtkWidget     *cards_group;
+  GtkWidget     *free_group;   /* the free race: a card per colour and the track */
+  AdwComboRow   *free_cards[CB_N_COLOURS];
+  AdwComboRow   *free_track_row;
 };
+
+/* The race list: the ten races of p. 6, then the free choice. */
+#define FREE_RACE_POSITION CB_N_RACES
 
 G_DEFINE_FINAL_TYPE (CbNewGame, cb_new_game, GTK_TYPE_WIDGET)
 
+/* 1..10, or 0 for the free race. */
 static guint
 selected_race (CbNewGame *self)
 {
-  return adw_combo_row_get_selected (self->race_row) + 1;
+  guint selected = adw_combo_row_get_selected (self->race_row);
+
+  if (selected == FREE_RACE_POSITION)
+    return 0;
+  return selected == GTK_INVALID_LIST_POSITION ? 1 : selected + 1;
+}
+
+/* The card of @colour chosen for the free race (each colour lists its 7 cards in the
+ * order of the blue races). */
+static guint
+free_card (CbNewGame *self,
+           guint      colour)
+{
+  guint selected = adw_combo_row_get_selected (self->free_cards[colour]);
+
+  if (selected == GTK_INVALID_LIST_POSITION || selected >= 7)
+    selected = 0;
+  return cb_card_index (colour, selected + 1);
+}
+
+static const char *
+cost_known (CbNewGame *self,
+            guint      card,
+            int       *cost)
+{
+  JsonObject *costs = NULL;
+  const CbCard *info = cb_card (card);
+
+  if (self->facts != NULL && json_object_has_member (self->facts, "costs"))
+    costs = json_object_get_object_member (self->facts, "costs");
+  if (costs == NULL || !json_object_has_member (costs, info->key))
+    return NULL;
+  *cost = (int) json_object_get_int_member (costs, info->key);
+  return info->key;
+}
+
+static char *
+card_title (CbNewGame *self,
+            guint      card)
+{
+  int cost;
+
+  if (cost_known (self, card, &cost) != NULL)
+    /* Translators: a card in the new-game list with the cost told in an earlier race */
+    return g_strdup_printf (_("%s · costs %d"), cb_presenter_card_name (card), cost);
+  return g_strdup (cb_presenter_card_name (card));
+}
+
+static void
+refresh_free_cards (CbNewGame *self)
+{
+  for (guint c = 0; c < CB_N_COLOURS; c++)
+    {
+      GtkStringList *list = GTK_STRING_LIST (adw_combo_row_get_model (self->free_cards[c]));
+      guint keep = adw_combo_row_get_selected (self->free_cards[c]);
+      g_autoptr(GPtrArray) titles = g_ptr_array_new_with_free_func (g_free);
+
+      for (guint r = 1; r <= 7; r++)
+        g_ptr_array_add (titles, card_title (self, cb_card_index (c, r)));
+      g_ptr_array_add (titles, NULL);
+      gtk_string_list_splice (list, 0, g_list_model_get_n_items (G_LIST_MODEL (list)),
+                              (const char *const *) titles->pdata);
+      adw_combo_row_set_selected (self->free_cards[c], keep < 7 ? keep : 0);
+    }
 }
 
 static void
 refresh_cards (CbNewGame *self)
 {
-  const CbRace *race = cb_race (selected_race (self));
+  guint race_number = selected_race (self);
+  const CbRace *race = cb_race (race_number);
   GtkWidget *child;
-  JsonObject *costs = NULL;
 
+  g_ptr_array_set_size (self->card_texts, 0);
+  refresh_free_cards (self);
+  if (race_number == 0)
+    {
+      for (guint c = 0; c < CB_N_COLOURS; c++)
+        g_ptr_array_add (self->card_texts, card_title (self, free_card (self, c)));
+      return;
+    }
   if (race == NULL)
     return;
-  if (self->facts != NULL && json_object_has_member (self->facts, "costs"))
-    costs = json_object_get_object_member (self->facts, "costs");
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->cards_list))) != NULL)
     gtk_list_box_remove (self->cards_list, child);
-  g_ptr_array_set_size (self->card_texts, 0);
 
   for (guint c = 0; c < CB_N_COLOURS; c++)
     {
       guint card = cb_card_index (c, race->card_race[c]);
-      const CbCard *info = cb_card (card);
       GtkWidget *row = adw_action_row_new ();
       g_autofree char *colour = cb_presenter_dup_kind_title (CB_KIND_OF (c));
-      char *text;
+      char *text = card_title (self, card);
 
-      if (costs != NULL && json_object_has_member (costs, info->key))
-        /* Translators: a card in the new-game list with the cost told in an earlier race */
-        text = g_strdup_printf (_("%s · costs %d"), cb_presenter_card_name (card),
-                                (int) json_object_get_int_member (costs, info->key));
-      else
-        text = g_strdup (cb_presenter_card_name (card));
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), text);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), colour);
       adw_action_row_add_prefix (ADW_ACTION_ROW (row), cb_die_icon_new (CB_KIND_OF (c), CB_FACE_BLANK, 0, 26));
@@ -76,15 +148,46 @@ refresh_cards (CbNewGame *self)
 }
 
 static void
+free_track_changed_cb (CbNewGame *self)
+{
+  /* The Grand Finale is two tracks: its finish is crossed twice (p. 6). */
+  gtk_spin_button_set_value (self->laps_spin,
+                             adw_combo_row_get_selected (self->free_track_row) == CB_TRACK_GRAND_FINALE ? 2 : 1);
+}
+
+static void
+free_card_changed_cb (CbNewGame *self)
+{
+  if (selected_race (self) != 0)
+    return;
+  g_ptr_array_set_size (self->card_texts, 0);
+  for (guint c = 0; c < CB_N_COLOURS; c++)
+    g_ptr_array_add (self->card_texts, card_title (self, free_card (self, c)));
+}
+
+static void
 race_changed_cb (CbNewGame *self)
 {
-  const CbRace *race = cb_race (selected_race (self));
+  guint number = selected_race (self);
+  const CbRace *race = cb_race (number);
   g_autofree char *suggested = NULL;
   GtkStringList *tracks;
 
+  /* A free race shows a card chooser per colour and its own track choice. */
+  gtk_widget_set_visible (self->free_group, number == 0);
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (self->race_group),
+                                         number == 0 ? _("In a free race you choose the card of each colour and the track.")
+                                                     : _("The race fixes the card of each colour and suggests a track."));
+  gtk_widget_set_visible (self->cards_group, number != 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->track_row), number != 0);
+  refresh_cards (self);
+  if (number == 0)
+    {
+      free_track_changed_cb (self);
+      return;
+    }
   if (race == NULL)
     return;
-  refresh_cards (self);
   gtk_spin_button_set_value (self->laps_spin, race->laps);
 
   /* The first entry follows the race's own track. */
@@ -136,6 +239,8 @@ cb_new_game_init (CbNewGame *self)
       g_autofree char *title = cb_presenter_dup_race_title (r);
       gtk_string_list_append (races, title);
     }
+  /* Translators: the race choice without a named race: one card per colour, chosen freely */
+  gtk_string_list_append (races, _("Free choice"));
   gtk_string_list_append (tracks, "");
   for (guint t = 0; t < CB_N_TRACKS; t++)
     gtk_string_list_append (tracks, cb_track_get_name (t));
@@ -182,8 +287,43 @@ cb_new_game_init (CbNewGame *self)
                                   _("Cards of This Race"), -1);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (cards_group), GTK_WIDGET (self->cards_list));
 
+  self->cards_group = cards_group;
+  self->race_group = race_group;
+  self->free_group = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->free_group), _("Cards and Track of Your Race"));
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (self->free_group),
+                                         _("Choose one card of each colour, and the track."));
+  for (guint c = 0; c < CB_N_COLOURS; c++)
+    {
+      GtkStringList *cards = gtk_string_list_new (NULL);
+      g_autofree char *colour = cb_presenter_dup_kind_title (CB_KIND_OF (c));
+      AdwComboRow *row = ADW_COMBO_ROW (adw_combo_row_new ());
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), colour);
+      adw_combo_row_set_model (row, G_LIST_MODEL (cards));
+      g_object_unref (cards);
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row), cb_die_icon_new (CB_KIND_OF (c), CB_FACE_BLANK, 0, 26));
+      g_signal_connect_swapped (row, "notify::selected", G_CALLBACK (free_card_changed_cb), self);
+      self->free_cards[c] = row;
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->free_group), GTK_WIDGET (row));
+    }
+  {
+    GtkStringList *free_tracks = gtk_string_list_new (NULL);
+
+    for (guint t = 0; t < CB_N_TRACKS; t++)
+      gtk_string_list_append (free_tracks, cb_track_get_name (t));
+    self->free_track_row = ADW_COMBO_ROW (adw_combo_row_new ());
+    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->free_track_row), _("Trac_k"));
+    adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->free_track_row), TRUE);
+    adw_combo_row_set_model (self->free_track_row, G_LIST_MODEL (free_tracks));
+    g_object_unref (free_tracks);
+    g_signal_connect_swapped (self->free_track_row, "notify::selected", G_CALLBACK (free_track_changed_cb), self);
+    adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->free_group), GTK_WIDGET (self->free_track_row));
+  }
+
   gtk_box_append (GTK_BOX (self->box), race_group);
   gtk_box_append (GTK_BOX (self->box), cards_group);
+  gtk_box_append (GTK_BOX (self->box), self->free_group);
 
   g_signal_connect_swapped (self->race_row, "notify::selected", G_CALLBACK (race_changed_cb), self);
   race_changed_cb (self);
@@ -238,8 +378,8 @@ cb_new_game_set_race (CbNewGame *self,
                       guint      race)
 {
   g_return_if_fail (CB_IS_NEW_GAME (self));
-  g_return_if_fail (race >= 1 && race <= CB_N_RACES);
-  adw_combo_row_set_selected (self->race_row, race - 1);
+  g_return_if_fail (race <= CB_N_RACES);
+  adw_combo_row_set_selected (self->race_row, race == 0 ? FREE_RACE_POSITION : race - 1);
 }
 
 guint
@@ -314,8 +454,46 @@ cb_new_game_dup_setup (CbNewGame         *self,
   n = g_strv_length ((char **) names);
   track_selected = adw_combo_row_get_selected (self->track_row);
   first = cb_new_game_get_first (self);
+  if (selected_race (self) == 0)
+    {
+      guint cards[CB_N_COLOURS];
+      guint track = adw_combo_row_get_selected (self->free_track_row);
+
+      for (guint c = 0; c < CB_N_COLOURS; c++)
+        cards[c] = free_card (self, c);
+      return cb_presenter_dup_free_setup (names, n, cards, track < CB_N_TRACKS ? track : 0,
+                                          cb_new_game_get_laps (self), first < n ? first : 0, self->facts);
+    }
   return cb_presenter_dup_setup (names, n, selected_race (self),
                                  track_selected == 0 || track_selected == GTK_INVALID_LIST_POSITION
                                  ? -1 : (int) track_selected - 1,
                                  cb_new_game_get_laps (self), first < n ? first : 0, self->facts);
+}
+
+void
+cb_new_game_set_free_card (CbNewGame *self,
+                           guint      card)
+{
+  const CbCard *info;
+
+  g_return_if_fail (CB_IS_NEW_GAME (self));
+  info = cb_card (card);
+  g_return_if_fail (info != NULL);
+  adw_combo_row_set_selected (self->free_cards[info->colour], info->race - 1);
+}
+
+AdwComboRow *
+cb_new_game_get_free_card_row (CbNewGame *self,
+                               guint      colour)
+{
+  g_return_val_if_fail (CB_IS_NEW_GAME (self), NULL);
+  g_return_val_if_fail (colour < CB_N_COLOURS, NULL);
+  return self->free_cards[colour];
+}
+
+AdwComboRow *
+cb_new_game_get_free_track_row (CbNewGame *self)
+{
+  g_return_val_if_fail (CB_IS_NEW_GAME (self), NULL);
+  return self->free_track_row;
 }

@@ -686,6 +686,25 @@ cb_presenter_action_number (const CbGame *game,
   return end_action (b);
 }
 
+char *
+cb_presenter_collect_action (const CbGame *game,
+                             guint         seat,
+                             gboolean      take_credits)
+{
+  JsonBuilder *b;
+
+  g_return_val_if_fail (game != NULL, NULL);
+  b = begin_action (game, seat);
+  json_builder_set_member_name (b, "collect");
+  json_builder_add_boolean_value (b, TRUE);
+  if (!take_credits)
+    {
+      json_builder_set_member_name (b, "credits");
+      json_builder_add_boolean_value (b, FALSE);
+    }
+  return end_action (b);
+}
+
 /* ---- Refill ---- */
 
 /* Ability dice first (they are why one buys them), then dark grey, then light grey. */
@@ -1003,6 +1022,61 @@ cb_move_init (CbMove *move)
   move->beyond = -1;
 }
 
+void
+cb_move_add_landed (const CbMove *move,
+                    JsonBuilder  *b,
+                    const char   *member)
+{
+  gboolean any_lose = FALSE;
+
+  g_return_if_fail (move != NULL && b != NULL && member != NULL);
+  json_builder_set_member_name (b, member);
+  json_builder_begin_object (b);
+  if (move->credits > 0)
+    {
+      json_builder_set_member_name (b, "credits");
+      json_builder_add_int_value (b, move->credits);
+    }
+  if (move->fans > 0)
+    {
+      json_builder_set_member_name (b, "fans");
+      json_builder_add_int_value (b, move->fans);
+    }
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    for (guint z = 0; z < CB_N_ZONES; z++)
+      any_lose |= move->lose[k][z] > 0;
+  if (any_lose)
+    {
+      /* p. 10: every „lose a die“ symbol is one die, each from an area of the
+       * player's choice: one entry per die. */
+      json_builder_set_member_name (b, "lose");
+      json_builder_begin_array (b);
+      for (guint k = 0; k < CB_N_KINDS; k++)
+        for (guint z = 0; z < CB_N_ZONES; z++)
+          for (int i = 0; i < move->lose[k][z]; i++)
+            {
+              json_builder_begin_object (b);
+              json_builder_set_member_name (b, "die");
+              json_builder_add_string_value (b, cb_kind_to_string (k));
+              json_builder_set_member_name (b, "from");
+              json_builder_add_string_value (b, cb_zone_to_string (z));
+              json_builder_end_object (b);
+            }
+      json_builder_end_array (b);
+    }
+  if (move->take >= 0)
+    {
+      json_builder_set_member_name (b, "take");
+      json_builder_add_string_value (b, cb_kind_to_string (move->take));
+      if (move->max_cost >= 0)
+        {
+          json_builder_set_member_name (b, "max_cost");
+          json_builder_add_int_value (b, move->max_cost);
+        }
+    }
+  json_builder_end_object (b);
+}
+
 char *
 cb_move_dup_action (const CbMove *move,
                     const CbGame *game,
@@ -1021,51 +1095,7 @@ cb_move_dup_action (const CbMove *move,
     }
   if (move->last)
     {
-      gboolean any_lose = FALSE;
-
-      json_builder_set_member_name (b, "landed");
-      json_builder_begin_object (b);
-      if (move->credits > 0)
-        {
-          json_builder_set_member_name (b, "credits");
-          json_builder_add_int_value (b, move->credits);
-        }
-      if (move->fans > 0)
-        {
-          json_builder_set_member_name (b, "fans");
-          json_builder_add_int_value (b, move->fans);
-        }
-      for (guint k = 0; k < CB_N_KINDS; k++)
-        for (guint z = 0; z < CB_N_ZONES; z++)
-          any_lose |= move->lose[k][z] > 0;
-      if (any_lose)
-        {
-          json_builder_set_member_name (b, "lose");
-          json_builder_begin_array (b);
-          for (guint k = 0; k < CB_N_KINDS; k++)
-            for (guint z = 0; z < CB_N_ZONES; z++)
-              for (int i = 0; i < move->lose[k][z]; i++)
-                {
-                  json_builder_begin_object (b);
-                  json_builder_set_member_name (b, "die");
-                  json_builder_add_string_value (b, cb_kind_to_string (k));
-                  json_builder_set_member_name (b, "from");
-                  json_builder_add_string_value (b, cb_zone_to_string (z));
-                  json_builder_end_object (b);
-                }
-          json_builder_end_array (b);
-        }
-      if (move->take >= 0)
-        {
-          json_builder_set_member_name (b, "take");
-          json_builder_add_string_value (b, cb_kind_to_string (move->take));
-          if (move->max_cost >= 0)
-            {
-              json_builder_set_member_name (b, "max_cost");
-              json_builder_add_int_value (b, move->max_cost);
-            }
-        }
-      json_builder_end_object (b);
+      cb_move_add_landed (move, b, "landed");
       if (move->beyond >= 0)
         {
           json_builder_set_member_name (b, "beyond");
@@ -1077,6 +1107,413 @@ cb_move_dup_action (const CbMove *move,
           json_builder_add_int_value (b, move->take_cost);
         }
       add_fan (b, move->fan_told, move->n_fan_told, move->fan_spaces);
+    }
+  return end_action (b);
+}
+
+/* ---- Card abilities ---- */
+
+const char *
+cb_presenter_zone_name (CbZone zone)
+{
+  /* The same words as the engine's messages (German rulebook: Nachschub, Bereitschaft,
+   * Aktionsbereich, Ruhezone). */
+  switch (zone)
+    {
+    case CB_ZONE_DRAW:   return _("draw area");
+    case CB_ZONE_READY:  return _("ready area");
+    case CB_ZONE_ACTIVE: return _("active area");
+    case CB_ZONE_REST:   return _("rest zone");
+    case CB_N_ZONES:
+    default:             return "";
+    }
+}
+
+char *
+cb_presenter_dup_die_place (CbKind kind,
+                            CbZone zone)
+{
+  g_autofree char *title = cb_presenter_dup_kind_title (kind);
+
+  /* Translators: a die and where it lies, "Light grey · draw area" */
+  return g_strdup_printf (_("%s · %s"), title, cb_presenter_zone_name (zone));
+}
+
+char *
+cb_presenter_dup_ability_title (const CbAbilityUse *use)
+{
+  const CbAbilityInfo *info;
+
+  g_return_val_if_fail (use != NULL, NULL);
+  info = cb_card_ability (use->card, use->number);
+  g_return_val_if_fail (info != NULL, NULL);
+  if (use->face == CB_FACE_SPECIAL && !info->special)
+    /* Translators: "<card>: <ability>" used by a die showing the special team symbol,
+     * which brings the card's special ability along (rulebook p. 7) */
+    return g_strdup_printf (_("%s: %s (special symbol)"), cb_presenter_card_name (use->card),
+                            cb_card_ability_get_text (use->card, use->number));
+  /* Translators: "<card>: <ability>" on an ability button */
+  return g_strdup_printf (_("%s: %s"), cb_presenter_card_name (use->card),
+                          cb_card_ability_get_text (use->card, use->number));
+}
+
+/* The first die of @kinds in @zones (draw, ready, active, rest order), or FALSE. */
+static gboolean
+first_die (const CbGame *game,
+           guint         seat,
+           guint         zones,
+           guint         kinds,
+           int          *kind,
+           int          *zone)
+{
+  for (guint z = 0; z < CB_N_ZONES; z++)
+    for (guint k = 0; k < CB_N_KINDS; k++)
+      if ((zones & (1u << z)) && (kinds & (1u << k)) && cb_game_get_dice (game, seat, z, k) > 0)
+        {
+          *kind = (int) k;
+          *zone = (int) z;
+          return TRUE;
+        }
+  return FALSE;
+}
+
+static int
+first_bit (guint mask)
+{
+  for (guint i = 0; i < 32; i++)
+    if (mask & (1u << i))
+      return (int) i;
+  return -1;
+}
+
+gboolean
+cb_ability_form_refresh (CbAbilityForm *form,
+                         const CbGame  *game,
+                         guint          seat)
+{
+  g_return_val_if_fail (form != NULL && game != NULL, FALSE);
+  if (!cb_game_get_ability_params (game, seat, form->use.card, form->use.number, form->use.face, &form->info))
+    return FALSE;
+  cb_ability_form_sync_rolls (form);
+  return TRUE;
+}
+
+gboolean
+cb_ability_form_init (CbAbilityForm      *form,
+                      const CbGame       *game,
+                      guint               seat,
+                      const CbAbilityUse *use)
+{
+  const CbAbilityParams *info = &form->info;
+
+  g_return_val_if_fail (form != NULL && game != NULL && use != NULL, FALSE);
+
+  memset (form, 0, sizeof *form);
+  form->use = *use;
+  form->lose_kind = form->lose_zone = -1;
+  form->give_kind = form->give_zone = form->give_to = -1;
+  form->die_kind = form->die_face = -1;
+  form->other_kind = form->other_face = -1;
+  form->take = -1;
+  form->take_cost = -1;
+  cb_move_init (&form->bonus);
+  if (!cb_game_get_ability_params (game, seat, use->card, use->number, use->face, &form->info))
+    return FALSE;
+
+  /* What must be chosen starts on the first value the board allows, so a button is
+   * ready at once; what may be left out starts empty. */
+  if (info->required & CB_PARAM_LOSE)
+    first_die (game, seat, info->lose_zones, info->lose_kinds, &form->lose_kind, &form->lose_zone);
+  if (info->params & CB_PARAM_GIVE)
+    {
+      form->give_to = first_bit (info->give_to);
+      if (info->required & CB_PARAM_GIVE)
+        first_die (game, seat, info->give_zones, info->give_kinds, &form->give_kind, &form->give_zone);
+    }
+  if (info->required & CB_PARAM_DIE)
+    {
+      form->die_kind = first_bit (info->die_kinds);
+      for (guint f = CB_FACE_COIN; f < CB_N_FACES && form->die_face < 0; f++)
+        if (cb_kind_count_face (form->die_kind, f) > 0)
+          form->die_face = (int) f;
+    }
+  if (info->required & CB_PARAM_OTHER)
+    for (guint k = 0; k < CB_N_KINDS && form->other_kind < 0; k++)
+      for (guint f = 0; f < CB_N_FACES && form->other_kind < 0; f++)
+        if (cb_game_get_active_faces (game, seat, k, f) > 0)
+          {
+            form->other_kind = (int) k;
+            form->other_face = (int) f;
+          }
+  if (info->params & CB_PARAM_DICE)
+    {
+      guint left = info->dice_count;
+
+      for (guint k = 0; k < CB_N_KINDS; k++)
+        {
+          form->dice[k] = info->dice_min[k];
+          left -= MIN (left, form->dice[k]);
+        }
+      for (guint k = 0; k < CB_N_KINDS && left > 0; k++)
+        {
+          guint more = MIN (left, info->dice_max[k] - form->dice[k]);
+          form->dice[k] += more;
+          left -= more;
+        }
+    }
+  if (info->required & CB_PARAM_TAKE)
+    form->take = first_bit (info->take_kinds);
+  cb_ability_form_sync_rolls (form);
+  return TRUE;
+}
+
+guint
+cb_ability_form_count_chosen (const CbAbilityForm *form)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (form != NULL, 0);
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    {
+      n += form->dice[k];
+      for (guint z = 0; z < CB_N_ZONES; z++)
+        if (z != CB_ZONE_ACTIVE)
+          n += form->from[z][k];
+      for (guint f = 0; f < CB_N_FACES; f++)
+        n += form->from_active[k][f];
+    }
+  return n;
+}
+
+/* Sets the dice of @roll, keeping the faces of a colour while they still fit. */
+static void
+roll_set_dice (CbRoll      *roll,
+               const guint  dice[CB_N_KINDS])
+{
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    {
+      guint entered = 0;
+
+      roll->ready[k] = dice[k];
+      for (guint f = 0; f < CB_N_FACES; f++)
+        entered += roll->faces[k][f];
+      if (entered > dice[k])
+        memset (roll->faces[k], 0, sizeof roll->faces[k]);
+    }
+}
+
+void
+cb_ability_form_sync_rolls (CbAbilityForm *form)
+{
+  guint dice[CB_N_KINDS] = { 0, };
+
+  g_return_if_fail (form != NULL);
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    {
+      if (form->info.params & CB_PARAM_DICE)
+        dice[k] = form->dice[k];
+      else if (form->info.params & CB_PARAM_FROM)
+        {
+          for (guint z = 0; z < CB_N_ZONES; z++)
+            if (z != CB_ZONE_ACTIVE)
+              dice[k] += form->from[z][k];
+          for (guint f = 0; f < CB_N_FACES; f++)
+            dice[k] += form->from_active[k][f];
+        }
+      else
+        dice[k] = form->info.rolled[k];
+    }
+  roll_set_dice (&form->rolled, dice);
+  /* Mahatma: the dice the first roll left in the ready area are rolled again. */
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    dice[k] = cb_roll_get_blank (&form->rolled, k);
+  roll_set_dice (&form->rolled2, dice);
+}
+
+static void
+add_faces (JsonBuilder  *b,
+           const char   *member,
+           const CbRoll *roll)
+{
+  json_builder_set_member_name (b, member);
+  json_builder_begin_object (b);
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    {
+      guint n = 0;
+
+      for (guint f = 0; f < CB_N_FACES; f++)
+        n += roll->faces[k][f];
+      if (n == 0)
+        continue;
+      json_builder_set_member_name (b, cb_kind_to_string (k));
+      json_builder_begin_object (b);
+      for (guint f = 0; f < CB_N_FACES; f++)
+        if (roll->faces[k][f] > 0)
+          {
+            json_builder_set_member_name (b, cb_face_to_string (f));
+            json_builder_add_int_value (b, roll->faces[k][f]);
+          }
+      json_builder_end_object (b);
+    }
+  json_builder_end_object (b);
+}
+
+static void
+add_die_place (JsonBuilder *b,
+               const char  *member,
+               int          kind,
+               int          zone,
+               const char  *to)
+{
+  json_builder_set_member_name (b, member);
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "die");
+  json_builder_add_string_value (b, cb_kind_to_string (kind));
+  json_builder_set_member_name (b, "from");
+  json_builder_add_string_value (b, cb_zone_to_string (zone));
+  if (to != NULL)
+    {
+      json_builder_set_member_name (b, "to");
+      json_builder_add_string_value (b, to);
+    }
+  json_builder_end_object (b);
+}
+
+char *
+cb_ability_form_dup_action (const CbAbilityForm *form,
+                            const CbGame        *game,
+                            guint                seat)
+{
+  const CbAbilityParams *info;
+  const CbCard *card;
+  JsonBuilder *b;
+
+  g_return_val_if_fail (form != NULL && game != NULL, NULL);
+  info = &form->info;
+  card = cb_card (form->use.card);
+  b = begin_action (game, seat);
+  json_builder_set_member_name (b, "ability");
+  json_builder_add_string_value (b, card->key);
+  if (cb_card_n_abilities (form->use.card) > 1)
+    {
+      json_builder_set_member_name (b, "number");
+      json_builder_add_int_value (b, form->use.number);
+    }
+  if (form->use.face == CB_FACE_TEAM || form->use.face == CB_FACE_SPECIAL)
+    {
+      json_builder_set_member_name (b, "face");
+      json_builder_add_string_value (b, cb_face_to_string (form->use.face));
+    }
+  if ((info->params & CB_PARAM_LOSE) && form->lose_kind >= 0 && form->lose_zone >= 0)
+    add_die_place (b, "lose", form->lose_kind, form->lose_zone, NULL);
+  if ((info->params & CB_PARAM_GIVE) && form->give_kind >= 0 && form->give_zone >= 0 && form->give_to >= 0)
+    add_die_place (b, "give", form->give_kind, form->give_zone,
+                   cb_game_get_player_name (game, (guint) form->give_to));
+  if ((info->params & CB_PARAM_DIE) && form->die_kind >= 0 && form->die_face >= 0)
+    {
+      json_builder_set_member_name (b, "die");
+      json_builder_add_string_value (b, cb_kind_to_string (form->die_kind));
+      json_builder_set_member_name (b, "set");
+      json_builder_add_string_value (b, cb_face_to_string (form->die_face));
+    }
+  if ((info->params & CB_PARAM_OTHER) && form->other_kind >= 0 && form->other_face >= 0)
+    {
+      json_builder_set_member_name (b, "other");
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "die");
+      json_builder_add_string_value (b, cb_kind_to_string (form->other_kind));
+      json_builder_set_member_name (b, "face");
+      json_builder_add_string_value (b, cb_face_to_string (form->other_face));
+      json_builder_end_object (b);
+    }
+  if (info->params & CB_PARAM_DICE)
+    add_counts (b, "dice", form->dice);
+  if (info->params & CB_PARAM_FROM)
+    {
+      json_builder_set_member_name (b, "from");
+      json_builder_begin_object (b);
+      for (guint z = 0; z < CB_N_ZONES; z++)
+        {
+          guint n = 0;
+
+          for (guint k = 0; k < CB_N_KINDS; k++)
+            for (guint f = 0; f < CB_N_FACES; f++)
+              n += z == CB_ZONE_ACTIVE ? form->from_active[k][f] : (f == 0 ? form->from[z][k] : 0);
+          if (n == 0)
+            continue;
+          if (z != CB_ZONE_ACTIVE)
+            {
+              add_counts (b, cb_zone_to_string (z), form->from[z]);
+              continue;
+            }
+          json_builder_set_member_name (b, cb_zone_to_string (z));
+          json_builder_begin_object (b);
+          for (guint k = 0; k < CB_N_KINDS; k++)
+            {
+              guint nk = 0;
+
+              for (guint f = 0; f < CB_N_FACES; f++)
+                nk += form->from_active[k][f];
+              if (nk == 0)
+                continue;
+              json_builder_set_member_name (b, cb_kind_to_string (k));
+              json_builder_begin_object (b);
+              for (guint f = 0; f < CB_N_FACES; f++)
+                if (form->from_active[k][f] > 0)
+                  {
+                    json_builder_set_member_name (b, cb_face_to_string (f));
+                    json_builder_add_int_value (b, form->from_active[k][f]);
+                  }
+              json_builder_end_object (b);
+            }
+          json_builder_end_object (b);
+        }
+      json_builder_end_object (b);
+    }
+  if (info->params & CB_PARAM_ROLLED)
+    add_faces (b, "rolled", &form->rolled);
+  if (info->params & CB_PARAM_ROLLED2)
+    add_faces (b, "rolled2", &form->rolled2);
+  if ((info->params & CB_PARAM_TAKE) && form->take >= 0)
+    {
+      json_builder_set_member_name (b, "take");
+      json_builder_add_string_value (b, cb_kind_to_string (form->take));
+    }
+  if (info->params & CB_PARAM_BONUS)
+    cb_move_add_landed (&form->bonus, b, "bonus");
+  if (info->params & CB_PARAM_COST)
+    {
+      int cost = -1;
+
+      /* A card's cost is told the first time a die of it is taken (issue: asked once). */
+      if ((info->params & CB_PARAM_BONUS) && form->bonus.take >= 0 && CB_KIND_IS_COLOUR (form->bonus.take)
+          && cb_game_get_cost (game, CB_COLOUR_OF (form->bonus.take)) < 0)
+        cost = form->bonus.take_cost;
+      else if ((info->params & CB_PARAM_TAKE) && form->take >= 0 && CB_KIND_IS_COLOUR (form->take)
+               && cb_game_get_cost (game, CB_COLOUR_OF (form->take)) < 0)
+        cost = form->take_cost;
+      if (cost >= 0)
+        {
+          json_builder_set_member_name (b, "cost");
+          json_builder_add_int_value (b, cost);
+        }
+    }
+  if (info->params & CB_PARAM_FAN)
+    {
+      if (info->params & CB_PARAM_BONUS)
+        add_fan (b, form->bonus.fan_told, form->bonus.n_fan_told, form->bonus.fan_spaces);
+      else
+        add_fan (b, form->fan_told, form->n_fan_told, form->fan_spaces);
+    }
+  if (info->params & CB_PARAM_RED_LINES)
+    {
+      json_builder_set_member_name (b, "red_lines");
+      json_builder_add_int_value (b, form->red_lines);
+    }
+  if ((info->params & CB_PARAM_FINISH) && form->finish)
+    {
+      json_builder_set_member_name (b, "finish");
+      json_builder_add_boolean_value (b, TRUE);
     }
   return end_action (b);
 }
@@ -1276,6 +1713,59 @@ cb_presenter_dup_setup (const char *const *names,
 }
 
 char *
+cb_presenter_dup_free_setup (const char *const *names,
+                             guint              n_names,
+                             const guint        cards[CB_N_COLOURS],
+                             guint              track,
+                             guint              laps,
+                             guint              first,
+                             JsonObject        *facts)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+
+  g_return_val_if_fail (names != NULL && first < n_names && cards != NULL && track < CB_N_TRACKS, NULL);
+
+  /* docs/game-script.md, Setup: "race": "free" with one card key per colour and a track. */
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "game");
+  json_builder_add_string_value (b, "cubitos");
+  json_builder_set_member_name (b, "players");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < n_names; i++)
+    json_builder_add_string_value (b, names[i]);
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "race");
+  json_builder_add_string_value (b, "free");
+  json_builder_set_member_name (b, "cards");
+  json_builder_begin_array (b);
+  for (guint c = 0; c < CB_N_COLOURS; c++)
+    {
+      const CbCard *card = cb_card (cards[c]);
+
+      g_return_val_if_fail (card != NULL, NULL);
+      json_builder_add_string_value (b, card->key);
+    }
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "track");
+  json_builder_add_string_value (b, cb_track (track)->key);
+  if (laps > 0)
+    {
+      json_builder_set_member_name (b, "laps");
+      json_builder_add_int_value (b, laps);
+    }
+  json_builder_set_member_name (b, "first");
+  json_builder_add_string_value (b, names[first]);
+  add_facts (b, facts);
+  json_builder_end_object (b);
+
+  root = json_builder_get_root (b);
+  json_generator_set_root (gen, root);
+  return json_generator_to_data (gen, NULL);
+}
+
+char *
 cb_presenter_dup_setup_again (const CbGame *game,
                               JsonObject   *facts)
 {
@@ -1292,6 +1782,14 @@ cb_presenter_dup_setup_again (const CbGame *game,
   /* The top dog goes on clockwise from whoever held it last. */
   first = (cb_game_get_top_dog (game) + 1) % n;
   track = (int) cb_game_get_track (game);
-  return cb_presenter_dup_setup (names, n, cb_game_get_race (game) > 0 ? cb_game_get_race (game) : 1,
-                                 track, cb_game_get_laps (game), first, facts);
+  if (cb_game_get_race (game) == 0)
+    {
+      guint cards[CB_N_COLOURS];
+
+      /* A free race is played again with the same cards. */
+      for (guint c = 0; c < CB_N_COLOURS; c++)
+        cards[c] = cb_game_get_card (game, c);
+      return cb_presenter_dup_free_setup (names, n, cards, (guint) track, cb_game_get_laps (game), first, facts);
+    }
+  return cb_presenter_dup_setup (names, n, cb_game_get_race (game), track, cb_game_get_laps (game), first, facts);
 }

@@ -75,6 +75,9 @@ char       *cb_presenter_dup_other_action_title (const CbGame *game, const char 
 char       *cb_presenter_action_simple (const CbGame *game, guint seat, const char *verb);
 /* {"player": name, verb: n}: redeem, buy_steps, shortcut, move. */
 char       *cb_presenter_action_number (const CbGame *game, guint seat, const char *verb, guint n);
+/* Phase 5: {"collect": true}, with "credits": false when @take_credits is FALSE (the
+ * credit faces are left: taking a credit matters for Schlägertyp). */
+char       *cb_presenter_collect_action (const CbGame *game, guint seat, gboolean take_credits);
 
 /* ---- Refill (phase 1) ---- */
 
@@ -149,6 +152,61 @@ typedef struct
 void        cb_move_init (CbMove *move);
 char       *cb_move_dup_action (const CbMove *move, const CbGame *game, guint seat);
 
+/* The "landed" object of @move (credits, fans, lose, take, max_cost) under @member. */
+void        cb_move_add_landed (const CbMove *move, JsonBuilder *builder, const char *member);
+
+/* ---- Card abilities: one form per ability the player may use ---- */
+
+typedef struct
+{
+  CbAbilityUse    use;
+  CbAbilityParams info;           /* what it asks for, and the domains (from the engine) */
+  int      lose_kind;             /* "lose": CbKind and CbZone, -1: none */
+  int      lose_zone;
+  int      give_kind;             /* "give": CbKind, CbZone and seat, -1: none */
+  int      give_zone;
+  int      give_to;
+  int      die_kind;              /* "die" and "set": CbKind, CbFace, -1: none */
+  int      die_face;
+  int      other_kind;            /* "other": CbKind, CbFace, -1: none */
+  int      other_face;
+  guint    dice[CB_N_KINDS];      /* "dice": added to the roll */
+  guint    from[CB_N_ZONES][CB_N_KINDS];            /* "from": not the active area … */
+  guint    from_active[CB_N_KINDS][CB_N_FACES];    /* … and active dice by face */
+  CbRoll   rolled;                /* "rolled": ready[] = the dice rolled */
+  CbRoll   rolled2;               /* "rolled2": Mahatma's second roll */
+  int      take;                  /* "take": CbKind, -1: none */
+  int      take_cost;             /* "cost" of the die taken when untold, -1 */
+  CbMove   bonus;                 /* "bonus" (Bob), with its "cost" and "fan" */
+  guint    red_lines;
+  gboolean finish;
+  guint    n_fan_told;            /* "fan" for the ability's own fan advances */
+  guint    fan_spaces[CB_FAN_LAST_SPACE];
+  int      fan_told[CB_FAN_LAST_SPACE][2];
+} CbAbilityForm;
+
+/* Starts a form for @use (from cb_game_list_abilities) of @seat: required choices start
+ * on the first value the board allows, optional ones empty. FALSE when the ability
+ * cannot be used now. */
+gboolean    cb_ability_form_init (CbAbilityForm *form, const CbGame *game, guint seat, const CbAbilityUse *use);
+/* Reads the domains again for @game (values kept), e.g. after another player's entry;
+ * FALSE when the ability cannot be used any more. */
+gboolean    cb_ability_form_refresh (CbAbilityForm *form, const CbGame *game, guint seat);
+/* The rolls follow the dice chosen ("dice", "from") and Mahatma's first roll: the dice
+ * rolled are set again; faces entered stay where they still fit. */
+void        cb_ability_form_sync_rolls (CbAbilityForm *form);
+/* Dice chosen in "dice" / "from" in all. */
+guint       cb_ability_form_count_chosen (const CbAbilityForm *form);
+/* The action the form enters. */
+char       *cb_ability_form_dup_action (const CbAbilityForm *form, const CbGame *game, guint seat);
+/* "Bob: At the end of phase 6: gain all bonuses …", with "(special symbol)" when a
+ * special symbol uses a normal ability (and forces the special one). Free with g_free(). */
+char       *cb_presenter_dup_ability_title (const CbAbilityUse *use);
+/* "Light grey · draw area": a die in a place, for the choosers. Free with g_free(). */
+char       *cb_presenter_dup_die_place (CbKind kind, CbZone zone);
+/* The translated name of an area ("draw area", "ready area", "active area", "rest zone"). */
+const char *cb_presenter_zone_name (CbZone zone);
+
 /* ---- Shop (phase 7) ---- */
 
 /* Why @seat cannot buy a die of @colour now, or NULL when it can (with the known cost,
@@ -167,6 +225,10 @@ JsonObject *cb_presenter_dup_known_facts (DpStore *store);
  * @first the seat holding the top dog; @facts from cb_presenter_dup_known_facts or NULL. */
 char       *cb_presenter_dup_setup (const char *const *names, guint n_names, guint race, int track,
                                     guint laps, guint first, JsonObject *facts);
+/* Setup text for a free race: @cards one card index per colour (colour order), @track
+ * a track index, @laps 0 = one lap. */
+char       *cb_presenter_dup_free_setup (const char *const *names, guint n_names, const guint cards[CB_N_COLOURS],
+                                         guint track, guint laps, guint first, JsonObject *facts);
 /* The same race again with the same players (the facts told in @game carried over),
  * the top dog with the player after the winner. */
 char       *cb_presenter_dup_setup_again (const CbGame *game, JsonObject *facts);

@@ -16,6 +16,8 @@
 
 #include <glib/gi18n-lib.h>
 
+#include <adwaita.h>
+
 #include "cb-run-panel.h"
 #include "cb-die-icon.h"
 #include "cb-board-view.h"
@@ -41,7 +43,11 @@ struct _CbRunPanel
   CbShop      *shop;
   GtkLabel    *refill_summary;
   GtkLabel    *roll_summary;
-  GtkWidget   *fan_box;
+  GtkWidget   *abilities;    /* the card abilities, rebuilt on their own */
+  CbAbilityForm form;        /* the ability form that is open */
+  gboolean     form_open;
+  guint        shown_rolled[CB_N_KINDS];
+  guint        shown_rolled2[CB_N_KINDS];
   gboolean     updating;
 };
 
@@ -343,10 +349,39 @@ build_roll (CbRunPanel *self)
   update_roll (self);
 }
 
-/* ---- Fan-track questions (bust, landing) ---- */
+/* ---- Fan-track questions (bust, landing, abilities) ---- */
+
+/* Control names of a question group: @prefix ("" or "ability-") + @name. */
+static char *
+pname (const char *prefix,
+       const char *name)
+{
+  return g_strconcat (prefix, name, NULL);
+}
+
+static GtkWidget *
+pcontrol (CbRunPanel *self,
+          const char *prefix,
+          const char *name)
+{
+  g_autofree char *full = pname (prefix, name);
+
+  return control (self, full);
+}
+
+static guint
+pspin_value (CbRunPanel *self,
+             const char *prefix,
+             const char *name)
+{
+  g_autofree char *full = pname (prefix, name);
+
+  return spin_value (self, full);
+}
 
 static guint
 fan_questions (CbRunPanel *self,
+               const char *prefix,
                guint       n,
                guint       spaces[CB_FAN_LAST_SPACE],
                int         told[CB_FAN_LAST_SPACE][2])
@@ -355,55 +390,87 @@ fan_questions (CbRunPanel *self,
 
   for (guint i = 0; i < count; i++)
     {
-      char name[32];
+      char name[48];
 
-      g_snprintf (name, sizeof name, "fan-credits-%u", spaces[i]);
+      g_snprintf (name, sizeof name, "%sfan-credits-%u", prefix, spaces[i]);
       told[i][0] = (int) spin_value (self, name);
-      g_snprintf (name, sizeof name, "fan-supply-%u", spaces[i]);
+      g_snprintf (name, sizeof name, "%sfan-supply-%u", prefix, spaces[i]);
       told[i][1] = (int) spin_value (self, name);
     }
   return count;
 }
 
+/* The fan box of a question group ("<prefix>fanbox") asks for every fan-track space the
+ * runner enters with @n advances that nobody has told yet. */
 static void
 rebuild_fan_box (CbRunPanel *self,
+                 const char *prefix,
                  guint       n,
                  GCallback   changed)
 {
   guint spaces[CB_FAN_LAST_SPACE];
   guint count;
   GtkWidget *child;
+  GtkWidget *box = pcontrol (self, prefix, "fanbox");
+  g_autofree char *fan_prefix = pname (prefix, "fan-");
 
-  /* Keep what was told in fields that stay. */
+  if (box == NULL)
+    return;
   count = cb_presenter_get_untold_fan_spaces (self->game, self->seat, n, spaces);
-  while ((child = gtk_widget_get_first_child (self->fan_box)) != NULL)
-    {
-      gtk_box_remove (GTK_BOX (self->fan_box), child);
-    }
+  while ((child = gtk_widget_get_first_child (box)) != NULL)
+    gtk_box_remove (GTK_BOX (box), child);
   {
     GHashTableIter iter;
     gpointer key;
 
     g_hash_table_iter_init (&iter, self->controls);
     while (g_hash_table_iter_next (&iter, &key, NULL))
-      if (g_str_has_prefix (key, "fan-"))
+      if (g_str_has_prefix (key, fan_prefix))
         g_hash_table_iter_remove (&iter);
   }
   for (guint i = 0; i < count; i++)
     {
-      char name[32];
+      char name[48];
       g_autofree char *credits_q = NULL;
       g_autofree char *supply_q = NULL;
 
       /* Translators: a question about the physical fan track, asked once per space */
       credits_q = g_strdup_printf (_("Fan space %u: credits shown?"), spaces[i]);
       supply_q = g_strdup_printf (_("Fan space %u: supply tokens shown?"), spaces[i]);
-      g_snprintf (name, sizeof name, "fan-credits-%u", spaces[i]);
-      add_spin (self, self->fan_box, name, credits_q, 0, 9, 0, changed);
-      g_snprintf (name, sizeof name, "fan-supply-%u", spaces[i]);
-      add_spin (self, self->fan_box, name, supply_q, 0, 3, 0, changed);
+      g_snprintf (name, sizeof name, "%sfan-credits-%u", prefix, spaces[i]);
+      add_spin (self, box, name, credits_q, 0, 9, 0, changed);
+      g_snprintf (name, sizeof name, "%sfan-supply-%u", prefix, spaces[i]);
+      add_spin (self, box, name, supply_q, 0, 3, 0, changed);
     }
-  gtk_widget_set_visible (self->fan_box, count > 0);
+  g_object_set_data (G_OBJECT (box), "fans", GUINT_TO_POINTER (n));
+  gtk_widget_set_visible (box, count > 0);
+}
+
+static GtkWidget *
+add_fan_box (CbRunPanel *self,
+             GtkWidget  *parent,
+             const char *prefix)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+
+  g_object_set_data (G_OBJECT (box), "fans", GUINT_TO_POINTER (G_MAXUINT));
+  g_hash_table_insert (self->controls, pname (prefix, "fanbox"), box);
+  gtk_box_append (GTK_BOX (parent), box);
+  return box;
+}
+
+/* Rebuilding the fan questions while the user types in one of them would lose the
+ * field: only when the number of fan advances changed. */
+static void
+update_fan_box (CbRunPanel *self,
+                const char *prefix,
+                guint       n,
+                GCallback   changed)
+{
+  GtkWidget *box = pcontrol (self, prefix, "fanbox");
+
+  if (box != NULL && GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (box), "fans")) != n)
+    rebuild_fan_box (self, prefix, n, changed);
 }
 
 /* ---- Phase 3: push or pass; bust ---- */
@@ -438,7 +505,7 @@ update_bust (CbRunPanel *self)
       g_snprintf (name, sizeof name, "bust-%s", cb_kind_to_string (k));
       to_rest[k] = spin_value (self, name);
     }
-  n_told = fan_questions (self, 1, spaces, told);
+  n_told = fan_questions (self, "", 1, spaces, told);
   if (button != NULL)
     set_button_action (self, button,
                        cb_presenter_bust_action (cb (self), self->seat, to_rest, (const int (*)[2]) told, n_told, spaces));
@@ -462,9 +529,8 @@ build_bust (CbRunPanel *self)
       q = g_strdup_printf (_("%s dice from the ready area to rest"), cb_kind_get_name (k));
       add_spin (self, box, name, q, 0, n, 0, G_CALLBACK (update_bust));
     }
-  self->fan_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  gtk_box_append (GTK_BOX (self->content), self->fan_box);
-  rebuild_fan_box (self, 1, G_CALLBACK (update_bust));
+  add_fan_box (self, self->content, "");
+  rebuild_fan_box (self, "", 1, G_CALLBACK (update_bust));
   add_button (self, button_row (self->content), "bust", _("Take the _Bust"),
               _("Active dice go to rest, your fan advances 1"), NULL, TRUE);
   update_bust (self);
@@ -473,12 +539,23 @@ build_bust (CbRunPanel *self)
 /* ---- Phase 5: support ---- */
 
 static void
+take_credits_toggled_cb (CbRunPanel *self)
+{
+  GtkWidget *check = control (self, "take-credits");
+  GtkWidget *button = control (self, "collect");
+  gboolean take = check == NULL || gtk_check_button_get_active (GTK_CHECK_BUTTON (check));
+
+  if (button != NULL)
+    set_button_action (self, button, cb_presenter_collect_action (cb (self), self->seat, take));
+}
+
+static void
 build_support (CbRunPanel *self)
 {
   GtkWidget *row = button_row (self->content);
   guint coins = 0, steps = 0, credits = 0;
   g_autofree char *hint = NULL;
-  g_autofree char *collect = cb_presenter_action_simple (cb (self), self->seat, "collect");
+  g_autofree char *collect = cb_presenter_collect_action (cb (self), self->seat, TRUE);
 
   for (guint k = 0; k < CB_N_KINDS; k++)
     for (guint f = 0; f < CB_N_FACES; f++)
@@ -495,6 +572,18 @@ build_support (CbRunPanel *self)
       /* Translators: what Collect gives, "+3 coins, +1 steps, +0 credits" */
       hint = g_strdup_printf (_("+%u coins, +%u steps, +%u credits"), coins, steps, credits);
       add_button (self, row, "collect", _("_Collect"), hint, g_steal_pointer (&collect), TRUE);
+      if (credits > 0)
+        {
+          /* The credit faces may be left (docs/cubitos-notes.md, "Support"): taking a
+           * credit this round obliges Schlägertyp's mandatory ability. */
+          GtkWidget *check = gtk_check_button_new_with_mnemonic (_("_Take the credits shown"));
+
+          gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
+          gtk_widget_set_tooltip_text (check, _("Leave the credit faces unused (taking a credit can oblige a card)"));
+          g_signal_connect_swapped (check, "toggled", G_CALLBACK (take_credits_toggled_cb), self);
+          g_hash_table_insert (self->controls, g_strdup ("take-credits"), check);
+          gtk_box_append (GTK_BOX (row), check);
+        }
     }
   if (cb_game_get_swords (cb (self), self->seat) < 0)
     add_button (self, row, "announce", _("A_nnounce Swords"), _("Fix your swords for the red card"),
@@ -520,17 +609,15 @@ static const CbKind take_kinds[] = {
   CB_KIND_BLUE, CB_KIND_PURPLE, CB_KIND_BROWN, CB_KIND_WHITE,
 };
 
+/* A drop-down of "@none" and the colours of the box (not the top dog). */
 static GtkWidget *
-add_kind_dropdown (CbRunPanel *self,
-                   GtkWidget  *parent,
-                   const char *name,
-                   const char *question,
-                   const char *none,
-                   GCallback   changed)
+kind_dropdown (CbRunPanel *self,
+               const char *name,
+               const char *a11y,
+               const char *none,
+               GCallback   changed)
 {
   GtkStringList *list = gtk_string_list_new (NULL);
-  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  GtkWidget *label = gtk_label_new (question);
   GtkWidget *dropdown;
 
   gtk_string_list_append (list, none);
@@ -540,16 +627,32 @@ add_kind_dropdown (CbRunPanel *self,
       gtk_string_list_append (list, title);
     }
   dropdown = gtk_drop_down_new (G_LIST_MODEL (list), NULL);
+  gtk_widget_set_valign (dropdown, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
+  gtk_widget_set_tooltip_text (dropdown, a11y);
+  g_signal_connect_swapped (dropdown, "notify::selected", changed, self);
+  g_hash_table_insert (self->controls, g_strdup (name), dropdown);
+  return dropdown;
+}
+
+static GtkWidget *
+add_kind_dropdown (CbRunPanel *self,
+                   GtkWidget  *parent,
+                   const char *name,
+                   const char *question,
+                   const char *none,
+                   GCallback   changed)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *label = gtk_label_new (question);
+
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_widget_set_hexpand (label, TRUE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL, question, -1);
-  g_signal_connect_swapped (dropdown, "notify::selected", changed, self);
   gtk_box_append (GTK_BOX (row), label);
-  gtk_box_append (GTK_BOX (row), dropdown);
+  gtk_box_append (GTK_BOX (row), kind_dropdown (self, name, question, none, changed));
   gtk_box_append (GTK_BOX (parent), row);
-  g_hash_table_insert (self->controls, g_strdup (name), dropdown);
-  return dropdown;
+  return row;
 }
 
 static int
@@ -567,14 +670,177 @@ dropdown_kind (CbRunPanel *self,
   return take_kinds[selected - 1];
 }
 
+/* ---- The bonuses of a space: the landing (phase 6) and Bob ---- */
+
+/* p. 10: a space can show several „lose a die“ symbols, each a die of the player's
+ * choice from any area: one row per colour and area, as many rows as needed. */
+#define MAX_LOSE_ROWS 8
+
+static void
+add_lose_row (CbRunPanel *self,
+              const char *prefix,
+              GCallback   changed)
+{
+  GtkWidget *rows = pcontrol (self, prefix, "lose-rows");
+  guint n = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (rows), "rows"));
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkStringList *zones = gtk_string_list_new (NULL);
+  GtkWidget *zone_list, *spin;
+  char name[48];
+
+  g_snprintf (name, sizeof name, "%slose-die-%u", prefix, n);
+  gtk_box_append (GTK_BOX (row), kind_dropdown (self, name, _("Colour of the dice given back"), _("none"), changed));
+  gtk_widget_set_hexpand (gtk_widget_get_last_child (row), TRUE);
+  for (guint z = 0; z < CB_N_ZONES; z++)
+    gtk_string_list_append (zones, cb_presenter_zone_name (z));
+  zone_list = gtk_drop_down_new (G_LIST_MODEL (zones), NULL);
+  gtk_widget_set_valign (zone_list, GTK_ALIGN_CENTER);
+  gtk_widget_set_hexpand (zone_list, TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (zone_list), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Area of the dice given back"), -1);
+  gtk_widget_set_tooltip_text (zone_list, _("Area of the dice given back"));
+  g_signal_connect_swapped (zone_list, "notify::selected", changed, self);
+  g_snprintf (name, sizeof name, "%slose-from-%u", prefix, n);
+  g_hash_table_insert (self->controls, g_strdup (name), zone_list);
+  gtk_box_append (GTK_BOX (row), zone_list);
+  spin = gtk_spin_button_new_with_range (1, MAX_LOSE_ROWS, 1);
+  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("How many dice of this colour from this area"), -1);
+  gtk_widget_set_tooltip_text (spin, _("How many dice of this colour from this area"));
+  g_signal_connect_swapped (spin, "value-changed", changed, self);
+  g_snprintf (name, sizeof name, "%slose-count-%u", prefix, n);
+  g_hash_table_insert (self->controls, g_strdup (name), spin);
+  gtk_box_append (GTK_BOX (row), spin);
+  gtk_box_append (GTK_BOX (rows), row);
+  g_object_set_data (G_OBJECT (rows), "rows", GUINT_TO_POINTER (n + 1));
+  gtk_widget_set_sensitive (pcontrol (self, prefix, "lose-add"), n + 1 < MAX_LOSE_ROWS);
+}
+
+static void
+lose_add_clicked_cb (GtkButton  *button,
+                     CbRunPanel *self)
+{
+  const char *prefix = g_object_get_data (G_OBJECT (button), "prefix");
+  GCallback changed = g_object_get_data (G_OBJECT (button), "changed");
+
+  add_lose_row (self, prefix, changed);
+  ((void (*) (CbRunPanel *)) changed) (self);
+}
+
+static void
+build_bonus (CbRunPanel *self,
+             GtkWidget  *parent,
+             const char *prefix,
+             GCallback   changed)
+{
+  g_autofree char *credits = pname (prefix, "land-credits");
+  g_autofree char *fans = pname (prefix, "land-fans");
+  g_autofree char *take = pname (prefix, "land-take");
+  g_autofree char *max_cost = pname (prefix, "land-max-cost");
+  g_autofree char *cost = pname (prefix, "land-cost");
+  GtkWidget *lose, *heading, *rows, *add;
+
+  add_spin (self, parent, credits, _("Credits"), 0, 9, 0, changed);
+  add_spin (self, parent, fans, _("Fan-track advances"), 0, 5, 0, changed);
+  add_kind_dropdown (self, parent, take, _("Take a die for free"), _("no die"), changed);
+  add_spin (self, parent, max_cost, _("… costing at most (0 = any)"), 0, 20, 0, changed);
+  add_spin (self, parent, cost, _("Cost printed on that die’s card"), 1, 20, 3, changed);
+
+  lose = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  heading = gtk_label_new (_("Give back dice (one row per colour and area)"));
+  gtk_label_set_xalign (GTK_LABEL (heading), 0);
+  gtk_label_set_wrap (GTK_LABEL (heading), TRUE);
+  gtk_box_append (GTK_BOX (lose), heading);
+  rows = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  g_hash_table_insert (self->controls, pname (prefix, "lose-rows"), rows);
+  gtk_box_append (GTK_BOX (lose), rows);
+  add = gtk_button_new ();
+  {
+    GtkWidget *content = adw_button_content_new ();
+
+    adw_button_content_set_icon_name (ADW_BUTTON_CONTENT (content), "list-add-symbolic");
+    /* Translators: adds a row (colour, area, count) to the dice given back */
+    adw_button_content_set_label (ADW_BUTTON_CONTENT (content), _("_Another Row"));
+    adw_button_content_set_use_underline (ADW_BUTTON_CONTENT (content), TRUE);
+    gtk_button_set_child (GTK_BUTTON (add), content);
+  }
+  gtk_widget_set_tooltip_text (add, _("Give back dice of another colour or from another area"));
+  gtk_widget_set_halign (add, GTK_ALIGN_START);
+  gtk_widget_add_css_class (add, "flat");
+  g_object_set_data_full (G_OBJECT (add), "prefix", g_strdup (prefix), g_free);
+  g_object_set_data (G_OBJECT (add), "changed", changed);
+  g_signal_connect (add, "clicked", G_CALLBACK (lose_add_clicked_cb), self);
+  g_hash_table_insert (self->controls, pname (prefix, "lose-add"), add);
+  gtk_box_append (GTK_BOX (lose), add);
+  gtk_box_append (GTK_BOX (parent), lose);
+  add_lose_row (self, prefix, changed);
+
+  add_fan_box (self, parent, prefix);
+}
+
+/* Reads the bonus fields of @prefix into @move (credits, fans, take, lose, fan facts). */
+static void
+read_bonus (CbRunPanel *self,
+            const char *prefix,
+            CbMove     *move)
+{
+  g_autofree char *take = pname (prefix, "land-take");
+  GtkWidget *rows = pcontrol (self, prefix, "lose-rows");
+  guint n_rows = rows != NULL ? GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (rows), "rows")) : 0;
+
+  move->credits = pspin_value (self, prefix, "land-credits");
+  move->fans = pspin_value (self, prefix, "land-fans");
+  move->take = dropdown_kind (self, take);
+  move->max_cost = -1;
+  move->take_cost = -1;
+  if (move->take >= 0 && pspin_value (self, prefix, "land-max-cost") > 0)
+    move->max_cost = (int) pspin_value (self, prefix, "land-max-cost");
+  if (move->take >= 0 && CB_KIND_IS_COLOUR (move->take) &&
+      cb_game_get_cost (cb (self), CB_COLOUR_OF (move->take)) < 0)
+    move->take_cost = (int) MAX (pspin_value (self, prefix, "land-cost"), 1);
+  memset (move->lose, 0, sizeof move->lose);
+  for (guint r = 0; r < n_rows; r++)
+    {
+      char name[48];
+      int kind;
+      GtkWidget *zone;
+
+      g_snprintf (name, sizeof name, "%slose-die-%u", prefix, r);
+      kind = dropdown_kind (self, name);
+      g_snprintf (name, sizeof name, "%slose-from-%u", prefix, r);
+      zone = control (self, name);
+      g_snprintf (name, sizeof name, "%slose-count-%u", prefix, r);
+      if (kind >= 0 && zone != NULL && gtk_drop_down_get_selected (GTK_DROP_DOWN (zone)) < CB_N_ZONES)
+        move->lose[kind][gtk_drop_down_get_selected (GTK_DROP_DOWN (zone))] += (int) spin_value (self, name);
+    }
+  move->n_fan_told = fan_questions (self, prefix, move->fans, move->fan_spaces, move->fan_told);
+}
+
+/* Shows the cost question only for a die whose cost nobody told; the fan questions
+ * follow the advances. */
+static void
+update_bonus (CbRunPanel *self,
+              const char *prefix,
+              GCallback   changed)
+{
+  g_autofree char *take_name = pname (prefix, "land-take");
+  GtkWidget *cost = pcontrol (self, prefix, "land-cost");
+  int take = dropdown_kind (self, take_name);
+
+  if (cost != NULL)
+    gtk_widget_set_visible (gtk_widget_get_parent (cost),
+                            take >= 0 && CB_KIND_IS_COLOUR (take) && cb_game_get_cost (cb (self), CB_COLOUR_OF (take)) < 0);
+  update_fan_box (self, prefix, pspin_value (self, prefix, "land-fans"), changed);
+}
+
 static void
 read_move (CbRunPanel *self,
            CbMove     *move,
            gboolean    last)
 {
   GtkWidget *finish = control (self, "finish");
-  GtkWidget *lose_from = control (self, "lose-from");
-  int lose_kind;
 
   cb_move_init (move);
   move->steps = spin_value (self, "steps");
@@ -582,25 +848,9 @@ read_move (CbRunPanel *self,
   move->last = last;
   if (!last)
     return;
-  move->credits = spin_value (self, "land-credits");
-  move->fans = spin_value (self, "land-fans");
-  move->take = dropdown_kind (self, "land-take");
-  if (move->take >= 0 && spin_value (self, "land-max-cost") > 0)
-    move->max_cost = (int) spin_value (self, "land-max-cost");
-  if (move->take >= 0 && CB_KIND_IS_COLOUR (move->take) &&
-      cb_game_get_cost (cb (self), CB_COLOUR_OF (move->take)) < 0)
-    move->take_cost = (int) MAX (spin_value (self, "land-cost"), 1);
-  lose_kind = dropdown_kind (self, "lose-die");
-  if (lose_kind >= 0 && lose_from != NULL)
-    {
-      guint zone = gtk_drop_down_get_selected (GTK_DROP_DOWN (lose_from));
-
-      if (zone < CB_N_ZONES)
-        move->lose[lose_kind][zone] = (int) spin_value (self, "lose-count");
-    }
+  read_bonus (self, "", move);
   if (cb_game_has_finished_race (cb (self), self->seat) || move->finish)
     move->beyond = (int) spin_value (self, "beyond");
-  move->n_fan_told = fan_questions (self, move->fans, move->fan_spaces, move->fan_told);
 }
 
 static char *
@@ -646,10 +896,8 @@ update_move (CbRunPanel *self)
   CbMove move;
   GtkWidget *move_button = control (self, "move");
   GtkWidget *land_button = control (self, "land");
-  GtkWidget *cost = control (self, "land-cost");
   GtkWidget *beyond = control (self, "beyond");
   GtkWidget *finish = control (self, "finish");
-  int take;
 
   if (self->updating)
     return;
@@ -658,22 +906,11 @@ update_move (CbRunPanel *self)
   if (move_button != NULL)
     set_button_action (self, move_button, cb_move_dup_action (&move, cb (self), self->seat));
 
-  take = dropdown_kind (self, "land-take");
-  if (cost != NULL)
-    gtk_widget_set_visible (gtk_widget_get_parent (cost),
-                            take >= 0 && CB_KIND_IS_COLOUR (take) && cb_game_get_cost (cb (self), CB_COLOUR_OF (take)) < 0);
   if (beyond != NULL)
     gtk_widget_set_visible (gtk_widget_get_parent (beyond),
                             cb_game_has_finished_race (cb (self), self->seat) ||
                             (finish != NULL && gtk_check_button_get_active (GTK_CHECK_BUTTON (finish))));
-
-  /* Rebuilding the fan questions while the user types in one of them would lose the
-   * field: only when the number of fan advances changed. */
-  if (GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (self->fan_box), "fans")) != spin_value (self, "land-fans"))
-    {
-      g_object_set_data (G_OBJECT (self->fan_box), "fans", GUINT_TO_POINTER (spin_value (self, "land-fans")));
-      rebuild_fan_box (self, spin_value (self, "land-fans"), G_CALLBACK (update_move));
-    }
+  update_bonus (self, "", G_CALLBACK (update_move));
   read_move (self, &move, TRUE);
   if (control (self, "land-expander") != NULL)
     {
@@ -696,8 +933,7 @@ build_move (CbRunPanel *self)
   const CbGame *game = cb (self);
   guint steps = cb_game_get_steps (game, self->seat);
   GtkWidget *row = button_row (self->content);
-  GtkWidget *walk, *land, *finish, *lose_row, *zone_list, *expander, *shortcut;
-  GtkStringList *zones;
+  GtkWidget *walk, *land, *finish, *expander, *shortcut;
 
   /* p. 9, 6.: 4 coins buy 1 step, any number of times. */
   add_button (self, row, "buy-step", _("4 Coins → 1 _Step"), _("Buy a step for 4 coins"),
@@ -725,29 +961,7 @@ build_move (CbRunPanel *self)
   gtk_widget_set_margin_top (land, 6);
   gtk_expander_set_child (GTK_EXPANDER (expander), land);
   gtk_box_append (GTK_BOX (self->content), expander);
-  add_spin (self, land, "land-credits", _("Credits"), 0, 9, 0, G_CALLBACK (update_move));
-  add_spin (self, land, "land-fans", _("Fan-track advances"), 0, 5, 0, G_CALLBACK (update_move));
-  add_kind_dropdown (self, land, "land-take", _("Take a die for free"), _("no die"), G_CALLBACK (update_move));
-  add_spin (self, land, "land-max-cost", _("… costing at most (0 = any)"), 0, 20, 0, G_CALLBACK (update_move));
-  add_spin (self, land, "land-cost", _("Cost printed on that die’s card"), 1, 20, 3, G_CALLBACK (update_move));
-  lose_row = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_box_append (GTK_BOX (land), lose_row);
-  add_kind_dropdown (self, lose_row, "lose-die", _("Give back dice"), _("none"), G_CALLBACK (update_move));
-  zones = gtk_string_list_new (NULL);
-  gtk_string_list_append (zones, _("from the draw area"));
-  gtk_string_list_append (zones, _("from the ready area"));
-  gtk_string_list_append (zones, _("from the active area"));
-  gtk_string_list_append (zones, _("from the rest zone"));
-  zone_list = gtk_drop_down_new (G_LIST_MODEL (zones), NULL);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (zone_list), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Area of the dice given back"), -1);
-  g_signal_connect_swapped (zone_list, "notify::selected", G_CALLBACK (update_move), self);
-  g_hash_table_insert (self->controls, g_strdup ("lose-from"), zone_list);
-  gtk_widget_set_halign (zone_list, GTK_ALIGN_END);
-  gtk_box_append (GTK_BOX (lose_row), zone_list);
-  add_spin (self, lose_row, "lose-count", _("How many"), 0, 5, 1, G_CALLBACK (update_move));
-  self->fan_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  g_object_set_data (G_OBJECT (self->fan_box), "fans", GUINT_TO_POINTER (G_MAXUINT));
-  gtk_box_append (GTK_BOX (land), self->fan_box);
+  build_bonus (self, land, "", G_CALLBACK (update_move));
 
   row = button_row (self->content);
   add_button (self, row, "land", _("Walk and _Land"), _("The last move of this round: take the space’s bonus"),
@@ -794,14 +1008,688 @@ build_shop (CbRunPanel *self)
               cb_presenter_action_simple (cb (self), self->seat, "rest"), TRUE);
 }
 
-/* ---- Card abilities (any phase) ---- */
+/* ---- Card abilities (any phase) ----
+ *
+ * Every ability the player may use now has a button (mandatory ones marked). An ability
+ * without choices enters at once; one with choices opens a small form whose fields are
+ * the ability's generic steps (which die to give back, which face to set, which dice
+ * to roll and what they show, who gets a die, …) with every value the board allows,
+ * not only the engine's samples. The form builds the action; the engine checks it on a
+ * copy before "Use" is enabled, and its reason is shown otherwise. */
+
+enum
+{
+  F_LOSE, F_GIVE, F_GIVE_TO, F_DIE, F_SET, F_OTHER, F_TAKE,
+  F_DICE, F_FROM, F_FROM_ACTIVE, F_RED_LINES, F_COST,
+};
+
+static void build_abilities (CbRunPanel *self);
 
 static void
-build_other (CbRunPanel *self)
+remove_controls_with_prefix (CbRunPanel *self,
+                             const char *prefix)
 {
-  g_autoptr(GPtrArray) others = cb_presenter_dup_other_actions (cb (self), self->seat);
+  GHashTableIter iter;
+  gpointer key;
+
+  g_hash_table_iter_init (&iter, self->controls);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    if (g_str_has_prefix (key, prefix))
+      g_hash_table_iter_remove (&iter);
+}
+
+static gboolean
+same_use (const CbAbilityUse *a,
+          const CbAbilityUse *b)
+{
+  return a->card == b->card && a->number == b->number && a->face == b->face;
+}
+
+/* A die face for a chooser: "✦ team symbol", "1 coin". */
+static char *
+face_label (CbKind kind,
+            CbFace face)
+{
+  const char *symbol = cb_presenter_face_symbol (kind, face);
+
+  if (symbol[0] == '\0')
+    return g_strdup (cb_face_get_name (face));
+  /* Translators: a die face with its symbol, "✦ team symbol" */
+  return g_strdup_printf (_("%s %s"), symbol, cb_face_get_name (face));
+}
+
+static void
+replace_roll_entry (CbRunPanel *self,
+                    const char *name,
+                    CbRoll     *roll,
+                    guint       shown[CB_N_KINDS]);
+
+static void
+form_changed (CbRunPanel *self)
+{
+  CbAbilityForm *form = &self->form;
+  GtkWidget *use = control (self, "ability-use");
+  GtkWidget *reason = control (self, "ability-reason");
+  GtkWidget *cost = control (self, "ability-cost");
+  g_autoptr(GError) error = NULL;
+  char *action;
+  gboolean ok;
+
+  if (self->updating || !self->form_open || use == NULL)
+    return;
+
+  cb_ability_form_sync_rolls (form);
+  if (memcmp (self->shown_rolled, form->rolled.ready, sizeof self->shown_rolled) != 0)
+    replace_roll_entry (self, "ability-rolled", &form->rolled, self->shown_rolled);
+  if (memcmp (self->shown_rolled2, form->rolled2.ready, sizeof self->shown_rolled2) != 0)
+    replace_roll_entry (self, "ability-rolled2", &form->rolled2, self->shown_rolled2);
+  if (form->info.params & CB_PARAM_BONUS)
+    {
+      update_bonus (self, "ability-", G_CALLBACK (form_changed));
+      read_bonus (self, "ability-", &form->bonus);
+    }
+  else if (form->info.fan_advances > 0)
+    form->n_fan_told = fan_questions (self, "ability-", form->info.fan_advances, form->fan_spaces, form->fan_told);
+  if (cost != NULL)
+    gtk_widget_set_visible (gtk_widget_get_parent (cost),
+                            form->take >= 0 && CB_KIND_IS_COLOUR (form->take)
+                            && cb_game_get_cost (cb (self), CB_COLOUR_OF (form->take)) < 0);
+
+  action = cb_ability_form_dup_action (form, cb (self), self->seat);
+  ok = cb_presenter_check (self->game, action, &error);
+  set_button_action (self, use, action);
+  if (reason != NULL)
+    {
+      gtk_label_set_text (GTK_LABEL (reason), ok ? "" : error->message);
+      gtk_widget_set_visible (reason, !ok);
+    }
+}
+
+static void
+form_roll_changed_cb (CbRollEntry *entry,
+                      CbRunPanel  *self)
+{
+  form_changed (self);
+}
+
+static void
+replace_roll_entry (CbRunPanel *self,
+                    const char *name,
+                    CbRoll     *roll,
+                    guint       shown[CB_N_KINDS])
+{
+  g_autofree char *box_name = g_strconcat (name, "-box", NULL);
+  GtkWidget *box = control (self, box_name);
+  GtkWidget *old = control (self, name);
+  GtkWidget *entry;
+  guint n = 0;
+
+  memcpy (shown, roll->ready, sizeof (guint) * CB_N_KINDS);
+  if (box == NULL)
+    return;
+  if (old != NULL)
+    {
+      g_hash_table_remove (self->controls, name);
+      gtk_box_remove (GTK_BOX (box), old);
+    }
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    n += roll->ready[k];
+  if (n == 0)
+    {
+      /* Translators: in an ability's form, before any die is chosen to be rolled */
+      entry = gtk_label_new (_("No dice are rolled."));
+      gtk_label_set_xalign (GTK_LABEL (entry), 0);
+      gtk_widget_add_css_class (entry, "dim-label");
+    }
+  else
+    {
+      entry = cb_roll_entry_new (roll);
+      g_signal_connect (entry, "changed", G_CALLBACK (form_roll_changed_cb), self);
+    }
+  g_hash_table_insert (self->controls, g_strdup (name), entry);
+  gtk_box_append (GTK_BOX (box), entry);
+}
+
+static void
+form_choice_cb (GtkDropDown *dropdown,
+                GParamSpec  *pspec,
+                CbRunPanel  *self)
+{
+  CbAbilityForm *form = &self->form;
+  const int *a = g_object_get_data (G_OBJECT (dropdown), "a");
+  const int *b = g_object_get_data (G_OBJECT (dropdown), "b");
+  guint field = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dropdown), "field"));
+  guint i = gtk_drop_down_get_selected (dropdown);
+  int va = -1, vb = -1;
+
+  if (self->updating)
+    return;
+  if (i != GTK_INVALID_LIST_POSITION && i < g_list_model_get_n_items (gtk_drop_down_get_model (dropdown)))
+    {
+      va = a[i];
+      vb = b[i];
+    }
+  switch (field)
+    {
+    case F_LOSE:    form->lose_kind = va; form->lose_zone = vb; break;
+    case F_GIVE:    form->give_kind = va; form->give_zone = vb; break;
+    case F_GIVE_TO: form->give_to = va; break;
+    case F_SET:     form->die_face = va; break;
+    case F_OTHER:   form->other_kind = va; form->other_face = vb; break;
+    case F_TAKE:    form->take = va; break;
+    case F_DIE:
+      form->die_kind = va;
+      /* The faces follow the colour chosen. */
+      if (va < 0 || form->die_face < 0 || cb_kind_count_face (va, form->die_face) == 0)
+        {
+          form->die_face = -1;
+          for (guint f = CB_FACE_COIN; va >= 0 && f < CB_N_FACES && form->die_face < 0; f++)
+            if (cb_kind_count_face (va, f) > 0)
+              form->die_face = (int) f;
+        }
+      build_abilities (self);
+      return;
+    default:
+      break;
+    }
+  form_changed (self);
+}
+
+/* A drop-down of @n options, each a label and up to two values; the option matching
+ * *@va (and *@vb) is selected, else the first one (and written back). */
+static GtkWidget *
+add_choice (CbRunPanel  *self,
+            GtkWidget   *parent,
+            const char  *name,
+            const char  *question,
+            guint        field,
+            GPtrArray   *labels,
+            GArray      *values_a,
+            GArray      *values_b,
+            int         *va,
+            int         *vb)
+{
+  GtkStringList *list = gtk_string_list_new ((const char *const *) NULL);
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *label = gtk_label_new (question);
+  GtkWidget *dropdown;
+  guint selected = 0;
+
+  for (guint i = 0; i < labels->len; i++)
+    {
+      gtk_string_list_append (list, g_ptr_array_index (labels, i));
+      if (g_array_index (values_a, int, i) == *va && (vb == NULL || g_array_index (values_b, int, i) == *vb))
+        selected = i;
+    }
+  if (labels->len > 0)
+    {
+      *va = g_array_index (values_a, int, selected);
+      if (vb != NULL)
+        *vb = g_array_index (values_b, int, selected);
+    }
+  dropdown = gtk_drop_down_new (G_LIST_MODEL (list), NULL);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown), selected);
+  gtk_widget_set_valign (dropdown, GTK_ALIGN_CENTER);
+  g_object_set_data_full (G_OBJECT (dropdown), "a", g_memdup2 (values_a->data, sizeof (int) * MAX (values_a->len, 1)), g_free);
+  g_object_set_data_full (G_OBJECT (dropdown), "b", g_memdup2 (values_b->data, sizeof (int) * MAX (values_b->len, 1)), g_free);
+  g_object_set_data (G_OBJECT (dropdown), "field", GUINT_TO_POINTER (field));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL, question, -1);
+  g_signal_connect (dropdown, "notify::selected", G_CALLBACK (form_choice_cb), self);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_box_append (GTK_BOX (row), label);
+  gtk_box_append (GTK_BOX (row), dropdown);
+  gtk_box_append (GTK_BOX (parent), row);
+  g_hash_table_insert (self->controls, g_strdup (name), dropdown);
+  return dropdown;
+}
+
+typedef struct
+{
+  GPtrArray *labels;
+  GArray    *a;
+  GArray    *b;
+} Options;
+
+static void
+options_init (Options *o)
+{
+  o->labels = g_ptr_array_new_with_free_func (g_free);
+  o->a = g_array_new (FALSE, TRUE, sizeof (int));
+  o->b = g_array_new (FALSE, TRUE, sizeof (int));
+}
+
+static void
+options_clear (Options *o)
+{
+  g_ptr_array_unref (o->labels);
+  g_array_unref (o->a);
+  g_array_unref (o->b);
+}
+
+static void
+options_add (Options *o,
+             char    *label,
+             int      a,
+             int      b)
+{
+  g_ptr_array_add (o->labels, label);
+  g_array_append_val (o->a, a);
+  g_array_append_val (o->b, b);
+}
+
+/* Dice of @kinds in @zones the player has, as "Light grey · draw area (3)". */
+static void
+options_add_dice (Options      *o,
+                  const CbGame *game,
+                  guint         seat,
+                  guint         zones,
+                  guint         kinds)
+{
+  for (guint z = 0; z < CB_N_ZONES; z++)
+    for (guint k = 0; k < CB_N_KINDS; k++)
+      {
+        guint n = cb_game_get_dice (game, seat, z, k);
+        g_autofree char *place = NULL;
+
+        if (!(zones & (1u << z)) || !(kinds & (1u << k)) || n == 0)
+          continue;
+        place = cb_presenter_dup_die_place (k, z);
+        /* Translators: a die in a chooser and how many of them lie there, "Light grey · draw area (3)" */
+        options_add (o, g_strdup_printf (_("%s (%u)"), place, n), (int) k, (int) z);
+      }
+}
+
+static void
+form_spin_cb (GtkSpinButton *spin,
+              CbRunPanel    *self)
+{
+  CbAbilityForm *form = &self->form;
+  guint field = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (spin), "field"));
+  guint kind = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (spin), "kind"));
+  guint zone = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (spin), "zone"));
+  guint face = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (spin), "face"));
+  guint value = (guint) MAX (gtk_spin_button_get_value_as_int (spin), 0);
+
+  if (self->updating)
+    return;
+  switch (field)
+    {
+    case F_DICE:        form->dice[kind] = value; break;
+    case F_FROM:        form->from[zone][kind] = value; break;
+    case F_FROM_ACTIVE: form->from_active[kind][face] = value; break;
+    case F_RED_LINES:   form->red_lines = value; break;
+    case F_COST:        form->take_cost = (int) MAX (value, 1u); break;
+    default:            break;
+    }
+  form_changed (self);
+}
+
+static GtkWidget *
+add_form_spin (CbRunPanel *self,
+               GtkWidget  *parent,
+               const char *name,
+               const char *question,
+               guint       field,
+               int         min,
+               int         max,
+               int         value,
+               guint       kind,
+               guint       zone,
+               guint       face)
+{
+  GtkWidget *spin = add_spin (self, parent, name, question, min, max, value, NULL);
+
+  g_object_set_data (G_OBJECT (spin), "field", GUINT_TO_POINTER (field));
+  g_object_set_data (G_OBJECT (spin), "kind", GUINT_TO_POINTER (kind));
+  g_object_set_data (G_OBJECT (spin), "zone", GUINT_TO_POINTER (zone));
+  g_object_set_data (G_OBJECT (spin), "face", GUINT_TO_POINTER (face));
+  g_signal_connect (spin, "value-changed", G_CALLBACK (form_spin_cb), self);
+  return spin;
+}
+
+static GtkWidget *
+form_heading (GtkWidget  *parent,
+              const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_widget_add_css_class (label, "heading");
+  gtk_box_append (GTK_BOX (parent), label);
+  return label;
+}
+
+static void
+finish_toggled_cb (GtkCheckButton *check,
+                   CbRunPanel     *self)
+{
+  self->form.finish = gtk_check_button_get_active (check);
+  form_changed (self);
+}
+
+static void
+cancel_form_cb (CbRunPanel *self)
+{
+  self->form_open = FALSE;
+  build_abilities (self);
+}
+
+static void
+build_form (CbRunPanel *self,
+            GtkWidget  *parent)
+{
+  const CbGame *game = cb (self);
+  CbAbilityForm *form = &self->form;
+  const CbAbilityParams *info = &form->info;
+  GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *row, *reason;
+
+  /* The form hangs under its button, framed as one question. */
+  gtk_widget_add_css_class (card, "card");
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 10);
+  gtk_widget_set_margin_bottom (box, 10);
+  gtk_box_append (GTK_BOX (card), box);
+  gtk_box_append (GTK_BOX (parent), card);
+  self->updating = TRUE;
+
+  if (info->params & CB_PARAM_LOSE)
+    {
+      Options o;
+
+      options_init (&o);
+      if (!(info->required & CB_PARAM_LOSE))
+        /* Translators: a choice in an ability's form: give back no die */
+        options_add (&o, g_strdup (_("No die")), -1, -1);
+      options_add_dice (&o, game, self->seat, info->lose_zones, info->lose_kinds);
+      if (o.labels->len > 0)
+        add_choice (self, box, "ability-lose", _("Die to give back"), F_LOSE, o.labels, o.a, o.b,
+                    &form->lose_kind, &form->lose_zone);
+      options_clear (&o);
+    }
+  if (info->params & CB_PARAM_GIVE)
+    {
+      Options o, to;
+
+      options_init (&o);
+      options_init (&to);
+      if (!(info->required & CB_PARAM_GIVE))
+        options_add (&o, g_strdup (_("No die")), -1, -1);
+      options_add_dice (&o, game, self->seat, info->give_zones, info->give_kinds);
+      for (guint s = 0; s < cb_game_get_n_players (game); s++)
+        if (info->give_to & (1u << s))
+          options_add (&to, g_strdup (cb_game_get_player_name (game, s)), (int) s, 0);
+      if (o.labels->len > 0)
+        add_choice (self, box, "ability-give", _("Die to put into another player’s rest zone"), F_GIVE,
+                    o.labels, o.a, o.b, &form->give_kind, &form->give_zone);
+      if (to.labels->len > 0)
+        add_choice (self, box, "ability-give-to", _("Player who gets it (fewest swords)"), F_GIVE_TO,
+                    to.labels, to.a, to.b, &form->give_to, NULL);
+      options_clear (&o);
+      options_clear (&to);
+    }
+  if ((info->params & CB_PARAM_DIE) && info->die_kinds != 0)
+    {
+      Options kinds, faces;
+
+      options_init (&kinds);
+      options_init (&faces);
+      if (!(info->required & CB_PARAM_DIE))
+        options_add (&kinds, g_strdup (_("No die")), -1, 0);
+      for (guint k = 0; k < CB_N_KINDS; k++)
+        if (info->die_kinds & (1u << k))
+          options_add (&kinds, cb_presenter_dup_kind_title (k), (int) k, 0);
+      add_choice (self, box, "ability-die",
+                  info->die_from_supply ? _("Die from the supply") : _("Die from your ready area"),
+                  F_DIE, kinds.labels, kinds.a, kinds.b, &form->die_kind, NULL);
+      if (form->die_kind >= 0)
+        {
+          for (guint f = 0; f < CB_N_FACES; f++)
+            if (cb_kind_count_face (form->die_kind, f) > 0)
+              options_add (&faces, face_label (form->die_kind, f), (int) f, 0);
+          if (form->die_face < 0 && faces.labels->len > 1)
+            form->die_face = g_array_index (faces.a, int, 1);
+          add_choice (self, box, "ability-set", _("Face it is turned to"), F_SET, faces.labels, faces.a, faces.b,
+                      &form->die_face, NULL);
+        }
+      options_clear (&kinds);
+      options_clear (&faces);
+    }
+  if (info->params & CB_PARAM_OTHER)
+    {
+      Options o;
+
+      options_init (&o);
+      if (!(info->required & CB_PARAM_OTHER))
+        options_add (&o, g_strdup (_("No die")), -1, -1);
+      for (guint k = 0; k < CB_N_KINDS; k++)
+        for (guint f = 0; f < CB_N_FACES; f++)
+          if (cb_game_get_active_faces (game, self->seat, k, f) > 0)
+            {
+              g_autofree char *kind = cb_presenter_dup_kind_title (k);
+              g_autofree char *face = face_label (k, f);
+              /* Translators: an active die in a chooser, "Light grey · 1 coin" */
+              options_add (&o, g_strdup_printf (_("%s · %s"), kind, face), (int) k, (int) f);
+            }
+      if (o.labels->len > 0)
+        add_choice (self, box, "ability-other", _("Other active die to put into your ready area"), F_OTHER,
+                    o.labels, o.a, o.b, &form->other_kind, &form->other_face);
+      options_clear (&o);
+    }
+  if (info->params & CB_PARAM_DICE)
+    {
+      g_autofree char *q = NULL;
+
+      /* Translators: p. 11 „Würfel zum Wurf hinzufügen“ */
+      q = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Add %u die from your draw area to the roll:",
+                                        "Add %u dice from your draw area to the roll:", info->dice_count),
+                           info->dice_count);
+      form_heading (box, q);
+      for (guint k = 0; k < CB_N_KINDS; k++)
+        if (info->dice_max[k] > 0)
+          {
+            char name[48];
+            g_autofree char *title = cb_presenter_dup_kind_title (k);
+
+            g_snprintf (name, sizeof name, "ability-dice-%s", cb_kind_to_string (k));
+            add_form_spin (self, box, name, title, F_DICE, info->dice_min[k], info->dice_max[k],
+                           form->dice[k], k, 0, 0);
+          }
+    }
+  if (info->params & CB_PARAM_FROM)
+    {
+      g_autofree char *q = NULL;
+
+      /* Translators: the dice an ability rolls (Granatananas: any grey dice) */
+      if (info->from_max == G_MAXUINT)
+        q = g_strdup (_("Roll any of these dice:"));
+      else if (info->from_distinct)
+        /* Translators: Punk Grapefruit: „bis zu 9 Würfel unterschiedlicher Farben“ */
+        q = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Roll up to %u die of different colours:",
+                                          "Roll up to %u dice of different colours:", info->from_max),
+                             info->from_max);
+      else
+        /* Translators: Jacques Couteau: 2 dice per player with fewer swords */
+        q = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Roll up to %u die:", "Roll up to %u dice:",
+                                          info->from_max), info->from_max);
+      form_heading (box, q);
+      for (guint z = 0; z < CB_N_ZONES; z++)
+        for (guint k = 0; k < CB_N_KINDS; k++)
+          {
+            char name[64];
+
+            if (!(info->from_zones & (1u << z)) || !(info->from_kinds & (1u << k)))
+              continue;
+            if (z != CB_ZONE_ACTIVE)
+              {
+                guint n = cb_game_get_dice (game, self->seat, z, k);
+                g_autofree char *place = NULL;
+
+                if (n == 0)
+                  continue;
+                place = cb_presenter_dup_die_place (k, z);
+                g_snprintf (name, sizeof name, "ability-from-%s-%s", cb_zone_to_string (z), cb_kind_to_string (k));
+                add_form_spin (self, box, name, place, F_FROM, 0, n, MIN (form->from[z][k], n), k, z, 0);
+                continue;
+              }
+            for (guint f = 0; f < CB_N_FACES; f++)
+              {
+                guint n = cb_game_get_active_faces (game, self->seat, k, f);
+                g_autofree char *place = NULL;
+                g_autofree char *face = NULL;
+                g_autofree char *q2 = NULL;
+
+                if (n == 0)
+                  continue;
+                place = cb_presenter_dup_die_place (k, z);
+                face = face_label (k, f);
+                q2 = g_strdup_printf (_("%s · %s"), place, face);
+                g_snprintf (name, sizeof name, "ability-from-active-%s-%s", cb_kind_to_string (k), cb_face_to_string (f));
+                add_form_spin (self, box, name, q2, F_FROM_ACTIVE, 0, n, MIN (form->from_active[k][f], n), k, z, f);
+              }
+          }
+    }
+  if (info->params & CB_PARAM_ROLLED)
+    {
+      GtkWidget *rolled = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+
+      form_heading (rolled, (info->params & CB_PARAM_ROLLED2) ? _("What does the first roll show?")
+                                                             : _("What do the rolled dice show?"));
+      g_hash_table_insert (self->controls, g_strdup ("ability-rolled-box"), rolled);
+      gtk_box_append (GTK_BOX (box), rolled);
+      cb_ability_form_sync_rolls (form);
+      replace_roll_entry (self, "ability-rolled", &form->rolled, self->shown_rolled);
+    }
+  if (info->params & CB_PARAM_ROLLED2)
+    {
+      GtkWidget *rolled = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+
+      /* Mahatma: the dice the first roll left ready are rolled again. */
+      form_heading (rolled, _("What does the second roll show?"));
+      g_hash_table_insert (self->controls, g_strdup ("ability-rolled2-box"), rolled);
+      gtk_box_append (GTK_BOX (box), rolled);
+      replace_roll_entry (self, "ability-rolled2", &form->rolled2, self->shown_rolled2);
+    }
+  if ((info->params & CB_PARAM_TAKE) && info->take_kinds != 0 && !info->take_forced)
+    {
+      Options o;
+      g_autofree char *q = NULL;
+
+      options_init (&o);
+      if (!(info->required & CB_PARAM_TAKE))
+        options_add (&o, g_strdup (_("No die")), -1, 0);
+      for (guint k = 0; k < CB_N_KINDS; k++)
+        if (info->take_kinds & (1u << k))
+          options_add (&o, cb_presenter_dup_kind_title (k), (int) k, 0);
+      if (info->take_max_cost >= 0)
+        /* Translators: Snowball: a die costing at most the player's fans */
+        q = g_strdup_printf (_("Die to take from the supply (costing at most %d)"), info->take_max_cost);
+      else
+        q = g_strdup (_("Die to take from the supply"));
+      add_choice (self, box, "ability-take", q, F_TAKE, o.labels, o.a, o.b, &form->take, NULL);
+      options_clear (&o);
+      add_form_spin (self, box, "ability-cost", _("Cost printed on that die’s card"), F_COST, 1, 20,
+                     form->take_cost > 0 ? form->take_cost : 3, 0, 0, 0);
+      if (form->take_cost < 0)
+        form->take_cost = 3;
+    }
+  if (info->params & CB_PARAM_BONUS)
+    {
+      form_heading (box, _("Bonuses of the space you choose:"));
+      build_bonus (self, box, "ability-", G_CALLBACK (form_changed));
+    }
+  else if (info->fan_advances > 0)
+    {
+      add_fan_box (self, box, "ability-");
+      rebuild_fan_box (self, "ability-", info->fan_advances, G_CALLBACK (form_changed));
+    }
+  if (info->params & CB_PARAM_RED_LINES)
+    add_form_spin (self, box, "ability-red-lines", _("Red lines between your runner and the finish?"),
+                   F_RED_LINES, 0, 60, form->red_lines, 0, 0, 0);
+  if (info->params & CB_PARAM_FINISH)
+    {
+      GtkWidget *check = gtk_check_button_new_with_mnemonic (_("This step reaches the _finish line"));
+
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), form->finish);
+      g_signal_connect (check, "toggled", G_CALLBACK (finish_toggled_cb), self);
+      g_hash_table_insert (self->controls, g_strdup ("ability-finish"), check);
+      gtk_box_append (GTK_BOX (box), check);
+    }
+
+  reason = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (reason), 0);
+  gtk_label_set_wrap (GTK_LABEL (reason), TRUE);
+  gtk_widget_add_css_class (reason, "error");
+  g_hash_table_insert (self->controls, g_strdup ("ability-reason"), reason);
+  gtk_box_append (GTK_BOX (box), reason);
+
+  row = button_row (box);
+  self->updating = FALSE;
+  add_button (self, row, "ability-use", _("_Use Ability"), _("Enter this ability with the choices above"), NULL, TRUE);
+  {
+    GtkWidget *cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
+
+    g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (cancel_form_cb), self);
+    g_hash_table_insert (self->controls, g_strdup ("ability-cancel"), cancel);
+    gtk_box_append (GTK_BOX (row), cancel);
+  }
+  form_changed (self);
+}
+
+/* Whether the form of an ability would ask anything: abilities without choices are
+ * entered by their button at once. */
+static gboolean
+form_asks (CbRunPanel            *self,
+           const CbAbilityParams *info)
+{
+  guint spaces[CB_FAN_LAST_SPACE];
+
+  if (info->params & (CB_PARAM_LOSE | CB_PARAM_GIVE | CB_PARAM_OTHER | CB_PARAM_DICE | CB_PARAM_FROM
+                      | CB_PARAM_ROLLED | CB_PARAM_ROLLED2 | CB_PARAM_BONUS | CB_PARAM_RED_LINES
+                      | CB_PARAM_FINISH))
+    return TRUE;
+  if ((info->params & CB_PARAM_DIE) && info->die_kinds != 0)
+    return TRUE;
+  if ((info->params & CB_PARAM_TAKE) && info->take_kinds != 0 && !info->take_forced)
+    return TRUE;
+  /* Fan-track spaces nobody has told yet are asked. */
+  return info->fan_advances > 0
+         && cb_presenter_get_untold_fan_spaces (self->game, self->seat, info->fan_advances, spaces) > 0;
+}
+
+static void
+open_form_cb (GtkButton  *button,
+              CbRunPanel *self)
+{
+  const CbAbilityUse *use = g_object_get_data (G_OBJECT (button), "use");
+  GtkWidget *form;
+
+  if (self->form_open && same_use (&self->form.use, use))
+    self->form_open = FALSE;   /* a second click folds the form */
+  else
+    self->form_open = cb_ability_form_init (&self->form, cb (self), self->seat, use);
+  build_abilities (self);
+  form = control (self, "ability-use");
+  if (self->form_open && form != NULL)
+    gtk_widget_child_focus (gtk_widget_get_parent (gtk_widget_get_parent (form)), GTK_DIR_TAB_FORWARD);
+}
+
+static void
+build_abilities (CbRunPanel *self)
+{
+  g_autoptr(GArray) uses = cb_game_list_abilities (cb (self), self->seat);
   g_autofree char *held_back = NULL;
-  GtkWidget *box;
+  GtkWidget *child, *box;
+  gboolean open_found = FALSE;
+
+  remove_controls_with_prefix (self, "ability");
+  while ((child = gtk_widget_get_first_child (self->abilities)) != NULL)
+    gtk_box_remove (GTK_BOX (self->abilities), child);
 
   if (cb_game_has_mandatory (cb (self), self->seat, &held_back) && held_back != NULL)
     {
@@ -811,37 +1699,70 @@ build_other (CbRunPanel *self)
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_widget_add_css_class (label, "cb-banner");
       gtk_widget_add_css_class (label, "warning");
-      gtk_box_append (GTK_BOX (self->content), label);
+      gtk_box_append (GTK_BOX (self->abilities), label);
     }
-  if (others->len == 0)
+  if (self->form_open)
+    for (guint i = 0; i < uses->len; i++)
+      open_found |= same_use (&g_array_index (uses, CbAbilityUse, i), &self->form.use);
+  if (!open_found || !cb_ability_form_refresh (&self->form, cb (self), self->seat))
+    self->form_open = FALSE;
+  if (uses->len == 0)
     return;
-  box = section (self->content, _("Card abilities"));
-  for (guint i = 0; i < others->len && i < 16; i++)
-    {
-      const char *text = g_ptr_array_index (others, i);
-      g_autofree char *title = cb_presenter_dup_other_action_title (cb (self), text);
-      gboolean mandatory = cb_presenter_is_mandatory (text);
-      char name[16];
-      GtkWidget *button;
 
-      g_snprintf (name, sizeof name, "other-%u", i);
-      if (mandatory)
+  box = section (self->abilities, _("Card abilities"));
+  for (guint i = 0; i < uses->len; i++)
+    {
+      const CbAbilityUse *use = &g_array_index (uses, CbAbilityUse, i);
+      g_autofree char *title = cb_presenter_dup_ability_title (use);
+      g_autofree char *label = NULL;
+      CbAbilityParams params;
+      char name[24];
+      GtkWidget *button, *button_label;
+      gboolean has_form;
+
+      cb_game_get_ability_params (cb (self), self->seat, use->card, use->number, use->face, &params);
+      has_form = form_asks (self, &params);
+      if (use->mandatory)
+        /* Translators: a card ability the player must use before going on */
+        label = g_strdup_printf (_("Must: %s"), title);
+      else
+        label = g_strdup (title);
+      if (has_form)
         {
-          /* Translators: a card ability the player must use before going on */
-          char *must = g_strdup_printf (_("Must: %s"), title);
-          g_free (title);
-          title = must;
+          /* Translators: a button that opens a form with the ability's choices */
+          char *more = g_strdup_printf (_("%s …"), label);
+          g_free (label);
+          label = more;
         }
-      button = add_button (self, box, name, title, NULL, g_strdup (text), FALSE);
-      gtk_button_set_use_underline (GTK_BUTTON (button), FALSE);
+      g_snprintf (name, sizeof name, "ability-%u", i);
+      if (has_form)
+        {
+          button = gtk_button_new_with_label (label);
+          g_object_set_data_full (G_OBJECT (button), "use", g_memdup2 (use, sizeof *use), g_free);
+          gtk_widget_set_tooltip_text (button, _("Choose how to use this ability"));
+          g_signal_connect (button, "clicked", G_CALLBACK (open_form_cb), self);
+          g_hash_table_insert (self->controls, g_strdup (name), button);
+          gtk_box_append (GTK_BOX (box), button);
+        }
+      else
+        {
+          CbAbilityForm form;
+
+          cb_ability_form_init (&form, cb (self), self->seat, use);
+          button = add_button (self, box, name, label, NULL, cb_ability_form_dup_action (&form, cb (self), self->seat), FALSE);
+          gtk_button_set_use_underline (GTK_BUTTON (button), FALSE);
+        }
       gtk_widget_set_halign (button, GTK_ALIGN_START);
-      if (gtk_button_get_child (GTK_BUTTON (button)) != NULL && GTK_IS_LABEL (gtk_button_get_child (GTK_BUTTON (button))))
+      button_label = gtk_button_get_child (GTK_BUTTON (button));
+      if (button_label != NULL && GTK_IS_LABEL (button_label))
         {
-          gtk_label_set_wrap (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), TRUE);
-          gtk_label_set_xalign (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), 0);
+          gtk_label_set_wrap (GTK_LABEL (button_label), TRUE);
+          gtk_label_set_xalign (GTK_LABEL (button_label), 0);
         }
-      if (mandatory)
+      if (use->mandatory)
         gtk_widget_add_css_class (button, "cb-mandatory");
+      if (self->form_open && same_use (use, &self->form.use))
+        build_form (self, box);
     }
 }
 
@@ -903,9 +1824,9 @@ clear_content (CbRunPanel *self)
   self->shop = NULL;
   self->refill_summary = NULL;
   self->roll_summary = NULL;
-  self->fan_box = NULL;
   while ((child = gtk_widget_get_first_child (self->content)) != NULL)
     gtk_box_remove (GTK_BOX (self->content), child);
+  self->abilities = NULL;
 }
 
 static void
@@ -990,6 +1911,7 @@ cb_run_panel_update (CbRunPanel   *self,
       self->red_lines = 0;
       cb_refill_init (&self->refill, g, seat, 0);
       cb_roll_init (&self->roll, g, seat);
+      self->form_open = FALSE;
     }
 
   prompt = cb_presenter_dup_prompt (g, seat);
@@ -1029,7 +1951,9 @@ cb_run_panel_update (CbRunPanel   *self,
     default:
       break;
     }
-  build_other (self);
+  self->abilities = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
+  gtk_box_append (GTK_BOX (self->content), self->abilities);
+  build_abilities (self);
 }
 
 const char *

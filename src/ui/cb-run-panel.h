@@ -24,11 +24,20 @@ void           cb_run_panel_update (CbRunPanel *self, const DpGame *game, guint 
 const char    *cb_run_panel_get_prompt (CbRunPanel *self);
 /* A control by name, or NULL when it is not shown now. Buttons: "refill", "roll",
  * "push", "pass", "bust", "collect", "announce", "redeem", "buy-step", "jet",
- * "shortcut", "move", "land", "rest", "other-N" (card abilities). Fields (GtkSpinButton):
- * "red-lines", "refill-<colour>", "bust-<colour>", "fan-credits-<space>",
- * "fan-supply-<space>", "steps", "shortcut-cost", "land-credits", "land-fans",
- * "land-max-cost", "land-cost", "beyond", "lose-count". Check buttons: "finish".
- * Drop-downs: "land-take", "lose-die", "lose-from". */
+ * "shortcut", "move", "land", "rest", "lose-add" (another row of dice given back),
+ * "ability-N" (the card abilities the player may use now: enters the ability, or opens
+ * its form when it has choices), and in the open form "ability-use", "ability-cancel".
+ * Fields (GtkSpinButton): "red-lines", "refill-<colour>", "bust-<colour>",
+ * "fan-credits-<space>", "fan-supply-<space>", "steps", "shortcut-cost", "land-credits",
+ * "land-fans", "land-max-cost", "land-cost", "beyond", "lose-count-<row>"; in the form
+ * "ability-dice-<colour>", "ability-from-<area>-<colour>",
+ * "ability-from-active-<colour>-<face>", "ability-red-lines", "ability-cost", and the
+ * bonus and fan fields above with the prefix "ability-". Check buttons: "finish",
+ * "take-credits", "ability-finish". Drop-downs: "land-take", "lose-die-<row>",
+ * "lose-from-<row>"; in the form "ability-lose", "ability-give", "ability-give-to",
+ * "ability-die", "ability-set", "ability-other", "ability-take". Roll entries
+ * (CbRollEntry): "ability-rolled", "ability-rolled2". Label: "ability-reason" (why
+ * "ability-use" is disabled). */
 GtkWidget     *cb_run_panel_get_control (CbRunPanel *self, const char *name);
 CbRollEntry   *cb_run_panel_get_roll_entry (CbRunPanel *self);
 CbShop        *cb_run_panel_get_shop (CbRunPanel *self);

@@ -15,6 +15,7 @@
 #include <locale.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <sqlite3.h>
 
 #include "dp-cli.h"
 #include "dp-cli-export.h"
@@ -1440,6 +1441,325 @@ test_translated (void)
   g_test_trap_assert_passed ();
 }
 
+/* ---- Cubitos through the database (issues 6 and 11: the same commands for every game) ---- */
+
+/* The first @n_actions action lines of @script (comments dropped), as a new script. */
+static char *
+write_partial_script (const char *script,
+                      guint       n_actions,
+                      const char *name)
+{
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  guint n = 0;
+
+  g_assert_true (g_file_get_contents (script, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      if (*lines[i] == '\0' || *lines[i] == '#')
+        continue;
+      /* the setup line, then the actions */
+      if (out->len > 0 && n++ >= n_actions)
+        break;
+      g_string_append_printf (out, "%s\n", lines[i]);
+    }
+  return write_temp (name, out->str, out->len);
+}
+
+static char *
+play_path (const char *db,
+           const char *path)
+{
+  g_auto(CliResult) result = { 0, };
+
+  RUN (&result, "play", "--database", db, path);
+  g_assert_cmpstr (result.err, ==, "");
+  g_assert_cmpint (result.status, ==, 0);
+  return g_strchomp (g_steal_pointer (&result.out));
+}
+
+/* `play` stores a Cubitos race (a whole one, one with card abilities, and one stopped in
+ * the middle of round 2) and `show` prints what `replay` prints; `undo`/`redo` take back
+ * and bring back the last action; export → import gives identical games, which show the
+ * same states; importing again adds nothing. */
+static void
+test_cubitos_round_trip (void)
+{
+  g_autofree char *db1 = temp_path ("one.db");
+  g_autofree char *db2 = temp_path ("two.db");
+  g_autofree char *whole = script_path ("cubitos-race1.jsonl");
+  g_autofree char *cards = g_test_build_filename (G_TEST_DIST, "core", "cubitos", "scripts", "race6-cards.jsonl", NULL);
+  g_autofree char *partial = write_partial_script (whole, 30, "partial.jsonl");
+  g_autofree char *shorter = write_partial_script (whole, 29, "shorter.jsonl");
+  const char *paths[] = { whole, cards, partial };
+  char *ids[G_N_ELEMENTS (paths)];
+  g_autofree char *exported = NULL;
+  g_autofree char *file = NULL;
+  g_autofree char *again = NULL;
+  g_autoptr(JsonNode) first = NULL;
+  g_autoptr(JsonNode) second = NULL;
+  g_auto(CliResult) result = { 0, };
+
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_autoptr(JsonNode) replayed = replay_json (paths[i]);
+      g_autoptr(JsonNode) shown = NULL;
+
+      ids[i] = play_path (db1, paths[i]);
+      RUN (&result, "show", "--database", db1, ids[i]);
+      g_assert_cmpint (result.status, ==, 0);
+      shown = parse_json (result.out);
+      assert_replay_contract (shown);
+      g_assert_true (json_node_equal (shown, replayed));
+    }
+
+  /* undo takes back exactly the last action of the race in progress; redo brings it back */
+  {
+    g_autoptr(JsonNode) before = replay_json (partial);
+    g_autoptr(JsonNode) after_undo = replay_json (shorter);
+    g_autoptr(JsonNode) shown = NULL;
+
+    g_assert_false (json_node_equal (before, after_undo));
+    RUN (&result, "undo", "--database", db1, ids[2]);
+    g_assert_cmpint (result.status, ==, 0);
+    shown = parse_json (result.out);
+    g_assert_true (json_node_equal (shown, after_undo));
+    RUN (&result, "redo", "--database", db1, ids[2]);
+    g_assert_cmpint (result.status, ==, 0);
+    g_clear_pointer (&shown, json_node_unref);
+    shown = parse_json (result.out);
+    g_assert_true (json_node_equal (shown, before));
+  }
+
+  exported = export_json (db1);
+  first = parse_json (exported);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (json_node_get_object (first), "games")), ==, 3);
+  file = write_temp ("export.json", exported, -1);
+  RUN (&result, "import", "--database", db2, file);
+  g_assert_cmpstr (result.err, ==, "");
+  g_assert_cmpint (result.status, ==, 0);
+  again = export_json (db2);
+  second = parse_json (again);
+  g_assert_true (json_node_equal (first, second));
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      g_auto(CliResult) one = { 0, };
+      g_auto(CliResult) two = { 0, };
+
+      RUN (&one, "show", "--database", db1, ids[i]);
+      RUN (&two, "show", "--database", db2, ids[i]);
+      g_assert_cmpint (two.status, ==, 0);
+      g_assert_cmpstr (one.out, ==, two.out);
+    }
+
+  /* the same file again: nothing new */
+  RUN (&result, "import", "--database", db2, file);
+  g_assert_cmpint (result.status, ==, 0);
+  {
+    g_autofree char *third = export_json (db2);
+    g_autoptr(JsonNode) third_node = parse_json (third);
+    g_auto(CliResult) list = { 0, };
+
+    g_assert_true (json_node_equal (first, third_node));
+    RUN (&list, "list", "--database", db2);
+    g_assert_cmpuint (count_lines (list.out), ==, 1 + G_N_ELEMENTS (ids));
+    g_assert_nonnull (strstr (list.out, "\tcubitos\t"));
+  }
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    g_free (ids[i]);
+}
+
+/* Line of the exported action object (at the export's indentation) that holds @needle. */
+static int
+exported_action_line (const char *text,
+                      const char *needle)
+{
+  const char *found = strstr (text, needle);
+  const char *start = NULL;
+  int line = 1;
+
+  g_assert_nonnull (found);
+  for (const char *p = text; p < found; p++)
+    if (g_str_has_prefix (p, "\n        {\n"))
+      start = p + 1;
+  g_assert_nonnull (start);
+  for (const char *p = text; p < start; p++)
+    if (*p == '\n')
+      line++;
+  return line;
+}
+
+/* A hostile Cubitos import is refused whole, naming the first problem, and the database
+ * keeps exactly what it had (issue 6: "illegal actions … refused whole … the database is
+ * unchanged"), even when the file's first games are fine. */
+static void
+test_cubitos_import_hostile (void)
+{
+  g_autofree char *source_db = temp_path ("source.db");
+  g_autofree char *db = temp_path ("target.db");
+  g_autofree char *cards = g_test_build_filename (G_TEST_DIST, "core", "cubitos", "scripts", "race6-cards.jsonl", NULL);
+  g_autofree char *a = play (source_db, "rules-first-turns.jsonl");
+  g_autofree char *b = play_path (source_db, cards);
+  g_autofree char *c = play (source_db, "cubitos-race1.jsonl");
+  g_autofree char *good = export_json (source_db);
+  g_autofree char *keep = play (db, "cubitos-race1.jsonl");
+
+  /* Sami redeems 5 credits in round 1 of race 1; he has 1 (p. 9: credit tokens turn
+   * into coins one for one). A rule break: exit 1, at that action's line. */
+  {
+    g_autofree char *bad = g_strdup (good);
+    char *found = strstr (bad, "\"redeem\" : 1");
+
+    g_assert_nonnull (found);
+    found[strlen ("\"redeem\" : ")] = '5';
+    assert_import_refused (db, "cubitos-illegal.json", bad, -1, 1,
+                           exported_action_line (bad, "\"redeem\" : 5"));
+  }
+
+  /* Ina's first roll says 9 top dog dice show a step; there is one top dog (issue 11:
+   * "more dice than are in the ready area" is refused). */
+  {
+    g_autofree char *bad = g_strdup (good);
+    char *found = strstr (bad, "\"coin2\" : 1");
+
+    g_assert_nonnull (found);
+    memcpy (found, "\"step\"  : 9", strlen ("\"step\"  : 9"));
+    assert_import_refused (db, "cubitos-face.json", bad, -1, 1,
+                           exported_action_line (bad, "\"step\"  : 9"));
+  }
+
+  /* An unknown colour in a refill: the file cannot be read as a game, exit 2. */
+  {
+    g_autofree char *bad = g_strdup (good);
+    char *found = strstr (bad, "\"dark_grey\" : 2");
+
+    g_assert_nonnull (found);
+    memcpy (found, "\"dark_gray\" : 2", strlen ("\"dark_gray\" : 2"));
+    assert_import_refused (db, "cubitos-colour.json", bad, -1, 2,
+                           exported_action_line (bad, "\"dark_gray\" : 2"));
+  }
+
+  /* A count that does not fit in a number of dice. */
+  {
+    g_autoptr(GString) bad = g_string_new (good);
+
+    g_assert_cmpuint (g_string_replace (bad, "\"light_grey\" : 7", "\"light_grey\" : 4294967303", 1), ==, 1);
+    assert_import_refused (db, "cubitos-huge.json", bad->str, bad->len, 2,
+                           exported_action_line (bad->str, "4294967303"));
+  }
+
+  /* The race's setup: race 11 (p. 6 lists ten races). */
+  {
+    g_autoptr(GString) bad = g_string_new (good);
+
+    g_assert_cmpuint (g_string_replace (bad, "\"race\" : 6,", "\"race\" : 11,", 1), ==, 1);
+    assert_import_refused (db, "cubitos-race.json", bad->str, bad->len, 2, -1);
+  }
+
+  /* Truncated in the middle of a race. */
+  {
+    g_autofree char *truncated = g_strndup (good, strlen (good) * 3 / 4);
+
+    assert_import_refused (db, "cubitos-truncated.json", truncated, -1, 2, -1);
+  }
+
+  /* After all this, the good file imports (and the game already there is skipped). */
+  {
+    g_autofree char *path = write_temp ("good.json", good, -1);
+    g_auto(CliResult) result = { 0, };
+    g_auto(CliResult) list = { 0, };
+
+    RUN (&result, "import", "--database", db, path);
+    g_assert_cmpint (result.status, ==, 0);
+    RUN (&list, "list", "--database", db);
+    g_assert_cmpuint (count_lines (list.out), ==, 1 + 4);
+  }
+}
+
+/* `play` checks the whole Cubitos script before it stores anything: a rule break in the
+ * middle of the race (Sami buys a second purple die in the same shop phase; p. 9
+ * „7. Einkaufen“: up to 2 dice of different colours) is refused at its line, exit 1,
+ * and the database keeps what it had. */
+static void
+test_cubitos_play_refused (void)
+{
+  g_autofree char *db = temp_path ("play.db");
+  g_autofree char *whole = script_path ("cubitos-race1.jsonl");
+  g_autofree char *keep = play (db, "cubitos-race1.jsonl");
+  g_autofree char *text = NULL;
+  g_autofree char *before = export_json (db);
+  g_autofree char *after = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GString) bad = NULL;
+  g_auto(CliResult) result = { 0, };
+  const char *buy = "{\"player\":\"Sami\",\"buy\":\"purple\",\"cost\":2}\n";
+  char *found;
+
+  g_assert_true (g_file_get_contents (whole, &text, NULL, NULL));
+  found = strstr (text, buy);
+  g_assert_nonnull (found);
+  bad = g_string_new_len (text, found + strlen (buy) - text);
+  g_string_append (bad, "{\"player\":\"Sami\",\"buy\":\"purple\"}\n");
+  g_string_append (bad, found + strlen (buy));
+  path = write_temp ("second-purple.jsonl", bad->str, bad->len);
+
+  RUN (&result, "play", "--database", db, path);
+  assert_refused (&result, path, 1, line_of (bad->str, buy) + 1);
+  after = export_json (db);
+  g_assert_cmpstr (before, ==, after);
+
+  RUN (&result, "validate", path);
+  assert_refused (&result, path, 1, line_of (bad->str, buy) + 1);
+}
+
+/* A database file is input too (`--database` takes any file): a Cubitos game whose
+ * stored action row was replaced by JSON nested 200 000 levels deep is reported as
+ * unreadable by `show`, `undo` and `export`, which never crash; the other games stay
+ * readable. */
+static void
+test_cubitos_hostile_database (void)
+{
+  g_autofree char *db = temp_path ("hostile.db");
+  g_autofree char *id = play (db, "cubitos-race1.jsonl");
+  g_autofree char *other = play (db, "rules-first-turns.jsonl");
+  g_autoptr(GString) deep = g_string_new ("{\"player\":\"Ina\",\"refill\":");
+  g_auto(CliResult) result = { 0, };
+  sqlite3 *sql = NULL;
+  sqlite3_stmt *stmt = NULL;
+
+  for (guint i = 0; i < 200000; i++)
+    g_string_append_c (deep, '[');
+  for (guint i = 0; i < 200000; i++)
+    g_string_append_c (deep, ']');
+  g_string_append_c (deep, '}');
+
+  g_assert_cmpint (sqlite3_open (db, &sql), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (sql,
+                                       "UPDATE actions SET json = ?1 WHERE seq = 3 AND game = "
+                                       "(SELECT id FROM games WHERE uuid = ?2)", -1, &stmt, NULL), ==, SQLITE_OK);
+  sqlite3_bind_text (stmt, 1, deep->str, (int) deep->len, SQLITE_STATIC);
+  sqlite3_bind_text (stmt, 2, id, -1, SQLITE_STATIC);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_DONE);
+  g_assert_cmpint (sqlite3_changes (sql), ==, 1);
+  sqlite3_finalize (stmt);
+  sqlite3_close (sql);
+
+  RUN (&result, "show", "--database", db, id);
+  assert_refused (&result, db, 2, 0);
+  RUN (&result, "undo", "--database", db, id);
+  assert_refused (&result, db, 2, 0);
+  RUN (&result, "export", "--database", db);
+  assert_refused (&result, db, 2, 0);
+  RUN (&result, "export", "--database", db, other);
+  g_assert_cmpint (result.status, ==, 0);
+  RUN (&result, "show", "--database", db, other);
+  g_assert_cmpint (result.status, ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1477,6 +1797,10 @@ main (int    argc,
   g_test_add_func ("/cli/export/csv-field", test_csv_field);
   g_test_add_func ("/cli/import/hostile", test_import_hostile);
   g_test_add_func ("/cli/import/endless", test_import_endless);
+  g_test_add_func ("/cli/cubitos/round-trip", test_cubitos_round_trip);
+  g_test_add_func ("/cli/cubitos/import-hostile", test_cubitos_import_hostile);
+  g_test_add_func ("/cli/cubitos/play-refused", test_cubitos_play_refused);
+  g_test_add_func ("/cli/cubitos/hostile-database", test_cubitos_hostile_database);
   g_test_add_func ("/cli/odds", test_odds);
   g_test_add_func ("/cli/binary", test_binary);
   g_test_add_func ("/cli/translated", test_translated);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "dp-game.h"
+#include "dp-game-private.h"
 #include "cv-game.h"
 
 #define SETUP3 "{\"game\": \"calavera\", \"players\": [\"Ina\", \"Sami\", \"Tom\"]}"
@@ -486,8 +487,10 @@ test_mutated_lines (void)
       if (!ok_a)
         g_assert_true (error_a != NULL && error_a->domain == DP_GAME_ERROR);
 
-      /* The same line read by json-glib only */
-      if (json_parser_load_from_data (parser, text->str, -1, NULL) &&
+      /* The same line read by json-glib only; what json-glib 1.6 misreads (a second
+       * value after the object, deep nesting) the core refuses before it reads */
+      if (_dp_json_check_text (text->str, NULL) &&
+          json_parser_load_from_data (parser, text->str, -1, NULL) &&
           JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
         {
           ok_b = dp_game_apply (b, json_node_get_object (json_parser_get_root (parser)), &error_b);

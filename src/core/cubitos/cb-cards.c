@@ -2277,6 +2277,234 @@ cb_game_list_abilities (const CbGame *g,
   return res;
 }
 
+/* ---- what an ability asks for (a UI's parameter form) ---- */
+
+G_STATIC_ASSERT ((guint) P_LOSE == (guint) CB_PARAM_LOSE && (guint) P_GIVE == (guint) CB_PARAM_GIVE
+                 && (guint) P_DIE == (guint) CB_PARAM_DIE && (guint) P_OTHER == (guint) CB_PARAM_OTHER
+                 && (guint) P_DICE == (guint) CB_PARAM_DICE && (guint) P_FROM == (guint) CB_PARAM_FROM
+                 && (guint) P_ROLL == (guint) CB_PARAM_ROLLED && (guint) P_ROLL2 == (guint) CB_PARAM_ROLLED2
+                 && (guint) P_TAKE == (guint) CB_PARAM_TAKE && (guint) P_BONUS == (guint) CB_PARAM_BONUS
+                 && (guint) P_COST == (guint) CB_PARAM_COST && (guint) P_FAN == (guint) CB_PARAM_FAN
+                 && (guint) P_RED_LINES == (guint) CB_PARAM_RED_LINES
+                 && (guint) P_FINISH == (guint) CB_PARAM_FINISH);
+
+#define ALL_KINDS ((1u << CB_N_KINDS) - 1)
+
+guint
+cb_card_ability_get_params (guint  card,
+                            guint  number,
+                            CbFace face)
+{
+  guint m;
+  guint sp;
+
+  g_return_val_if_fail (card < CB_N_CARDS, 0);
+  g_return_val_if_fail (number >= 1 && number <= card_defs[card].n, 0);
+  m = params_of (ability_of (card, number));
+  sp = special_number (card);
+  if (!is_red_card (card) && face == CB_FACE_SPECIAL && !ability_of (card, number)->info.special && sp > 0)
+    m |= params_of (ability_of (card, sp));
+  return m;
+}
+
+/* The special ability the action brings along, as cb_cards_apply decides it: the first
+ * die that fits uses the ability; its special ability comes too unless it used it. */
+static guint
+forced_special (const CbGame *g,
+                guint         seat,
+                guint         card,
+                guint         number,
+                CbFace        face)
+{
+  const CbPlayer *p = &g->b.p[seat];
+  const CbAbility *ab = ability_of (card, number);
+  CbKind kind = CB_KIND_OF (cb_card (card)->colour);
+  guint sp = special_number (card);
+
+  if (is_red_card (card) || ab->info.special || sp == 0 || face != CB_FACE_SPECIAL)
+    return 0;
+  for (guint i = 0; i < p->n_act; i++)
+    if (die_fits (&p->act[i], kind, face, ab, number, card))
+      return (p->act[i].used & (1u << (sp - 1))) ? 0 : sp;
+  return 0;
+}
+
+static void
+describe_steps (const CbGame    *g,
+                guint            seat,
+                const CbAbility *ab,
+                CbAbilityParams *out)
+{
+  const CbPlayer *p = &g->b.p[seat];
+
+  for (guint i = 0; i < MAX_STEPS && ab->steps[i].op != OP_END; i++)
+    {
+      const CbStep *st = &ab->steps[i];
+      gboolean cond_ok = st->cond == 0 || has_active_kinds (p, st->cond);
+
+      switch ((CbOp) st->op)
+        {
+        case OP_FAN:
+          if (cond_ok)
+            out->fan_advances += st->n;
+          break;
+        case OP_STEPS_RED_LINES:
+          out->required |= P_RED_LINES;
+          break;
+        case OP_LOSE:
+          out->lose_zones = st->zones;
+          out->lose_kinds = (st->kinds != 0 ? st->kinds : ALL_KINDS) & ~K (CB_KIND_TOP_DOG);
+          if (!st->opt && cond_ok && any_die_in (p, st->zones, st->kinds))
+            out->required |= P_LOSE;
+          break;
+        case OP_ADD_TO_ROLL:
+          {
+            guint draw = 0, have = 0;
+            for (guint k = 0; k < CB_N_KINDS; k++)
+              {
+                draw += p->dice[CB_ZONE_DRAW][k];
+                have += p->dice[CB_ZONE_DRAW][k] + p->dice[CB_ZONE_REST][k];
+              }
+            out->dice_count = MIN ((guint) st->n, have);
+            /* p. 11: the whole draw area first, then the rest zone is shuffled in */
+            for (guint k = 0; k < CB_N_KINDS; k++)
+              {
+                gboolean short_ = draw < out->dice_count;
+                out->dice_min[k] = short_ ? p->dice[CB_ZONE_DRAW][k] : 0;
+                out->dice_max[k] = MIN (p->dice[CB_ZONE_DRAW][k] + (short_ ? p->dice[CB_ZONE_REST][k] : 0),
+                                        out->dice_count);
+              }
+            out->required |= P_DICE | P_ROLL;
+            break;
+          }
+        case OP_ROLL_FROM:
+          out->from_zones = ALL_ZONES;
+          out->from_max = G_MAXUINT;
+          if (st->n == ROLL_GREY)
+            out->from_kinds = GREY;
+          else if (st->n == ROLL_NON_RED)
+            {
+              out->from_kinds = ALL_KINDS & ~RED;
+              out->from_max = 2 * n_fewer_swords (g, seat);
+            }
+          else
+            {
+              out->from_zones = Z (CB_ZONE_DRAW) | Z (CB_ZONE_READY);
+              out->from_kinds = ALL_KINDS;
+              out->from_max = 9;
+              out->from_distinct = TRUE;
+            }
+          out->required |= P_FROM | P_ROLL;
+          break;
+        case OP_ROLL_ALL:
+          for (guint z = 0; z < CB_N_ZONES; z++)
+            if (st->zones & Z (z))
+              for (guint k = 0; k < CB_N_KINDS; k++)
+                if (st->kinds & K (k))
+                  out->rolled[k] += p->dice[z][k];
+          out->required |= P_ROLL;
+          break;
+        case OP_ROLL_READY_TWICE:
+          for (guint k = 0; k < CB_N_KINDS; k++)
+            out->rolled[k] = p->dice[CB_ZONE_READY][k];
+          out->required |= P_ROLL | P_ROLL2;
+          break;
+        case OP_READY_TO_ACTIVE:
+          out->die_from_supply = FALSE;
+          for (guint k = 0; k < CB_N_KINDS; k++)
+            if (p->dice[CB_ZONE_READY][k] > 0)
+              out->die_kinds |= K (k);
+          if (out->die_kinds != 0)
+            out->required |= P_DIE;
+          break;
+        case OP_BORROW:
+          out->die_from_supply = TRUE;
+          for (guint k = 0; k < CB_N_KINDS; k++)
+            if (k != CB_KIND_TOP_DOG && !(st->kinds & K (k)) && g->b.supply[k] > 0)
+              out->die_kinds |= K (k);
+          if (out->die_kinds != 0)
+            out->required |= P_DIE;
+          break;
+        case OP_TAKE:
+          out->take_max_cost = -1;
+          if (st->n == TAKE_RED)
+            {
+              out->take_kinds = g->b.supply[CB_KIND_RED] > 0 ? RED : 0;
+              out->take_forced = TRUE;
+            }
+          else if (st->n == TAKE_GREY)
+            {
+              for (guint k = 0; k < CB_N_KINDS; k++)
+                if (CB_KIND_IS_GREY (k) && g->b.supply[k] > 0)
+                  out->take_kinds |= K (k);
+              if (out->take_kinds != 0)
+                out->required |= P_TAKE;
+            }
+          else
+            {
+              for (guint k = 0; k < CB_N_KINDS; k++)
+                if (k != CB_KIND_TOP_DOG && g->b.supply[k] > 0)
+                  out->take_kinds |= K (k);
+              out->take_max_cost = (int) p->fans;
+            }
+          break;
+        case OP_OTHER_TO_READY:
+          /* the die using the ability is not „another“ die */
+          if (p->n_act > 1)
+            out->required |= P_OTHER;
+          break;
+        case OP_BONUS:
+          out->required |= P_BONUS;
+          break;
+        case OP_GIVE_TO_FEWEST:
+          {
+            guint fewest = G_MAXUINT;
+            for (guint s = 0; s < g->n_players; s++)
+              if (cb_is_participant (&g->b, s))
+                fewest = MIN (fewest, g->b.p[s].swords);
+            for (guint s = 0; s < g->n_players; s++)
+              if (s != seat && cb_is_participant (&g->b, s) && g->b.p[s].swords == fewest)
+                out->give_to |= 1u << s;
+            out->give_zones = ALL_ZONES;
+            out->give_kinds = ALL_KINDS & ~K (CB_KIND_TOP_DOG);
+            if (any_die_in (p, ALL_ZONES, 0))
+              out->required |= P_GIVE;
+            break;
+          }
+        default:
+          break;
+        }
+    }
+}
+
+gboolean
+cb_game_get_ability_params (const CbGame    *g,
+                            guint            seat,
+                            guint            card,
+                            guint            number,
+                            CbFace           face,
+                            CbAbilityParams *params)
+{
+  guint sp;
+
+  g_return_val_if_fail (params != NULL, FALSE);
+  memset (params, 0, sizeof *params);
+  params->take_max_cost = -1;
+  g_return_val_if_fail (g != NULL && seat < g->n_players, FALSE);
+  g_return_val_if_fail (card < CB_N_CARDS, FALSE);
+  if (number < 1 || number > card_defs[card].n || not_usable (g, seat, card, number, face) != NULL)
+    return FALSE;
+  params->params = params_of (ability_of (card, number));
+  describe_steps (g, seat, ability_of (card, number), params);
+  sp = forced_special (g, seat, card, number, face);
+  if (sp > 0)
+    {
+      params->params |= params_of (ability_of (card, sp));
+      describe_steps (g, seat, ability_of (card, sp), params);
+    }
+  return TRUE;
+}
+
 gboolean
 cb_game_has_mandatory (const CbGame  *g,
                        guint          seat,

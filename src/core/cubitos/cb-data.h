@@ -167,6 +167,31 @@ const CbAbilityInfo *cb_card_ability (guint card, guint number);
 /* Translated text of an ability. */
 const char          *cb_card_ability_get_text (guint card, guint number);
 
+/* The parameters an ability action may carry (docs/cubitos-notes.md, "The ability
+ * action"): one bit per key of the text form. */
+typedef enum
+{
+  CB_PARAM_LOSE      = 1 << 0,   /* "lose": one die given back (colour, area) */
+  CB_PARAM_GIVE      = 1 << 1,   /* "give": one die (colour, area) into another player's rest zone */
+  CB_PARAM_DIE       = 1 << 2,   /* "die" + "set": a die put into the active area, turned to a face */
+  CB_PARAM_OTHER     = 1 << 3,   /* "other": another active die (colour, face) */
+  CB_PARAM_DICE      = 1 << 4,   /* "dice": dice of the draw area added to the roll (per colour) */
+  CB_PARAM_FROM      = 1 << 5,   /* "from": dice chosen from areas to be rolled */
+  CB_PARAM_ROLLED    = 1 << 6,   /* "rolled": what the rolled dice show */
+  CB_PARAM_ROLLED2   = 1 << 7,   /* "rolled2": what the second roll shows (Mahatma) */
+  CB_PARAM_TAKE      = 1 << 8,   /* "take": a die taken from the supply */
+  CB_PARAM_BONUS     = 1 << 9,   /* "bonus": the bonuses of a space, as "landed" (Bob) */
+  CB_PARAM_COST      = 1 << 10,  /* "cost": the untold card cost of a die taken */
+  CB_PARAM_FAN       = 1 << 11,  /* "fan": rewards of fan-track spaces never told */
+  CB_PARAM_RED_LINES = 1 << 12,  /* "red_lines": red lines to the finish (Pronto Bronto) */
+  CB_PARAM_FINISH    = 1 << 13,  /* "finish": the step reached the finish (Mutiger Maasdamer) */
+} CbParam;
+
+/* The CbParam bits ability @number of @card reads when used with a die showing @face
+ * (TEAM, SPECIAL; BLANK for the red card): with the special symbol the normal ability
+ * brings the special one along, and its parameters with it (p. 7). */
+guint                cb_card_ability_get_params (guint card, guint number, CbFace face);
+
 /* ---- Races and tracks ---- */
 
 typedef struct

@@ -2619,10 +2619,14 @@ parse_text (const char  *text,
   g_autoptr(GError) local = NULL;
   JsonNode *root;
 
+  /* json-glib overflows the stack on deep nesting and ignores a second object */
+  if (!_dp_json_check_text (text, error))
+    return NULL;
   if (!json_parser_load_from_data (parser, text, -1, &local))
     {
+      g_autofree char *message = g_utf8_make_valid (local->message, -1);   /* "\ud800" */
       g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_MALFORMED,
-                   _("Not valid JSON: %s"), local->message);
+                   _("Not valid JSON: %s"), message);
       return NULL;
     }
   root = json_parser_get_root (parser);

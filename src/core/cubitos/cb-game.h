@@ -199,6 +199,41 @@ gboolean    cb_game_must_push (const CbGame *game, guint seat);
  * gain all bonuses …", or NULL when @action_json is not an ability action. */
 char       *cb_game_dup_action_title (const CbGame *game, const char *action_json);
 
+/* What an ability asks for now, and the domain of each choice, for a form that lets the
+ * player enter any legal value (legal_actions lists only samples). The engine still
+ * checks every value when the action is applied. Colours and areas are bit masks
+ * (1 << CbKind, 1 << CbZone); the top dog is never in a colour mask unless said. */
+typedef struct
+{
+  guint    params;            /* CbParam bits the action may carry */
+  guint    required;          /* those it must carry in this position */
+  guint    lose_zones;        /* LOSE: the areas … */
+  guint    lose_kinds;        /* … and colours the die given back may have */
+  guint    give_to;           /* GIVE: seats (1 << seat) that may receive the die */
+  guint    give_zones;        /* … areas and colours of the die given */
+  guint    give_kinds;
+  gboolean die_from_supply;   /* DIE: from the supply (Draftodon, Mungojerrie), else the ready area */
+  guint    die_kinds;         /* … the colours that can be chosen now */
+  guint    dice_count;        /* DICE: exactly this many dice (p. 11: or all there are) … */
+  guint    dice_min[CB_N_KINDS]; /* … at least these of each colour (the whole draw area when it runs short) */
+  guint    dice_max[CB_N_KINDS]; /* … at most these */
+  guint    from_zones;        /* FROM: the areas … */
+  guint    from_kinds;        /* … and colours the dice may come from (the top dog included where allowed) */
+  guint    from_max;          /* … at most this many dice in all (G_MAXUINT: any) */
+  gboolean from_distinct;     /* … at most one die per colour (greys one colour) */
+  guint    rolled[CB_N_KINDS];   /* ROLLED without DICE / FROM: the dice that are rolled (first roll) */
+  guint    take_kinds;        /* TAKE: colours that may be taken */
+  gboolean take_forced;       /* … the die is taken whether "take" names it or not (Martha Lama King) */
+  int      take_max_cost;     /* … costing at most (-1: any) */
+  guint    fan_advances;      /* FAN: fan-track advances the ability makes (without a "bonus") */
+} CbAbilityParams;
+
+/* Fills @params for ability @number of @card used by @seat with a die showing @face
+ * (TEAM / SPECIAL; BLANK for the red card). FALSE (and @params zeroed) when the ability
+ * cannot be used now, leaving its parameters aside. */
+gboolean    cb_game_get_ability_params (const CbGame *game, guint seat, guint card, guint number,
+                                        CbFace face, CbAbilityParams *params);
+
 extern const DpGameKind cb_game_kind;
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CbGame, cb_game_free)
