@@ -19,6 +19,7 @@
 
 /* From this width on, two boards stand side by side. */
 #define TWO_COLUMN_WIDTH 900
+#define PAGE_MARGIN 12   /* the margins of the page's box in cb-table-page.ui */
 
 struct _CbTablePage
 {
@@ -194,7 +195,24 @@ cb_table_page_size_allocate (GtkWidget *widget,
                              int        baseline)
 {
   CbTablePage *self = CB_TABLE_PAGE (widget);
-  guint columns = width >= TWO_COLUMN_WIDTH && self->cells->len > 1 ? 2 : 1;
+  int cell_min = 0;
+  guint columns;
+
+  /* Two columns only when two boards really fit side by side (German labels are
+   * wider than English ones); otherwise the boards would force the window wider than
+   * the screen. */
+  for (guint i = 0; i < self->cells->len; i++)
+    {
+      int minimum;
+
+      gtk_widget_measure (g_ptr_array_index (self->cells, i), GTK_ORIENTATION_HORIZONTAL, -1,
+                          &minimum, NULL, NULL, NULL);
+      cell_min = MAX (cell_min, minimum);
+    }
+  columns = self->cells->len > 1 &&
+            width >= MAX ((int) TWO_COLUMN_WIDTH,
+                          2 * cell_min + (int) gtk_grid_get_column_spacing (self->boards_grid) + 2 * PAGE_MARGIN)
+            ? 2 : 1;
 
   if (columns != self->columns)
     {
