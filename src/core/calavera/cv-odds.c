@@ -1129,9 +1129,11 @@ build_option (JsonBuilder        *b,
 
   if (option->kind == CV_ODDS_OPTION_STOP)
     {
+      /* cv_action_to_json() gives a reference and json_node_init_object() takes its own */
+      g_autoptr(JsonObject) action = cv_action_to_json (game, &option->action);
+
       json_builder_set_member_name (b, "action");
-      json_builder_add_value (b, json_node_init_object (json_node_alloc (),
-                                                        cv_action_to_json (game, &option->action)));
+      json_builder_add_value (b, json_node_init_object (json_node_alloc (), action));
       json_builder_set_member_name (b, "crosses");
       json_builder_add_int_value (b, option->crosses);
       json_builder_end_object (b);

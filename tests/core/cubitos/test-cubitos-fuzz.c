@@ -1142,7 +1142,9 @@ test_reader_limits (void)
     {
       g_autofree char *twice = g_strdup_printf ("%s %s", firsts[i], firsts[i]);
       g_autofree char *setup_twice = g_strdup_printf ("%s\n%s", setups[i], setups[i]);
-      const char *lines[] = { deep->str, twice, "{\"player\":\"\\ud800\",\"pass\":true}" };
+      /* json-glib also reads "1 {…}" as the 1 alone and leaks the object */
+      const char *lines[] = { deep->str, twice, "{\"player\":\"\\ud800\",\"pass\":true}",
+                              "1 {\"pass\":true}", "\"x\"[]" };
       g_autoptr(DpGame) game = dp_game_new_from_text (setups[i], NULL);
       g_autoptr(GError) error = NULL;
       g_autoptr(DpGame) none = NULL;
