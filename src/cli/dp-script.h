@@ -18,20 +18,6 @@ G_BEGIN_DECLS
 
 /* The longest line a script may hold; a longer one is refused as malformed. */
 #define DP_SCRIPT_MAX_LINE (1024 * 1024)
-/* Deeper nesting is refused before json-glib sees it: its recursive parser would
- * overflow the stack on hostile input such as a million '['. */
-#define DP_SCRIPT_MAX_DEPTH 64
-
-/* Checks what json-glib 1.6 lets through: nesting deeper than DP_SCRIPT_MAX_DEPTH and,
- * when @single_value is TRUE, anything but white space after the first value (json-glib
- * silently ignores it). On failure *line (if not NULL) is the 1-based line within
- * @data and the error is DP_GAME_ERROR_MALFORMED. */
-gboolean  dp_json_check_text   (const char  *data,
-                                gsize        length,
-                                gboolean     single_value,
-                                guint       *line,
-                                GError     **error);
-
 /* Parses one line of a script into a JSON object. Errors: DP_GAME_ERROR_MALFORMED. */
 JsonObject *dp_script_parse_line (const char *text, gsize length, GError **error);
 

@@ -60,14 +60,6 @@ gpointer _dp_game_get_state (const DpGame *game, const DpGameKind *kind);
  * (MALFORMED for unreadable input, ILLEGAL for rule breaches) and the canonical
  * text (compact JSON, keys in a fixed order) are the same for every game. */
 
-/* Deeper nesting is refused before json-glib reads the text: its recursive parser
- * overflows the stack on hostile input such as 100 000 '['. */
-#define DP_GAME_MAX_DEPTH 64
-
-/* Checks what json-glib 1.6 lets through: nesting deeper than DP_GAME_MAX_DEPTH, and a
- * second value after the first (json-glib reads "{…} {…}" as the first object alone,
- * and leaks the rest). MALFORMED error when it finds either. */
-gboolean    _dp_json_check_text (const char *text, GError **error);
 /* Parses @text as one JSON object; MALFORMED error otherwise. @what is "setup" or
  * "action" (untranslated: it picks the message). Free the result with json_object_unref(). */
 JsonObject *_dp_json_parse_object (const char *text, const char *what, GError **error);

@@ -287,64 +287,83 @@ set_not_object (GError   **error,
 }
 
 gboolean
-_dp_json_check_text (const char  *text,
-                     GError     **error)
+dp_json_check_text (const char  *data,
+                    gssize       length,
+                    gboolean     single_value,
+                    guint       *line,
+                    GError     **error)
 {
   guint depth = 0;
+  guint current_line = 1;
   gboolean in_string = FALSE;
   gboolean escaped = FALSE;
   gboolean value_ended = FALSE;
   gboolean value_started = FALSE;
 
-  g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
 
-  for (const char *p = text; *p != '\0'; p++)
+  if (length < 0)
+    length = strlen (data);
+
+  for (gssize i = 0; i < length; i++)
     {
+      char c = data[i];
+
+      if (c == '\n')
+        current_line++;
+
       if (in_string)
         {
           if (escaped)
             escaped = FALSE;
-          else if (*p == '\\')
+          else if (c == '\\')
             escaped = TRUE;
-          else if (*p == '"')
+          else if (c == '"')
             in_string = FALSE;
           continue;
         }
 
       /* "1 {…}" too: json-glib accepts it, keeps the 1 and leaks the object */
-      if ((value_ended && !g_ascii_isspace (*p))
-          || (depth == 0 && value_started && (*p == '{' || *p == '[')))
+      if ((value_ended && !g_ascii_isspace (c))
+          || (single_value && depth == 0 && value_started && (c == '{' || c == '[')))
         {
-          g_set_error_literal (error, DP_GAME_ERROR, DP_GAME_ERROR_MALFORMED,
-                               /* Translators: the input is JSON text, e.g. {"roll": […]} {"take": …} on one line */
-                               _("There is more text after the JSON object; put each action on its own line"));
+          if (line)
+            *line = current_line;
+          g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_MALFORMED,
+                       /* Translators: the input is JSON text, e.g. {"roll": […]} {"take": …} on one line */
+                       _("There is more text after the JSON object; put each action on its own line"));
           return FALSE;
         }
 
-      if (depth == 0 && !g_ascii_isspace (*p))
+      if (depth == 0 && !g_ascii_isspace (c))
         value_started = TRUE;
 
-      switch (*p)
+      switch (c)
         {
         case '"':
           in_string = TRUE;
           break;
+
         case '{':
         case '[':
-          if (++depth > DP_GAME_MAX_DEPTH)
+          if (++depth > DP_JSON_MAX_DEPTH)
             {
+              if (line)
+                *line = current_line;
               g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_MALFORMED,
                            _("The JSON is nested more than %u levels deep"),
-                           (guint) DP_GAME_MAX_DEPTH);
+                           (guint) DP_JSON_MAX_DEPTH);
               return FALSE;
             }
           break;
+
         case '}':
         case ']':
-          /* an unbalanced bracket is left to the parser, which names it */
-          if (depth > 0 && --depth == 0)
+          /* An unbalanced bracket is left to the parser, which names it. */
+          if (depth > 0 && --depth == 0 && single_value)
             value_ended = TRUE;
           break;
+
         default:
           break;
         }
@@ -375,7 +394,7 @@ _dp_json_parse_object (const char  *text,
   if (object != NULL)
     return object;
 
-  if (!_dp_json_check_text (text, error))
+  if (!dp_json_check_text (text, -1, TRUE, NULL, error))
     return NULL;
 
   parser = json_parser_new_immutable ();
@@ -937,7 +956,7 @@ dp_game_replay (const char         *setup_json,
           continue;
         }
 
-      if (!_dp_json_check_text (actions[i], error))
+      if (!dp_json_check_text (actions[i], -1, TRUE, NULL, error))
         return NULL;
       if (parser == NULL)
         parser = json_parser_new_immutable ();

@@ -31,6 +31,21 @@ GQuark dp_game_error_quark (void);
 /* The highest version of the text form this build reads. */
 #define DP_GAME_FORMAT_VERSION 1
 
+/* Deeper JSON nesting is refused before json-glib 1.6 sees it: its recursive parser
+ * overflows the stack on hostile input such as a million '['. */
+#define DP_JSON_MAX_DEPTH 64
+
+/* Checks JSON text for what json-glib 1.6 mishandles: nesting deeper than
+ * DP_JSON_MAX_DEPTH and, when @single_value is TRUE, anything but white space after the
+ * first value (json-glib reads "{…} {…}" as the first object alone and leaks the rest).
+ * @length may be -1 for a NUL-terminated @data. On failure *line (if not NULL) is the
+ * 1-based line within @data and the error is DP_GAME_ERROR_MALFORMED. */
+gboolean    dp_json_check_text (const char  *data,
+                                gssize       length,
+                                gboolean     single_value,
+                                guint       *line,
+                                GError     **error);
+
 typedef struct _DpGameKind DpGameKind;
 typedef struct _DpGame DpGame;
 

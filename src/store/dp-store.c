@@ -22,7 +22,6 @@
 
 #include "dp-store.h"
 #include "dp-store-private.h"
-#include "dp-game-private.h"   /* _dp_json_check_text(): what json-glib cannot be given */
 #include "dp-store-resources.h"
 
 /* Long enough to outlast the other program's transaction (each is one action, a few
@@ -2170,7 +2169,7 @@ parse_stored_object (const char  *text,
 
   /* A database file is input too: json-glib's recursive parser overflows the stack on
    * a row nested 100 000 levels deep (the check refuses it as not an object). */
-  if (text != NULL && _dp_json_check_text (text, NULL))
+  if (text != NULL && dp_json_check_text (text, -1, TRUE, NULL, NULL))
     node = json_from_string (text, NULL);
 
   if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))

@@ -2620,7 +2620,7 @@ parse_text (const char  *text,
   JsonNode *root;
 
   /* json-glib overflows the stack on deep nesting and ignores a second object */
-  if (!_dp_json_check_text (text, error))
+  if (!dp_json_check_text (text, -1, TRUE, NULL, error))
     return NULL;
   if (!json_parser_load_from_data (parser, text, -1, &local))
     {
