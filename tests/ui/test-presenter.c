@@ -7,11 +7,11 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <locale.h>
 #include <math.h>
 #include <string.h>
 
 #include "cv-presenter.h"
+#include "dp-ui-test-util.h"
 
 static gboolean
 is_german (void)
@@ -475,12 +475,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, BUILD_PO_DIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
-
-  g_test_init (&argc, &argv, NULL);
+  dp_ui_test_init (&argc, &argv, DP_UI_TEST_PLAIN);
 
   g_test_add_func ("/presenter/letters", test_letters);
   g_test_add_func ("/presenter/sami-skulls", test_sami_skulls);

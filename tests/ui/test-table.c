@@ -14,7 +14,6 @@
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
-#include <locale.h>
 #include <math.h>
 #include <sqlite3.h>
 
@@ -26,76 +25,13 @@
 #include "dp-statistics-page.h"
 #include "cv-table-page.h"
 #include "cv-presenter.h"
+#include "dp-ui-test-util.h"
 
 enum { INA, SAMI };
 
-typedef struct
-{
-  char          *dir;
-  char          *db_path;
-  DpApplication *app;
-  DpWindow      *window;
-} Fixture;
-
-static void
-open_window (Fixture *f)
-{
-  f->window = dp_window_new (f->app);
-  gtk_window_present (GTK_WINDOW (f->window));
-}
-
-static void
-close_window (Fixture *f)
-{
-  /* As the user closes it: close-request, then gone. */
-  gtk_window_close (GTK_WINDOW (f->window));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-  f->window = NULL;
-}
-
-static void
-fixture_setup (Fixture       *f,
-               gconstpointer  data)
-{
-  g_autoptr(GError) error = NULL;
-
-  f->dir = g_dir_make_tmp ("dicepad-ui-XXXXXX", &error);
-  g_assert_no_error (error);
-  f->db_path = g_build_filename (f->dir, "games.db", NULL);
-  /* dp_store_resolve_path(): the variable is how a user picks a database, too. */
-  g_setenv ("DICEPAD_DATABASE", f->db_path, TRUE);
-
-  f->app = dp_application_new ();
-  /* Each test its own bus name: a window's toast may keep the last test's application
-   * alive a little longer than the test. */
-  {
-    static guint counter;
-    g_autofree char *id = g_strdup_printf ("%s.Test%u", APP_ID, ++counter);
-    g_application_set_application_id (G_APPLICATION (f->app), id);
-  }
-  g_application_register (G_APPLICATION (f->app), NULL, &error);
-  g_assert_no_error (error);
-  open_window (f);
-}
-
-static void
-fixture_teardown (Fixture       *f,
-                  gconstpointer  data)
-{
-  g_autofree char *wal = g_strconcat (f->db_path, "-wal", NULL);
-  g_autofree char *shm = g_strconcat (f->db_path, "-shm", NULL);
-
-  if (f->window != NULL)
-    close_window (f);
-  g_clear_object (&f->app);
-  g_unlink (f->db_path);
-  g_unlink (wal);
-  g_unlink (shm);
-  g_rmdir (f->dir);
-  g_free (f->db_path);
-  g_free (f->dir);
-}
+/* The fixture's folders and application ids (dp-ui-test-util.h). */
+typedef DpUiFixture Fixture;
+static const DpUiFixtureConfig ui_config = { "dicepad-ui-XXXXXX", "Test" };
 
 static CvTablePage *
 table (Fixture *f)
@@ -159,63 +95,18 @@ enter_dice (Fixture    *f,
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (entry), "dice.confirm", NULL));
 }
 
-static GtkWidget *
-find_titled_button (GtkWidget  *widget,
-                    const char *title)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-
-      if (GTK_IS_BUTTON (child) && gtk_widget_has_css_class (child, "choice"))
-        {
-          GtkWidget *label = gtk_widget_get_first_child (gtk_button_get_child (GTK_BUTTON (child)));
-
-          if (g_strcmp0 (gtk_label_get_text (GTK_LABEL (label)), title) == 0)
-            return child;
-          continue;
-        }
-      if ((found = find_titled_button (child, title)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* A player's group of choices: a box that starts with the heading ("Sami must mark"). */
-static GtkWidget *
-find_group (GtkWidget  *widget,
-            const char *heading)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *first = gtk_widget_get_first_child (child);
-      GtkWidget *found;
-
-      if (GTK_IS_BOX (child) && first != NULL && GTK_IS_LABEL (first) &&
-          gtk_widget_has_css_class (first, "title-4") &&
-          g_strcmp0 (gtk_label_get_text (GTK_LABEL (first)), heading) == 0)
-        return child;
-      if ((found = find_group (child, heading)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The choice button titled @title in the group headed @heading. */
 static GtkWidget *
 choice_button (Fixture    *f,
                const char *heading,
                const char *title)
 {
-  GtkWidget *group = find_group (GTK_WIDGET (panel (f)), heading);
+  GtkWidget *group = dp_ui_find_group (GTK_WIDGET (panel (f)), heading);
   GtkWidget *found;
 
   g_assert_nonnull (group);
-  found = find_titled_button (group, title);
+  found = dp_ui_find_titled_button (group, title);
   g_assert_nonnull (found);
   return found;
 }
@@ -368,9 +259,9 @@ test_resume_after_close (Fixture       *f,
   enter_dice (f, "GGGPBS");
   choose (f, "Ina chooses", "Take Green");
   id = g_strdup (dp_session_get_id (dp_window_get_session (f->window)));
-  close_window (f);
+  dp_ui_fixture_close_window (f);
 
-  open_window (f);
+  dp_ui_fixture_open_window (f);
   g_assert_cmpstr (dp_window_get_visible_page (f->window), ==, "start");
   activate (f, "win.resume", g_variant_new_string (id));
   g_assert_cmpstr (dp_window_get_visible_page (f->window), ==, "table");
@@ -453,24 +344,6 @@ test_full_game (Fixture       *f,
 
 /* ---- The turn assistant (issue 8): "optional ... off by default; a toggle in the turn
  * panel and in Preferences" ---- */
-
-static GtkWidget *
-find_descendant (GtkWidget *widget,
-                 GType      type)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
-        return child;
-      if ((found = find_descendant (child, type)) != NULL)
-        return found;
-    }
-  return NULL;
-}
 
 /* Every label the assistant shows now, visible ones only, joined by newlines. */
 static char *
@@ -591,7 +464,7 @@ test_assistant_off_by_default (Fixture       *f,
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (cv_turn_panel_get_dice_entry (panel (f))),
                                              "dice.toggle", "i", 0));
 
-  toggle = find_descendant (GTK_WIDGET (panel (f)), GTK_TYPE_SWITCH);
+  toggle = dp_ui_find_descendant (GTK_WIDGET (panel (f)), GTK_TYPE_SWITCH);
   g_assert_nonnull (toggle);
   g_assert_true (gtk_widget_get_visible (toggle));
   g_assert_false (gtk_switch_get_active (GTK_SWITCH (toggle)));
@@ -618,7 +491,7 @@ test_assistant_live_selection (Fixture       *f,
   start_game (f, "Ina", "Sami");
 
   /* The toggle in the turn panel turns on the same setting as Preferences. */
-  toggle = find_descendant (GTK_WIDGET (panel (f)), GTK_TYPE_SWITCH);
+  toggle = dp_ui_find_descendant (GTK_WIDGET (panel (f)), GTK_TYPE_SWITCH);
   gtk_switch_set_active (GTK_SWITCH (toggle), TRUE);
   g_assert_true (g_settings_get_boolean (settings, "show-assistant"));
   g_assert_true (gtk_widget_is_visible (GTK_WIDGET (cv_turn_panel_get_assistant_box (panel (f)))));
@@ -707,17 +580,6 @@ test_assistant_opponents (Fixture       *f,
   g_settings_reset (settings, "show-assistant");
 }
 
-/* Waits (a bounded while) until @widget is on screen. */
-static void
-wait_mapped (GtkWidget *widget)
-{
-  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-
-  while (!gtk_widget_get_mapped (widget) && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-  g_assert_true (gtk_widget_get_mapped (widget));
-}
-
 /* Issue 5, bench/: "time from launch to the first shown window ... at most 1.25× the
  * baseline": the window builds only what the start page shows. Every other page is
  * built the first time it is shown, once; History then reads the application's store
@@ -742,7 +604,7 @@ test_lazy_pages (Fixture       *f,
   history = dp_window_get_page (f->window, "history");
   g_assert_true (DP_IS_HISTORY_PAGE (history));
   g_assert_false (dp_window_has_page (f->window, "statistics"));
-  wait_mapped (history);
+  dp_ui_wait_mapped (history);
   g_assert_true (dp_history_model_get_store (dp_history_page_get_model (DP_HISTORY_PAGE (history))) == store);
 
   activate (f, "win.show-page", g_variant_new_string ("statistics"));
@@ -835,24 +697,18 @@ int
 main (int   argc,
       char *argv[])
 {
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, BUILD_PO_DIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  dp_ui_test_init (&argc, &argv, DP_UI_TEST_GTK | DP_UI_TEST_ISOLATE_DIRS);
 
-  gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
-  adw_init ();
-
-  g_test_add ("/table/scripted-turns", Fixture, NULL, fixture_setup, test_scripted_turns, fixture_teardown);
-  g_test_add ("/table/third-roll-ends-rolling", Fixture, NULL, fixture_setup, test_third_roll_ends_rolling, fixture_teardown);
-  g_test_add ("/table/three-skulls", Fixture, NULL, fixture_setup, test_three_skulls, fixture_teardown);
-  g_test_add ("/table/resume-after-close", Fixture, NULL, fixture_setup, test_resume_after_close, fixture_teardown);
-  g_test_add ("/table/full-game", Fixture, NULL, fixture_setup, test_full_game, fixture_teardown);
-  g_test_add ("/table/assistant/off-by-default", Fixture, NULL, fixture_setup, test_assistant_off_by_default, fixture_teardown);
-  g_test_add ("/table/assistant/live-selection", Fixture, NULL, fixture_setup, test_assistant_live_selection, fixture_teardown);
-  g_test_add ("/table/assistant/opponents", Fixture, NULL, fixture_setup, test_assistant_opponents, fixture_teardown);
-  g_test_add ("/window/lazy-pages", Fixture, NULL, fixture_setup, test_lazy_pages, fixture_teardown);
-  g_test_add ("/new-game/names", Fixture, NULL, fixture_setup, test_new_game_names, fixture_teardown);
+  g_test_add ("/table/scripted-turns", Fixture, &ui_config, dp_ui_fixture_setup, test_scripted_turns, dp_ui_fixture_teardown);
+  g_test_add ("/table/third-roll-ends-rolling", Fixture, &ui_config, dp_ui_fixture_setup, test_third_roll_ends_rolling, dp_ui_fixture_teardown);
+  g_test_add ("/table/three-skulls", Fixture, &ui_config, dp_ui_fixture_setup, test_three_skulls, dp_ui_fixture_teardown);
+  g_test_add ("/table/resume-after-close", Fixture, &ui_config, dp_ui_fixture_setup, test_resume_after_close, dp_ui_fixture_teardown);
+  g_test_add ("/table/full-game", Fixture, &ui_config, dp_ui_fixture_setup, test_full_game, dp_ui_fixture_teardown);
+  g_test_add ("/table/assistant/off-by-default", Fixture, &ui_config, dp_ui_fixture_setup, test_assistant_off_by_default, dp_ui_fixture_teardown);
+  g_test_add ("/table/assistant/live-selection", Fixture, &ui_config, dp_ui_fixture_setup, test_assistant_live_selection, dp_ui_fixture_teardown);
+  g_test_add ("/table/assistant/opponents", Fixture, &ui_config, dp_ui_fixture_setup, test_assistant_opponents, dp_ui_fixture_teardown);
+  g_test_add ("/window/lazy-pages", Fixture, &ui_config, dp_ui_fixture_setup, test_lazy_pages, dp_ui_fixture_teardown);
+  g_test_add ("/new-game/names", Fixture, &ui_config, dp_ui_fixture_setup, test_new_game_names, dp_ui_fixture_teardown);
   g_test_add_func ("/window/newer-database", test_newer_database);
 
   return g_test_run ();

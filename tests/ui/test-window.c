@@ -8,10 +8,10 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <locale.h>
 
 #include "dp-application.h"
 #include "dp-window.h"
+#include "dp-ui-test-util.h"
 
 typedef struct
 {
@@ -40,49 +40,6 @@ expected_for_language (void)
   return &expectations[0];
 }
 
-static GtkWidget *
-find_descendant (GtkWidget *widget,
-                 GType      type)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
-        return child;
-      if ((found = find_descendant (child, type)) != NULL)
-        return found;
-    }
-
-  return NULL;
-}
-
-static GtkButton *
-find_button_with_action (GtkWidget  *widget,
-                         const char *action_name,
-                         const char *target)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkButton *found;
-
-      if (GTK_IS_BUTTON (child) &&
-          g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), action_name) == 0 &&
-          gtk_actionable_get_action_target_value (GTK_ACTIONABLE (child)) != NULL &&
-          g_strcmp0 (g_variant_get_string (gtk_actionable_get_action_target_value (GTK_ACTIONABLE (child)), NULL),
-                     target) == 0)
-        return GTK_BUTTON (child);
-      if ((found = find_button_with_action (child, action_name, target)) != NULL)
-        return found;
-    }
-
-  return NULL;
-}
-
 static void
 test_window_start_page (void)
 {
@@ -103,15 +60,15 @@ test_window_start_page (void)
   g_assert_cmpstr (dp_window_get_visible_page (window), ==, "start");
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, expected->window_title);
 
-  status_page = ADW_STATUS_PAGE (find_descendant (GTK_WIDGET (window), ADW_TYPE_STATUS_PAGE));
+  status_page = ADW_STATUS_PAGE (dp_ui_find_descendant (GTK_WIDGET (window), ADW_TYPE_STATUS_PAGE));
   g_assert_nonnull (status_page);
   g_assert_cmpstr (adw_status_page_get_title (status_page), ==, expected->start_title);
 
-  calavera = find_button_with_action (GTK_WIDGET (window), "win.new-game", "calavera");
+  calavera = dp_ui_find_button_with_action (GTK_WIDGET (window), "win.new-game", "calavera");
   g_assert_nonnull (calavera);
   g_assert_cmpstr (gtk_button_get_label (calavera), ==, expected->calavera_label);
   /* Issue "Cubitos at the table": Cubitos is playable from the start page. */
-  cubitos = find_button_with_action (GTK_WIDGET (window), "win.new-game", "cubitos");
+  cubitos = dp_ui_find_button_with_action (GTK_WIDGET (window), "win.new-game", "cubitos");
   g_assert_nonnull (cubitos);
   g_assert_cmpstr (gtk_button_get_label (cubitos), ==, expected->cubitos_label);
   g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (cubitos)));
@@ -123,13 +80,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, BUILD_PO_DIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
-
-  gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
-  adw_init ();
+  dp_ui_test_init (&argc, &argv, DP_UI_TEST_GTK | DP_UI_TEST_ISOLATE_DIRS);
 
   g_test_add_func ("/window/start-page", test_window_start_page);
 

@@ -14,8 +14,6 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
-#include <locale.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,75 +24,13 @@
 #include "cb-table-page.h"
 #include "cb-run-panel.h"
 #include "cb-roll-entry.h"
+#include "dp-ui-test-util.h"
 
 enum { INA, SAMI };
 
-typedef struct
-{
-  char          *dir;
-  char          *db_path;
-  DpApplication *app;
-  DpWindow      *window;
-} Fixture;
-
-static void
-fixture_setup (Fixture       *f,
-               gconstpointer  data)
-{
-  g_autoptr(GError) error = NULL;
-
-  f->dir = g_dir_make_tmp ("dicepad-cubitos-forms-XXXXXX", &error);
-  g_assert_no_error (error);
-  f->db_path = g_build_filename (f->dir, "games.db", NULL);
-  g_setenv ("DICEPAD_DATABASE", f->db_path, TRUE);
-
-  f->app = dp_application_new ();
-  {
-    static guint counter;
-    g_autofree char *id = g_strdup_printf ("%s.CubitosForms%u", APP_ID, ++counter);
-    g_application_set_application_id (G_APPLICATION (f->app), id);
-  }
-  g_application_register (G_APPLICATION (f->app), NULL, &error);
-  g_assert_no_error (error);
-  f->window = dp_window_new (f->app);
-  gtk_window_present (GTK_WINDOW (f->window));
-}
-
-static void
-fixture_teardown (Fixture       *f,
-                  gconstpointer  data)
-{
-  g_autofree char *wal = g_strconcat (f->db_path, "-wal", NULL);
-  g_autofree char *shm = g_strconcat (f->db_path, "-shm", NULL);
-
-  gtk_window_close (GTK_WINDOW (f->window));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-  g_clear_object (&f->app);
-  g_unlink (f->db_path);
-  g_unlink (wal);
-  g_unlink (shm);
-  g_rmdir (f->dir);
-  g_free (f->db_path);
-  g_free (f->dir);
-}
-
-static GtkWidget *
-find_descendant (GtkWidget *widget,
-                 GType      type)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
-        return child;
-      if ((found = find_descendant (child, type)) != NULL)
-        return found;
-    }
-  return NULL;
-}
+/* The fixture's folders and application ids (dp-ui-test-util.h). */
+typedef DpUiFixture Fixture;
+static const DpUiFixtureConfig ui_config = { "dicepad-cubitos-forms-XXXXXX", "CubitosForms" };
 
 static CbTablePage *
 table (Fixture *f)
@@ -218,7 +154,7 @@ new_game_page (Fixture *f)
   page = DP_NEW_GAME_PAGE (dp_window_get_page (f->window, "new-game"));
   dp_new_game_page_set_name (page, 0, "Ina");
   dp_new_game_page_set_name (page, 1, "Sami");
-  options = CB_NEW_GAME (find_descendant (GTK_WIDGET (page), CB_TYPE_NEW_GAME));
+  options = CB_NEW_GAME (dp_ui_find_descendant (GTK_WIDGET (page), CB_TYPE_NEW_GAME));
   g_assert_nonnull (options);
   cb_new_game_set_first (options, INA);
   return options;
@@ -921,20 +857,14 @@ int
 main (int   argc,
       char *argv[])
 {
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, BUILD_PO_DIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  dp_ui_test_init (&argc, &argv, DP_UI_TEST_GTK | DP_UI_TEST_ISOLATE_DIRS);
 
-  gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
-  adw_init ();
-
-  g_test_add ("/cubitos-ui/forms/ability-red-lines", Fixture, NULL, fixture_setup, test_ability_red_lines, fixture_teardown);
+  g_test_add ("/cubitos-ui/forms/ability-red-lines", Fixture, &ui_config, dp_ui_fixture_setup, test_ability_red_lines, dp_ui_fixture_teardown);
   g_test_add_func ("/cubitos-ui/forms/ability-dice-choice", test_ability_dice_choice);
   g_test_add_func ("/cubitos-ui/forms/ability-give-choice", test_ability_give_choice);
   g_test_add_func ("/cubitos-ui/forms/every-listed-value", test_forms_enter_every_listed_value);
-  g_test_add ("/cubitos-ui/forms/collect-and-landing", Fixture, NULL, fixture_setup, test_collect_and_landing, fixture_teardown);
-  g_test_add ("/cubitos-ui/forms/free-race", Fixture, NULL, fixture_setup, test_free_race, fixture_teardown);
+  g_test_add ("/cubitos-ui/forms/collect-and-landing", Fixture, &ui_config, dp_ui_fixture_setup, test_collect_and_landing, dp_ui_fixture_teardown);
+  g_test_add ("/cubitos-ui/forms/free-race", Fixture, &ui_config, dp_ui_fixture_setup, test_free_race, dp_ui_fixture_teardown);
 
   return g_test_run ();
 }

@@ -9,9 +9,9 @@
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
-#include <locale.h>
 
 #include "cb-presenter.h"
+#include "dp-ui-test-util.h"
 
 typedef struct
 {
@@ -296,12 +296,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, BUILD_PO_DIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
-
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  dp_ui_test_init (&argc, &argv, DP_UI_TEST_ISOLATE_DIRS);
 
   g_test_add_func ("/cubitos-ui/presenter/roll", test_roll);
   g_test_add_func ("/cubitos-ui/presenter/refill", test_refill);

@@ -15,8 +15,6 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
-#include <locale.h>
 
 #include "dp-application.h"
 #include "dp-window.h"
@@ -26,33 +24,17 @@
 #include "cb-table-page.h"
 #include "dp-statistics-page.h"
 #include "dp-game-replay-page.h"
+#include "dp-ui-test-util.h"
 
 enum { INA, SAMI };
 
 typedef struct
 {
-  char          *dir;
-  char          *db_path;
-  DpApplication *app;
-  DpWindow      *window;
-  GPtrArray     *script;     /* char*: the golden race's action lines */
+  DpUiFixture  ui;         /* the application on its own database, the window */
+  GPtrArray   *script;     /* char*: the golden race's action lines */
 } Fixture;
 
-static void
-open_window (Fixture *f)
-{
-  f->window = dp_window_new (f->app);
-  gtk_window_present (GTK_WINDOW (f->window));
-}
-
-static void
-close_window (Fixture *f)
-{
-  gtk_window_close (GTK_WINDOW (f->window));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-  f->window = NULL;
-}
+static const DpUiFixtureConfig ui_config = { "dicepad-cubitos-XXXXXX", "CubitosTest" };
 
 static void
 read_script (Fixture *f)
@@ -82,59 +64,16 @@ static void
 fixture_setup (Fixture       *f,
                gconstpointer  data)
 {
-  g_autoptr(GError) error = NULL;
-
-  f->dir = g_dir_make_tmp ("dicepad-cubitos-XXXXXX", &error);
-  g_assert_no_error (error);
-  f->db_path = g_build_filename (f->dir, "games.db", NULL);
-  g_setenv ("DICEPAD_DATABASE", f->db_path, TRUE);
-
-  f->app = dp_application_new ();
-  {
-    static guint counter;
-    g_autofree char *id = g_strdup_printf ("%s.CubitosTest%u", APP_ID, ++counter);
-    g_application_set_application_id (G_APPLICATION (f->app), id);
-  }
-  g_application_register (G_APPLICATION (f->app), NULL, &error);
-  g_assert_no_error (error);
+  dp_ui_fixture_setup (&f->ui, &ui_config);
   read_script (f);
-  open_window (f);
 }
 
 static void
 fixture_teardown (Fixture       *f,
                   gconstpointer  data)
 {
-  g_autofree char *wal = g_strconcat (f->db_path, "-wal", NULL);
-  g_autofree char *shm = g_strconcat (f->db_path, "-shm", NULL);
-
-  if (f->window != NULL)
-    close_window (f);
-  g_clear_object (&f->app);
-  g_unlink (f->db_path);
-  g_unlink (wal);
-  g_unlink (shm);
-  g_rmdir (f->dir);
-  g_free (f->db_path);
-  g_free (f->dir);
+  dp_ui_fixture_teardown (&f->ui, &ui_config);
   g_ptr_array_unref (f->script);
-}
-
-static GtkWidget *
-find_descendant (GtkWidget *widget,
-                 GType      type)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
-        return child;
-      if ((found = find_descendant (child, type)) != NULL)
-        return found;
-    }
-  return NULL;
 }
 
 static void
@@ -142,13 +81,13 @@ activate (Fixture    *f,
           const char *action,
           GVariant   *target)
 {
-  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->window), action, target));
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->ui.window), action, target));
 }
 
 static CbTablePage *
 table (Fixture *f)
 {
-  return CB_TABLE_PAGE (dp_window_get_page (f->window, "cubitos-table"));
+  return CB_TABLE_PAGE (dp_window_get_page (f->ui.window, "cubitos-table"));
 }
 
 static CbBoardView *
@@ -224,7 +163,7 @@ enter_roll (Fixture *f,
 static DpStore *
 store (Fixture *f)
 {
-  return dp_application_get_store (f->app, NULL);
+  return dp_application_get_store (f->ui.app, NULL);
 }
 
 /* The entries stored so far must be the script's first @n lines, word for word. */
@@ -235,7 +174,7 @@ assert_stored_like_script (Fixture *f,
   g_autoptr(GPtrArray) stored = NULL;
   g_autoptr(GError) error = NULL;
 
-  stored = dp_store_get_actions (store (f), dp_session_get_id (dp_window_get_session (f->window)), NULL, &error);
+  stored = dp_store_get_actions (store (f), dp_session_get_id (dp_window_get_session (f->ui.window)), NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (stored->len, ==, n);
   for (guint i = 0; i < n; i++)
@@ -249,12 +188,12 @@ start_race (Fixture *f)
   CbNewGame *options;
 
   activate (f, "win.new-game", g_variant_new_string ("cubitos"));
-  g_assert_cmpstr (dp_window_get_visible_page (f->window), ==, "new-game");
-  page = DP_NEW_GAME_PAGE (dp_window_get_page (f->window, "new-game"));
+  g_assert_cmpstr (dp_window_get_visible_page (f->ui.window), ==, "new-game");
+  page = DP_NEW_GAME_PAGE (dp_window_get_page (f->ui.window, "new-game"));
   dp_new_game_page_set_name (page, 0, "Ina");
   dp_new_game_page_set_name (page, 1, "Sami");
 
-  options = CB_NEW_GAME (find_descendant (GTK_WIDGET (page), CB_TYPE_NEW_GAME));
+  options = CB_NEW_GAME (dp_ui_find_descendant (GTK_WIDGET (page), CB_TYPE_NEW_GAME));
   g_assert_nonnull (options);
   /* Rulebook p. 6: race 1 uses the cards of blue race 1 — red: Mr. Krabs ("Mr. Soldier"),
    * blue: Bob. The cards are shown before the race starts. */
@@ -265,7 +204,7 @@ start_race (Fixture *f)
   cb_new_game_set_first (options, INA);
 
   activate (f, "win.start-game", NULL);
-  g_assert_cmpstr (dp_window_get_visible_page (f->window), ==, "cubitos-table");
+  g_assert_cmpstr (dp_window_get_visible_page (f->ui.window), ==, "cubitos-table");
   g_assert_cmpuint (cb_table_page_get_n_boards (table (f)), ==, 2);
 }
 
@@ -281,7 +220,7 @@ play_round_one (Fixture *f)
   g_assert_cmpuint (cb_board_view_get_shown_dice (board (f, SAMI), CB_ZONE_READY, CB_KIND_TOP_DOG), ==, 0);
   g_assert_cmpstr (number (f, INA, "limit"), ==, "9");
   g_assert_cmpstr (cb_run_panel_get_prompt (panel (f, INA)), ==, "Ina: refill your ready area from your draw area.");
-  g_assert_cmpstr (dp_window_get_subtitle (f->window), ==, "Cubitos — round 1");
+  g_assert_cmpstr (dp_window_get_subtitle (f->ui.window), ==, "Cubitos — round 1");
 
   /* p. 8, 1.: refill up to the limit of 9 (the top dog does not count). */
   press (f, INA, "refill");
@@ -399,7 +338,7 @@ play_round_one (Fixture *f)
   press (f, SAMI, "rest");
 
   /* Round 2: the top dog passed clockwise to Sami (p. 9, 8.). */
-  g_assert_cmpstr (dp_window_get_subtitle (f->window), ==, "Cubitos — round 2");
+  g_assert_cmpstr (dp_window_get_subtitle (f->ui.window), ==, "Cubitos — round 2");
   g_assert_cmpuint (cb_board_view_get_shown_dice (board (f, SAMI), CB_ZONE_READY, CB_KIND_TOP_DOG), ==, 1);
   g_assert_cmpuint (cb_board_view_get_shown_dice (board (f, INA), CB_ZONE_READY, CB_KIND_TOP_DOG), ==, 0);
   assert_stored_like_script (f, 20);
@@ -450,8 +389,8 @@ test_race (Fixture       *f,
   assert_stored_like_script (f, f->script->len);
 
   /* p. 10: a lone finisher wins. */
-  g_assert_cmpstr (dp_window_get_visible_page (f->window), ==, "result");
-  result = DP_RESULT_PAGE (dp_window_get_page (f->window, "result"));
+  g_assert_cmpstr (dp_window_get_visible_page (f->ui.window), ==, "result");
+  result = DP_RESULT_PAGE (dp_window_get_page (f->ui.window, "result"));
   g_assert_cmpstr (dp_result_page_get_headline (result), ==, "Ina wins the race");
   g_assert_cmpuint (dp_result_page_get_n_rows (result), ==, 2);
   g_assert_cmpuint (dp_result_page_get_row_seat (result, 0), ==, INA);
@@ -464,7 +403,7 @@ test_race (Fixture       *f,
     GtkWidget *stats = g_object_ref_sink (dp_statistics_page_new ());
     GtkWidget *replay = g_object_ref_sink (dp_game_replay_page_new ());
     g_autoptr(GError) error = NULL;
-    const char *id = dp_session_get_id (dp_window_get_session (f->window));
+    const char *id = dp_session_get_id (dp_window_get_session (f->ui.window));
 
     dp_statistics_page_set_store (DP_STATISTICS_PAGE (stats), store (f));
     dp_statistics_page_set_kind (DP_STATISTICS_PAGE (stats), "cubitos");
@@ -497,18 +436,17 @@ test_resume (Fixture       *f,
   start_race (f);
   play_round_one (f);
   press (f, INA, "refill");
-  id = g_strdup (dp_session_get_id (dp_window_get_session (f->window)));
+  id = g_strdup (dp_session_get_id (dp_window_get_session (f->ui.window)));
 
-  close_window (f);
-  open_window (f);
-  g_assert_cmpstr (dp_window_get_visible_page (f->window), ==, "start");
+  dp_ui_fixture_close_window (&f->ui);
+  dp_ui_fixture_open_window (&f->ui);
+  g_assert_cmpstr (dp_window_get_visible_page (f->ui.window), ==, "start");
   activate (f, "win.resume", g_variant_new_string (id));
-  g_assert_cmpstr (dp_window_get_visible_page (f->window), ==, "cubitos-table");
+  g_assert_cmpstr (dp_window_get_visible_page (f->ui.window), ==, "cubitos-table");
   /* Keyboard-only play: the next entry has the focus (Ina's roll). */
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  dp_ui_iterate_until_idle ();
   {
-    GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (f->window));
+    GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (f->ui.window));
 
     g_assert_nonnull (focus);
     g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (cb_run_panel_get_roll_entry (panel (f, INA)))));
@@ -536,7 +474,7 @@ test_resume (Fixture       *f,
     g_assert_cmpint (gtk_spin_button_get_value_as_int (field), ==, 2);
     g_assert_cmpuint (cb_roll_entry_get_blank (entry, CB_KIND_LIGHT_GREY), ==, 5);
     /* Sami goes on with the keyboard: the focus is in Sami's roll entry now. */
-    g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (f->window)),
+    g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (f->ui.window)),
                                            GTK_WIDGET (cb_run_panel_get_roll_entry (panel (f, SAMI)))));
   }
 }
@@ -549,8 +487,8 @@ test_facts_remembered (Fixture       *f,
 {
   start_race (f);
   play_round_one (f);
-  close_window (f);
-  open_window (f);
+  dp_ui_fixture_close_window (&f->ui);
+  dp_ui_fixture_open_window (&f->ui);
   start_race (f);
 
   press (f, INA, "refill");
@@ -574,13 +512,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, BUILD_PO_DIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
-
-  gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
-  adw_init ();
+  dp_ui_test_init (&argc, &argv, DP_UI_TEST_GTK | DP_UI_TEST_ISOLATE_DIRS);
 
   g_test_add ("/cubitos-ui/race", Fixture, NULL, fixture_setup, test_race, fixture_teardown);
   g_test_add ("/cubitos-ui/resume", Fixture, NULL, fixture_setup, test_resume, fixture_teardown);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "history-fixture.h"
+#include "store-test-util.h"
 
 /* Four friends; every game seats a different group of them. */
 static const char *const people[] = { "Ina", "Sami", "Tom", "Lea" };
@@ -52,31 +53,6 @@ random_action (const DpGame *game,
   return g_strdup (g_ptr_array_index (legal, g_rand_int_range (rand, 0, (gint32) legal->len)));
 }
 
-static DpGame *
-new_game (const char *const *names,
-          guint              n)
-{
-  g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autoptr(JsonNode) root = NULL;
-  g_autoptr(GError) error = NULL;
-  DpGame *game;
-
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "game");
-  json_builder_add_string_value (builder, "calavera");
-  json_builder_set_member_name (builder, "players");
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < n; i++)
-    json_builder_add_string_value (builder, names[i]);
-  json_builder_end_array (builder);
-  json_builder_end_object (builder);
-  root = json_builder_get_root (builder);
-
-  game = dp_game_new (json_node_get_object (root), &error);
-  g_assert_no_error (error);
-  return game;
-}
-
 static FixtureGame *
 play_one (DpStore  *store,
           guint     index,
@@ -87,7 +63,7 @@ play_one (DpStore  *store,
   g_autoptr(DpGame) game = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) snapshots = g_array_new (FALSE, TRUE, sizeof (FixtureSnapshot));
-  const char *names[CV_MAX_PLAYERS];
+  const char *names[CV_MAX_PLAYERS + 1] = { NULL };  /* NULL-terminated */
   guint first = index % G_N_ELEMENTS (people);
   const CvGame *cv;
   FixtureSnapshot snapshot = { 0 };
@@ -104,7 +80,7 @@ play_one (DpStore  *store,
   /* A few hours into each day, so day filters have games inside them. */
   fg->created = FIRST_GAME_TIME + (gint64) index * 24 * 60 * 60 + g_rand_int_range (rand, 0, 4 * 60 * 60);
 
-  game = new_game (names, fg->n_players);
+  game = test_new_game (names);
   fg->id = dp_store_create_game_at (store, game, fg->created, &error);
   g_assert_no_error (error);
 
@@ -115,13 +91,12 @@ play_one (DpStore  *store,
   while (fg->n_actions < limit)
     {
       g_autofree char *text = random_action (game, rand);
-      g_autoptr(JsonNode) node = NULL;
+      g_autoptr(JsonObject) action = NULL;
 
       if (text == NULL)
         break;
-      node = json_from_string (text, &error);
-      g_assert_no_error (error);
-      dp_store_append_action (store, fg->id, game, json_node_get_object (node), &error);
+      action = test_parse_object (text);
+      dp_store_append_action (store, fg->id, game, action, &error);
       g_assert_no_error (error);
       fg->n_actions++;
 

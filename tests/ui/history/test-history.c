@@ -25,6 +25,7 @@
 #include "dp-history-model.h"
 #include "dp-history-page.h"
 #include "dp-statistics-page.h"
+#include "dp-ui-test-util.h"
 #include "history-fixture.h"
 
 #define N_GAMES 9
@@ -32,20 +33,6 @@
 static Fixture *fixture;
 
 /* ---- helpers ---- */
-
-static void
-wait_for_layout (GtkWidget *widget)
-{
-  /* Let the frame clock allocate and draw the window once or twice. */
-  for (guint i = 0; i < 50 && gtk_widget_get_width (widget) == 0; i++)
-    {
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
-      g_usleep (2000);
-    }
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
 
 static GtkWindow *
 window_with (GtkWidget *child,
@@ -57,7 +44,7 @@ window_with (GtkWidget *child,
   gtk_window_set_default_size (window, width, height);
   gtk_window_set_child (window, child);
   gtk_window_present (window);
-  wait_for_layout (child);
+  dp_ui_wait_for_layout (child);
   return window;
 }
 
@@ -833,13 +820,7 @@ main (int   argc,
   g_autoptr(GError) error = NULL;
   int status;
 
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, BUILD_PO_DIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
-
-  gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
-  adw_init ();
+  dp_ui_test_init (&argc, &argv, DP_UI_TEST_GTK | DP_UI_TEST_ISOLATE_DIRS);
 
   /* G_TEST_OPTION_ISOLATE_DIRS gives each test case its own folders, removed after
    * it; the shared database lives in a folder of its own, removed at the end. */
