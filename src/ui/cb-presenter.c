@@ -841,6 +841,35 @@ entered (const CbRoll *roll,
   return n;
 }
 
+/* {"colour": {"face": n, …}, …} for the colours and faces with a count. */
+static void
+add_faces (JsonBuilder *b,
+           const char  *member,
+           const guint  faces[CB_N_KINDS][CB_N_FACES])
+{
+  json_builder_set_member_name (b, member);
+  json_builder_begin_object (b);
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    {
+      guint n = 0;
+
+      for (guint f = 0; f < CB_N_FACES; f++)
+        n += faces[k][f];
+      if (n == 0)
+        continue;
+      json_builder_set_member_name (b, cb_kind_to_string (k));
+      json_builder_begin_object (b);
+      for (guint f = 0; f < CB_N_FACES; f++)
+        if (faces[k][f] > 0)
+          {
+            json_builder_set_member_name (b, cb_face_to_string (f));
+            json_builder_add_int_value (b, faces[k][f]);
+          }
+      json_builder_end_object (b);
+    }
+  json_builder_end_object (b);
+}
+
 gboolean
 cb_roll_set (CbRoll   *roll,
              CbKind    kind,
@@ -929,23 +958,7 @@ cb_roll_dup_action (const CbRoll *roll,
 
   g_return_val_if_fail (roll != NULL && game != NULL, NULL);
   b = begin_action (game, seat);
-  json_builder_set_member_name (b, "roll");
-  json_builder_begin_object (b);
-  for (guint k = 0; k < CB_N_KINDS; k++)
-    {
-      if (entered (roll, k) == 0)
-        continue;
-      json_builder_set_member_name (b, cb_kind_to_string (k));
-      json_builder_begin_object (b);
-      for (guint f = 0; f < CB_N_FACES; f++)
-        if (roll->faces[k][f] > 0)
-          {
-            json_builder_set_member_name (b, cb_face_to_string (f));
-            json_builder_add_int_value (b, roll->faces[k][f]);
-          }
-      json_builder_end_object (b);
-    }
-  json_builder_end_object (b);
+  add_faces (b, "roll", roll->faces);
   return end_action (b);
 }
 
@@ -1331,34 +1344,6 @@ cb_ability_form_sync_rolls (CbAbilityForm *form)
 }
 
 static void
-add_faces (JsonBuilder  *b,
-           const char   *member,
-           const CbRoll *roll)
-{
-  json_builder_set_member_name (b, member);
-  json_builder_begin_object (b);
-  for (guint k = 0; k < CB_N_KINDS; k++)
-    {
-      guint n = 0;
-
-      for (guint f = 0; f < CB_N_FACES; f++)
-        n += roll->faces[k][f];
-      if (n == 0)
-        continue;
-      json_builder_set_member_name (b, cb_kind_to_string (k));
-      json_builder_begin_object (b);
-      for (guint f = 0; f < CB_N_FACES; f++)
-        if (roll->faces[k][f] > 0)
-          {
-            json_builder_set_member_name (b, cb_face_to_string (f));
-            json_builder_add_int_value (b, roll->faces[k][f]);
-          }
-      json_builder_end_object (b);
-    }
-  json_builder_end_object (b);
-}
-
-static void
 add_die_place (JsonBuilder *b,
                const char  *member,
                int          kind,
@@ -1442,38 +1427,16 @@ cb_ability_form_dup_action (const CbAbilityForm *form,
           if (n == 0)
             continue;
           if (z != CB_ZONE_ACTIVE)
-            {
-              add_counts (b, cb_zone_to_string (z), form->from[z]);
-              continue;
-            }
-          json_builder_set_member_name (b, cb_zone_to_string (z));
-          json_builder_begin_object (b);
-          for (guint k = 0; k < CB_N_KINDS; k++)
-            {
-              guint nk = 0;
-
-              for (guint f = 0; f < CB_N_FACES; f++)
-                nk += form->from_active[k][f];
-              if (nk == 0)
-                continue;
-              json_builder_set_member_name (b, cb_kind_to_string (k));
-              json_builder_begin_object (b);
-              for (guint f = 0; f < CB_N_FACES; f++)
-                if (form->from_active[k][f] > 0)
-                  {
-                    json_builder_set_member_name (b, cb_face_to_string (f));
-                    json_builder_add_int_value (b, form->from_active[k][f]);
-                  }
-              json_builder_end_object (b);
-            }
-          json_builder_end_object (b);
+            add_counts (b, cb_zone_to_string (z), form->from[z]);
+          else
+            add_faces (b, cb_zone_to_string (z), form->from_active);
         }
       json_builder_end_object (b);
     }
   if (info->params & CB_PARAM_ROLLED)
-    add_faces (b, "rolled", &form->rolled);
+    add_faces (b, "rolled", form->rolled.faces);
   if (info->params & CB_PARAM_ROLLED2)
-    add_faces (b, "rolled2", &form->rolled2);
+    add_faces (b, "rolled2", form->rolled2.faces);
   if ((info->params & CB_PARAM_TAKE) && form->take >= 0)
     {
       json_builder_set_member_name (b, "take");
