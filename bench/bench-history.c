@@ -31,6 +31,7 @@
 #include "dp-history-page.h"
 #include "dp-statistics-page.h"
 #include "dp-store.h"
+#include "bench-util.h"
 
 static const char *const pool[] = { "Ina", "Sami", "Tom", "Lea", "Jonas", "Mila", "Paul", "Emma" };
 
@@ -164,21 +165,6 @@ random_export (guint  n_games,
   json_builder_end_array (builder);
   json_builder_end_object (builder);
   return json_builder_get_root (builder);
-}
-
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return (x > y) - (x < y);
-}
-
-static double
-median (GArray *samples)
-{
-  g_array_sort (samples, compare_doubles);
-  return g_array_index (samples, double, samples->len / 2);
 }
 
 static double
@@ -350,7 +336,7 @@ main (int   argc,
       double t = time_history_data (store, NULL);
       g_array_append_val (samples, t);
     }
-  g_print ("  history, first page (count + %d rows), data:        %7.2f ms\n", DP_HISTORY_PAGE_SIZE, median (samples));
+  g_print ("  history, first page (count + %d rows), data:        %7.2f ms\n", DP_HISTORY_PAGE_SIZE, bench_median_array (samples));
 
   g_array_set_size (samples, 0);
   player_filter.player = "Ina";
@@ -359,7 +345,7 @@ main (int   argc,
       double t = time_history_data (store, &player_filter);
       g_array_append_val (samples, t);
     }
-  g_print ("  history, first page filtered by one player, data:   %7.2f ms\n", median (samples));
+  g_print ("  history, first page filtered by one player, data:   %7.2f ms\n", bench_median_array (samples));
 
   g_array_set_size (samples, 0);
   time_statistics_data (store);
@@ -368,7 +354,7 @@ main (int   argc,
       double t = time_statistics_data (store);
       g_array_append_val (samples, t);
     }
-  g_print ("  statistics page, data:                              %7.2f ms\n", median (samples));
+  g_print ("  statistics page, data:                              %7.2f ms\n", bench_median_array (samples));
 
   display = gtk_init_check ();
   if (display)
@@ -381,7 +367,7 @@ main (int   argc,
           double t = time_page (dp_history_page_new, store);
           g_array_append_val (samples, t);
         }
-      g_print ("  history page with widgets, to first frame:          %7.2f ms\n", median (samples));
+      g_print ("  history page with widgets, to first frame:          %7.2f ms\n", bench_median_array (samples));
 
       time_page (dp_statistics_page_new, store);
       g_array_set_size (samples, 0);
@@ -390,7 +376,7 @@ main (int   argc,
           double t = time_page (dp_statistics_page_new, store);
           g_array_append_val (samples, t);
         }
-      g_print ("  statistics page with widgets, to first frame:       %7.2f ms\n", median (samples));
+      g_print ("  statistics page with widgets, to first frame:       %7.2f ms\n", bench_median_array (samples));
     }
   else
     g_print ("  (no display: the pages with widgets are not measured)\n");

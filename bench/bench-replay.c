@@ -19,26 +19,11 @@
 
 #include "dp-game.h"
 #include "cv-game.h"
+#include "bench-util.h"
 
 #define SEED 20240601
 
 static const char *const names[] = { "Ina", "Sami", "Tom", "Lea" };
-
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
-static double
-median (GArray *samples)
-{
-  g_array_sort (samples, compare_doubles);
-  return g_array_index (samples, double, samples->len / 2);
-}
 
 /* One whole game: choices preferred over re-rolls 60 : 40, like people who do not
  * always re-roll. */
@@ -117,7 +102,7 @@ main (int argc, char *argv[])
       g_array_append_val (samples, (double) { elapsed });
     }
   printf ("Replay from texts:  %.1f µs per game (median of %u; %.2f µs per action)\n",
-          median (samples), runs, median (samples) / texts->len);
+          bench_median_array (samples), runs, bench_median_array (samples) / texts->len);
 
   /* 3. Typed replay */
   g_array_set_size (samples, 0);
@@ -131,7 +116,7 @@ main (int argc, char *argv[])
         cv_game_apply (game, &g_array_index (actions, CvAction, i), NULL);
       g_array_append_val (samples, (double) { g_get_monotonic_time () - t0 });
     }
-  printf ("Typed replay:       %.1f µs per game (median of %u)\n", median (samples), runs);
+  printf ("Typed replay:       %.1f µs per game (median of %u)\n", bench_median_array (samples), runs);
 
   /* 4. Legal actions in the busiest state */
   {
@@ -152,7 +137,7 @@ main (int argc, char *argv[])
         n = legal->len;
         g_array_append_val (samples, (double) { g_get_monotonic_time () - t0 });
       }
-    printf ("Legal actions:      %.1f µs for %u actions (median)\n", median (samples), n);
+    printf ("Legal actions:      %.1f µs for %u actions (median)\n", bench_median_array (samples), n);
   }
 
   return EXIT_SUCCESS;

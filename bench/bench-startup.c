@@ -27,6 +27,8 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "bench-util.h"
+
 #define N_GAMES 10000
 
 static void
@@ -152,21 +154,6 @@ dup_load (void)
   return g_strdup_printf ("%s %s %s", fields[0], fields[1], fields[2]);
 }
 
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return (x > y) - (x < y);
-}
-
-static double
-median (GArray *values)
-{
-  g_array_sort (values, compare_doubles);
-  return g_array_index (values, double, values->len / 2);
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -242,8 +229,8 @@ main (int   argc,
       g_array_append_val (base_times, t_base);
     }
 
-  app_median = median (app_times);
-  base_median = median (base_times);
+  app_median = bench_median_array (app_times);
+  base_median = bench_median_array (base_times);
   {
     g_autofree char *load = dup_load ();
     g_print ("load average after:  %s\n", load);

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 
 #include "dp-store.h"
+#include "bench-util.h"
 
 #define BATCH 500
 #define REPEATS 21
@@ -27,23 +28,6 @@
 static const char *const names[] = {
   "Ina", "Sami", "Lou", "Mika", "Noa", "Jo", "Kim", "Alex", "Robin", "Sascha", "Toni", "Wanja",
 };
-
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
-static double
-median (double *samples,
-        guint   n)
-{
-  qsort (samples, n, sizeof (double), (int (*) (const void *, const void *)) compare_doubles);
-  return samples[n / 2];
-}
 
 /* Random legal games are slow to play (every step lists all legal actions), so a pool
  * of template games is played once with placeholder names; each stored game takes a
@@ -232,7 +216,7 @@ time_median_ms (DpStore   *store,
       samples[i] = (g_get_monotonic_time () - t0) / 1000.0;
     }
 
-  return median (samples, REPEATS);
+  return bench_median (samples, REPEATS);
 }
 
 static void
@@ -349,7 +333,7 @@ bench_append (DpStore *store)
       samples[n++] = (g_get_monotonic_time () - t0) / 1000.0;
     }
 
-  return median (samples, n);
+  return bench_median (samples, n);
 }
 
 int
