@@ -7,7 +7,8 @@
 #include <glib/gi18n.h>
 
 #include "dp-application.h"
-#include "dp-resources.h"
+#include "dp-data-resources.h"
+#include "dp-ui-resources.h"
 #include "dp-preferences-window.h"
 #include "dp-window.h"
 
@@ -160,7 +161,8 @@ dp_application_class_init (DpApplicationClass *klass)
 
   /* The resources sit in a static library: referring to them keeps the linker from
    * dropping the object whose constructor registers them. */
-  (void) dp_get_resource ();
+  (void) dp_data_get_resource ();
+  (void) dp_ui_get_resource ();
 
   app_class->handle_local_options = dp_application_handle_local_options;
   app_class->startup = dp_application_startup;
