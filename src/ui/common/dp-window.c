@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "dp-window.h"
+#include "dp-backup.h"
 #include "dp-new-game-page.h"
 #include "dp-result-page.h"
 #include "dp-history-page.h"
@@ -352,6 +353,18 @@ session_changed_cb (DpSession *session,
   follow_session (self);
 }
 
+/* Once a day while games are played, a copy of every game (dp-backup.h): when a game
+ * starts or is resumed. A copy takes milliseconds; it happens once a day. */
+static void
+backup_daily (DpWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  DpStore *store = get_store (self, NULL);
+
+  if (store != NULL && !dp_backup_daily (store, NULL, NULL, &error))
+    show_error (self, error->message);
+}
+
 static void
 set_session (DpWindow  *self,
              DpSession *session)
@@ -381,6 +394,7 @@ set_session (DpWindow  *self,
   self->session = g_object_ref (session);
   self->session_changed_id = g_signal_connect (session, "changed", G_CALLBACK (session_changed_cb), self);
   follow_session (self);
+  backup_daily (self);
 }
 
 static void

@@ -5,7 +5,10 @@
  * view with Restore and 'Delete for good'), the toast remains a shortcut; an import of
  * a game that is stored as deleted offers to restore it"; the assignment adds "Ctrl+Z
  * after the toast is gone still restores the last deletion". Item 5: "Search is
- * accent-sensitive ('zoe', 'emile' find nothing for Zoë, Émile)".
+ * accent-sensitive ('zoe', 'emile' find nothing for Zoë, Émile)"; "Preferences shows a
+ * Calavera-only switch without saying so". Item 3: "once a day while games are played
+ * … Preferences shows where they are and restores one (with the current database
+ * backed up first)".
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,7 +16,9 @@
 
 #include <glib/gi18n.h>
 
+#include "dp-backup.h"
 #include "dp-history-page.h"
+#include "dp-preferences-window.h"
 #include "dp-ui-test-util.h"
 #include "store-test-util.h"
 
@@ -296,6 +301,125 @@ test_search_ignores_accents (Fixture       *f,
   assert_listed (f, f->ids[1], f->ids[0]);
 }
 
+/* The first descendant of @widget of @type whose "title" property is @title. */
+static GtkWidget *
+find_titled (GtkWidget  *widget,
+             GType       type,
+             const char *title)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
+        {
+          g_autofree char *text = NULL;
+
+          g_object_get (child, "title", &text, NULL);
+          if (g_strcmp0 (text, title) == 0)
+            return child;
+        }
+      if ((found = find_titled (child, type, title)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+test_daily_backup_when_playing (Fixture       *f,
+                                gconstpointer  data)
+{
+  g_autofree char *dir = dp_backup_dir_for_database (f->ui.db_path);
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *today = g_date_time_format (now, "%Y%m%d");
+  g_autoptr(DpGame) game = test_new_game (tables[0]);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) backups = NULL;
+  g_autofree char *id = dp_store_create_game (f->store, game, &error);
+  g_autofree char *day = NULL;
+
+  g_assert_no_error (error);
+  backups = dp_backup_list (dir, &error);
+  g_assert_cmpuint (backups->len, ==, 0);
+  g_clear_pointer (&backups, g_ptr_array_unref);
+
+  /* A game is played (resumed here): today's copy is made, with every game in it. */
+  gtk_widget_activate_action (GTK_WIDGET (f->ui.window), "win.resume", "s", id);
+  backups = dp_backup_list (dir, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (backups->len, ==, 1);
+  g_assert_cmpint (((DpBackupInfo *) backups->pdata[0])->reason, ==, DP_BACKUP_DAILY);
+  day = g_date_time_format (((DpBackupInfo *) backups->pdata[0])->time, "%Y%m%d");
+  g_assert_cmpstr (day, ==, today);
+  g_clear_pointer (&backups, g_ptr_array_unref);
+
+  /* Once a day: the next game the same day makes none. */
+  gtk_widget_activate_action (GTK_WIDGET (f->ui.window), "win.resume", "s", id);
+  backups = dp_backup_list (dir, &error);
+  g_assert_cmpuint (backups->len, ==, 1);
+}
+
+static void
+test_preferences (Fixture       *f,
+                  gconstpointer  data)
+{
+  DpPreferencesWindow *prefs = dp_preferences_window_new (dp_application_get_settings (f->ui.app), f->store);
+  g_autofree char *dir = dp_backup_dir_for_database (f->ui.db_path);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (3);
+  g_autoptr(GError) error = NULL;
+  GtkWidget *group, *row;
+  GtkWindow *dialog;
+
+  gtk_window_set_transient_for (GTK_WINDOW (prefs), GTK_WINDOW (f->ui.window));
+  gtk_window_present (GTK_WINDOW (prefs));
+
+  /* "Preferences groups settings by game": the turn assistant under Calavera. */
+  group = find_titled (GTK_WIDGET (prefs), ADW_TYPE_PREFERENCES_GROUP, "Calavera");
+  g_assert_nonnull (group);
+  g_assert_nonnull (find_titled (group, ADW_TYPE_ACTION_ROW, "Turn _Assistant"));
+  g_assert_nonnull (find_titled (GTK_WIDGET (prefs), ADW_TYPE_PREFERENCES_GROUP, "Cubitos"));
+
+  /* "shows where they are" */
+  g_assert_cmpstr (dp_preferences_window_get_backup_dir (prefs), ==, dir);
+  row = find_titled (GTK_WIDGET (prefs), ADW_TYPE_ACTION_ROW, "Folder");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, dir);
+
+  g_assert_cmpuint (dp_preferences_window_get_n_copies (prefs), ==, 0);
+  gtk_widget_activate_action (GTK_WIDGET (prefs), "preferences.backup-now", NULL);
+  g_assert_cmpuint (dp_preferences_window_get_n_copies (prefs), ==, 1);
+
+  /* A game stored after the copy … */
+  {
+    g_autoptr(DpGame) game = test_new_game (tables[1]);
+    g_autofree char *id = dp_store_create_game (f->store, game, &error);
+
+    g_assert_no_error (error);
+    test_play_store (f->store, id, game, rand, 8);
+  }
+  g_assert_cmpuint (dp_store_count_games (f->store, NULL, &error), ==, 4);
+
+  /* … "restores one": asked first, Cancel changes nothing. */
+  {
+    g_autoptr(GPtrArray) backups = dp_backup_list (dir, &error);
+    const char *path = ((DpBackupInfo *) backups->pdata[0])->path;
+
+    dialog = dp_preferences_window_ask_restore (prefs, path);
+    adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+    g_assert_cmpuint (dp_store_count_games (f->store, NULL, &error), ==, 4);
+
+    dialog = dp_preferences_window_ask_restore (prefs, path);
+    adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "restore");
+  }
+  g_assert_cmpuint (dp_store_count_games (f->store, NULL, &error), ==, 3);
+  /* "with the current database backed up first": the four games are in a new copy. */
+  g_assert_cmpuint (dp_preferences_window_get_n_copies (prefs), ==, 2);
+  g_assert_cmpstr (dp_window_get_visible_page (f->ui.window), ==, "start");
+
+  gtk_window_destroy (GTK_WINDOW (prefs));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -306,6 +430,9 @@ main (int   argc,
   g_test_add ("/history-window/deleted-view", Fixture, NULL, fixture_setup, test_deleted_view, fixture_teardown);
   g_test_add ("/history-window/import-offers-restore", Fixture, NULL, fixture_setup, test_import_offers_restore, fixture_teardown);
   g_test_add ("/history-window/search-ignores-accents", Fixture, NULL, fixture_setup, test_search_ignores_accents, fixture_teardown);
+
+  g_test_add ("/history-window/daily-backup-when-playing", Fixture, NULL, fixture_setup, test_daily_backup_when_playing, fixture_teardown);
+  g_test_add ("/history-window/preferences", Fixture, NULL, fixture_setup, test_preferences, fixture_teardown);
 
   return g_test_run ();
 }
