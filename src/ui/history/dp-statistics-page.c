@@ -245,8 +245,7 @@ update_player_details (DpStatisticsPage *self)
 {
   DpPlayerStats *stats = find_stats (self, self->player);
   const DpGameUi *ui = dp_game_ui_lookup (self->kind);   /* NULL: All Games */
-  guint n_uis;
-  const DpGameUi *const *uis = dp_game_ui_list (&n_uis);
+  g_autoptr(GPtrArray) uis = dp_game_ui_dup_list ();
   g_autofree char *games = NULL, *wins = NULL, *rate = NULL, *average = NULL, *best = NULL, *worst = NULL;
   double *frozen, *death;
 
@@ -286,33 +285,40 @@ update_player_details (DpStatisticsPage *self)
     }
 
   /* The figures of the game shown (DpGameUi.stats); "All Games": of every game. */
-  for (guint u = 0; u < n_uis; u++)
-    for (guint i = 0; i < uis[u]->n_stats; i++)
-      {
-        const DpStatDescriptor *figure = &uis[u]->stats[i];
-        double *value = stats->averages != NULL ? g_hash_table_lookup (stats->averages, figure->key) : NULL;
-        g_autofree char *text = NULL;
+  for (guint u = 0; u < uis->len; u++)
+    {
+      const DpGameUi *game_ui = g_ptr_array_index (uis, u);
 
-        if (value == NULL || (ui != NULL && uis[u] != ui))
-          continue;
+      if (ui != NULL && game_ui != ui)
+        continue;
 
-        switch (figure->format)
-          {
-          case DP_STAT_FORMAT_AMOUNT:
-            text = dp_format_double (*value, 1);
-            break;
-          case DP_STAT_FORMAT_SHARE:
-            text = dp_format_percent (*value);
-            break;
-          case DP_STAT_FORMAT_COUNT:
-          default:
-            text = dp_format_double (*value, 2);
-            break;
-          }
+      for (guint i = 0; i < game_ui->n_stats; i++)
+        {
+          const DpStatDescriptor *figure = &game_ui->stats[i];
+          double *value = stats->averages != NULL ? g_hash_table_lookup (stats->averages, figure->key) : NULL;
+          g_autofree char *text = NULL;
 
-        add_detail_row (self, figure->group == DP_STAT_GROUP_SCORE ? self->rows_list : self->bonus_list,
-                        figure->key, _(figure->heading), text);
-      }
+          if (value == NULL)
+            continue;
+
+          switch (figure->format)
+            {
+            case DP_STAT_FORMAT_AMOUNT:
+              text = dp_format_double (*value, 1);
+              break;
+            case DP_STAT_FORMAT_SHARE:
+              text = dp_format_percent (*value);
+              break;
+            case DP_STAT_FORMAT_COUNT:
+            default:
+              text = dp_format_double (*value, 2);
+              break;
+            }
+
+          add_detail_row (self, figure->group == DP_STAT_GROUP_SCORE ? self->rows_list : self->bonus_list,
+                          figure->key, _(figure->heading), text);
+        }
+    }
 
   /* Freezes vs death-zone finishes: the rows a player froze with jokers are the
    * frozen rows that did not reach the death zone (reaching it freezes too). */
