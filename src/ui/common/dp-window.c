@@ -95,17 +95,20 @@ ensure_page (DpWindow   *self,
 
   /* The table page of each game (DpGameUi.table_page_name). */
   {
-    guint n_uis;
-    const DpGameUi *const *uis = dp_game_ui_list (&n_uis);
+    g_autoptr(GPtrArray) uis = dp_game_ui_dup_list ();
 
-    for (guint i = 0; i < n_uis; i++)
-      if (strcmp (uis[i]->table_page_name, name) == 0)
-        {
-          page = g_object_new (uis[i]->table_page_type (), NULL);
-          gtk_stack_add_titled (self->pages, page, name, _(uis[i]->table_title));
-          setup_table_page (self, page);
-          return page;
-        }
+    for (guint i = 0; i < uis->len; i++)
+      {
+        const DpGameUi *ui = g_ptr_array_index (uis, i);
+
+        if (strcmp (ui->table_page_name, name) == 0)
+          {
+            page = g_object_new (ui->table_page_type (), NULL);
+            gtk_stack_add_titled (self->pages, page, name, _(ui->table_title));
+            setup_table_page (self, page);
+            return page;
+          }
+      }
   }
 
   return NULL;
@@ -354,14 +357,17 @@ set_session (DpWindow  *self,
    * pages of the other games let their last session go. */
   {
     const DpGameUi *ui = session != NULL ? dp_game_ui_for_game (dp_session_get_game (session)) : NULL;
-    guint n_uis;
-    const DpGameUi *const *uis = dp_game_ui_list (&n_uis);
+    g_autoptr(GPtrArray) uis = dp_game_ui_dup_list ();
 
-    for (guint i = 0; i < n_uis; i++)
-      if (uis[i] == ui)
-        dp_table_page_set_session (ensure_table_page (self, uis[i]), session);
-      else if (gtk_stack_get_child_by_name (self->pages, uis[i]->table_page_name) != NULL)
-        dp_table_page_set_session (ensure_table_page (self, uis[i]), NULL);
+    for (guint i = 0; i < uis->len; i++)
+      {
+        const DpGameUi *other = g_ptr_array_index (uis, i);
+
+        if (other == ui)
+          dp_table_page_set_session (ensure_table_page (self, other), session);
+        else if (gtk_stack_get_child_by_name (self->pages, other->table_page_name) != NULL)
+          dp_table_page_set_session (ensure_table_page (self, other), NULL);
+      }
   }
   if (session == NULL)
     return;
@@ -552,17 +558,13 @@ play_again_action (GtkWidget  *widget,
   start_game (self, setup);
 }
 
-/* The menu's New Game and Ctrl+N: a new game of the first game in the list. */
+/* The menu's New Game and Ctrl+N: a new game of the default game (dp_game_ui_get_default()). */
 static void
 new_game_default_action (GtkWidget  *widget,
                          const char *action_name,
                          GVariant   *parameter)
 {
-  guint n_uis;
-  const DpGameUi *const *uis = dp_game_ui_list (&n_uis);
-
-  if (n_uis > 0)
-    gtk_widget_activate_action (widget, "win.new-game", "s", uis[0]->kind_id);
+  gtk_widget_activate_action (widget, "win.new-game", "s", dp_game_ui_get_default ()->kind_id);
 }
 
 /* History and Statistics: win.show-page('history') / win.show-page('statistics'). */
@@ -739,17 +741,17 @@ dp_window_class_init (DpWindowClass *klass)
 static void
 add_start_buttons (DpWindow *self)
 {
-  guint n_uis;
-  const DpGameUi *const *uis = dp_game_ui_list (&n_uis);
+  g_autoptr(GPtrArray) uis = dp_game_ui_dup_list ();
 
-  for (guint i = 0; i < n_uis; i++)
+  for (guint i = 0; i < uis->len; i++)
     {
-      GtkWidget *button = gtk_button_new_with_mnemonic (_(uis[i]->start_label));
+      const DpGameUi *ui = g_ptr_array_index (uis, i);
+      GtkWidget *button = gtk_button_new_with_mnemonic (_(ui->start_label));
 
-      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", uis[i]->kind_id);
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", ui->kind_id);
       gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.new-game");
-      if (uis[i]->start_tooltip != NULL)
-        gtk_widget_set_tooltip_text (button, _(uis[i]->start_tooltip));
+      if (ui->start_tooltip != NULL)
+        gtk_widget_set_tooltip_text (button, _(ui->start_tooltip));
       if (i == 0)
         gtk_widget_add_css_class (button, "suggested-action");
       gtk_widget_add_css_class (button, "pill");
