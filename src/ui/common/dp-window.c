@@ -490,6 +490,24 @@ resume_action (GtkWidget  *widget,
       return;
     }
 
+  /* One window per game (the GNOME way): a game already open in another window is
+   * brought forward there instead of being played in two places. */
+  {
+    GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+    for (GList *l = app != NULL ? gtk_application_get_windows (app) : NULL; l != NULL; l = l->next)
+      {
+        DpSession *other = DP_IS_WINDOW (l->data) ? DP_WINDOW (l->data)->session : NULL;
+
+        if (l->data != (gpointer) self && other != NULL &&
+            g_strcmp0 (dp_session_get_id (other), g_variant_get_string (parameter, NULL)) == 0)
+          {
+            gtk_window_present (GTK_WINDOW (l->data));
+            return;
+          }
+      }
+  }
+
   session = dp_session_load (store, g_variant_get_string (parameter, NULL), &error);
   if (session == NULL)
     {
