@@ -207,7 +207,6 @@ gboolean     cb_read_zone (JsonNode *node, const char *key, CbZone *zone, GError
 gboolean     cb_read_counts (JsonNode *node, const char *key, guint counts[CB_N_KINDS], GError **error);
 gboolean     cb_read_faces (JsonNode *node, const char *key, guint faces[CB_N_KINDS][CB_N_FACES],
                             gboolean blank_given[CB_N_KINDS], GError **error);
-gboolean     cb_check_keys (JsonObject *o, const char *const *allowed, GError **error);
 gboolean     cb_read_landed (JsonNode *node, const char *key, CbAction *a, GError **error);
 gboolean     cb_read_fan_told (JsonNode *node, CbAction *a, GError **error);
 void         cb_build_counts (JsonBuilder *bld, const guint counts[CB_N_KINDS]);
@@ -267,5 +266,41 @@ void         cb_cards_after_roll (CbGame *g, guint seat, gboolean was_push, gboo
 int          cb_cards_holding_card (const CbGame *g, guint seat);
 /* Dice entered the active area (roll section): Käsehäppchen's „Sofort“ obligation. */
 void         cb_cards_entered (CbGame *g, guint seat);
+
+/* ---- shared between the files of the round (cb-game.c, cb-action.c, cb-apply.c,
+ * cb-round.c, cb-legal.c, cb-replay.c) ---- */
+
+/* Board helpers (cb-game.c) */
+void         cb_remove_active (CbPlayer *p, CbKind kind, int face);
+void         cb_move_all (CbPlayer *p, CbZone from, CbZone to);
+/* The next participating seat clockwise from @seat (seat order is clockwise). */
+guint        cb_next_participant (const CbGame *g, guint seat);
+gboolean     cb_can_act (const CbGame *g, guint seat);
+guint        cb_card_of (const CbGame *g, CbKind kind);
+char        *cb_node_to_text (JsonNode *node);
+/* Dice that count toward the limit (p. 8): not the top dog, not the kinds ignored. */
+gboolean     cb_counts_for_limit (const CbPlayer *p, guint kind);
+/* The ready limit (p. 8 „Maximalwert“): 9, supply tokens, this round's red lines. */
+guint        cb_limit_of (const CbPlayer *p);
+
+/* The text form (cb-action.c) */
+JsonArray   *cb_read_array (JsonNode *node, const char *key, GError **error);
+gboolean     cb_read_fan_entry (JsonObject *e, guint space, int fan[CB_N_FAN][2], GError **error);
+/* Reads @o into @a; resolves the player (named, or the only one who can act now). */
+gboolean     cb_parse_action (const CbGame *g, JsonObject *o, CbAction *a, GError **error);
+
+/* Applying (cb-apply.c) */
+gboolean     cb_wrong_phase (const CbGame *g, guint seat, ActType type, GError **error);
+
+/* The round's own steps (cb-round.c) */
+void         cb_start_race_section_if_ready (CbGame *g);
+void         cb_evaluate_red_card (CbGame *g);
+gboolean     cb_enter_move_phase (CbGame *g, guint seat, ActType type, GError **error);
+void         cb_end_round_if_ready (CbGame *g);
+
+/* The replay JSON (cb-replay.c) */
+void         cb_replay_add_json (const CbGame *g, JsonObject *o);
+void         cb_replay_add_player_json (const CbGame *g, guint seat, JsonObject *o);
+JsonObject  *cb_replay_seat_stats (const CbGame *g, guint seat);
 
 G_END_DECLS
