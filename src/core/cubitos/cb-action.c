@@ -381,13 +381,13 @@ cb_parse_action (const CbGame  *g,
               CbAction      *a,
               GError       **error)
 {
-  static const char *const extras[N_ACTS][20] = {
-    [ACT_REFILL]    = { "red_lines", "from_rest" },
-    [ACT_BUST]      = { "fan" },
-    [ACT_COLLECT]   = { "credits" },
-    [ACT_MOVE]      = { "finish", "water", "landed", "beyond", "cost", "fan" },
-    [ACT_BUY]       = { "cost" },
-    [ACT_ABILITY]   = { "number", "face", "mandatory", "lose", "give", "die", "set", "other",
+  static const char *const extras[CB_N_ACTIONS][20] = {
+    [CB_ACTION_REFILL]    = { "red_lines", "from_rest" },
+    [CB_ACTION_BUST]      = { "fan" },
+    [CB_ACTION_COLLECT]   = { "credits" },
+    [CB_ACTION_MOVE]      = { "finish", "water", "landed", "beyond", "cost", "fan" },
+    [CB_ACTION_BUY]       = { "cost" },
+    [CB_ACTION_ABILITY]   = { "number", "face", "mandatory", "lose", "give", "die", "set", "other",
                         "dice", "from", "rolled", "rolled2", "take", "bonus", "cost", "fan",
                         "red_lines", "finish" },
   };
@@ -396,10 +396,10 @@ cb_parse_action (const CbGame  *g,
   JsonNode *v;
 
   cb_action_init (a);
-  for (guint t = 0; t < N_ACTS; t++)
+  for (guint t = 0; t < CB_N_ACTIONS; t++)
     if (json_object_has_member (o, cb_act_keys[t]))
       {
-        a->type = (ActType) t;
+        a->type = (CbActionType) t;
         n_verbs++;
       }
   if (n_verbs != 1)
@@ -457,7 +457,7 @@ cb_parse_action (const CbGame  *g,
   v = json_object_get_member (o, cb_act_keys[a->type]);
   switch (a->type)
     {
-    case ACT_REFILL:
+    case CB_ACTION_REFILL:
       if (!cb_read_counts (v, "refill", a->counts, error))
         return FALSE;
       if (json_object_has_member (o, "red_lines")
@@ -471,26 +471,26 @@ cb_parse_action (const CbGame  *g,
         }
       return TRUE;
 
-    case ACT_ROLL:
+    case CB_ACTION_ROLL:
       return cb_read_faces (v, "roll", a->faces, a->blank_given, error);
 
-    case ACT_ABILITY:
+    case CB_ACTION_ABILITY:
       return cb_cards_parse (g, o, v, a, error);
 
-    case ACT_PUSH:
-    case ACT_PASS:
-    case ACT_ANNOUNCE:
-    case ACT_JET:
-    case ACT_REST:
+    case CB_ACTION_PUSH:
+    case CB_ACTION_PASS:
+    case CB_ACTION_ANNOUNCE:
+    case CB_ACTION_JET:
+    case CB_ACTION_REST:
       return cb_read_true (v, cb_act_keys[a->type], error);
 
-    case ACT_BUST:
+    case CB_ACTION_BUST:
       if (!cb_read_counts (v, "bust", a->counts, error))
         return FALSE;
       return !json_object_has_member (o, "fan")
              || cb_read_fan_told (json_object_get_member (o, "fan"), a, error);
 
-    case ACT_COLLECT:
+    case CB_ACTION_COLLECT:
       if (!cb_read_true (v, "collect", error))
         return FALSE;
       if (json_object_has_member (o, "credits"))
@@ -506,9 +506,9 @@ cb_parse_action (const CbGame  *g,
         }
       return TRUE;
 
-    case ACT_REDEEM:
-    case ACT_BUY_STEPS:
-    case ACT_SHORTCUT:
+    case CB_ACTION_REDEEM:
+    case CB_ACTION_BUY_STEPS:
+    case CB_ACTION_SHORTCUT:
       if (!cb_read_uint (v, cb_act_keys[a->type], MAX_COUNT, &a->n, error))
         return FALSE;
       if (a->n == 0)
@@ -519,7 +519,7 @@ cb_parse_action (const CbGame  *g,
         }
       return TRUE;
 
-    case ACT_MOVE:
+    case CB_ACTION_MOVE:
       if (!cb_read_uint (v, "move", MAX_COUNT, &a->n, error))
         return FALSE;
       if (json_object_has_member (o, "finish"))
@@ -557,7 +557,7 @@ cb_parse_action (const CbGame  *g,
       return !json_object_has_member (o, "fan")
              || cb_read_fan_told (json_object_get_member (o, "fan"), a, error);
 
-    case ACT_BUY:
+    case CB_ACTION_BUY:
       if (!cb_read_kind (v, "buy", &a->kind, error))
         return FALSE;
       if (json_object_has_member (o, "cost"))
@@ -569,7 +569,7 @@ cb_parse_action (const CbGame  *g,
         }
       return TRUE;
 
-    case N_ACTS:
+    case CB_N_ACTIONS:
     default:
       g_assert_not_reached ();
     }
@@ -694,7 +694,7 @@ cb_action_to_text (const CbGame   *g,
   json_builder_set_member_name (bld, cb_act_keys[a->type]);
   switch (a->type)
     {
-    case ACT_REFILL:
+    case CB_ACTION_REFILL:
       cb_build_counts (bld, a->counts);
       if (a->n > 0)
         {
@@ -708,29 +708,29 @@ cb_action_to_text (const CbGame   *g,
         }
       break;
 
-    case ACT_ROLL:
+    case CB_ACTION_ROLL:
       cb_build_faces (bld, a->faces);
       break;
 
-    case ACT_ABILITY:
+    case CB_ACTION_ABILITY:
       cb_cards_build (g, a, bld);
       break;
 
-    case ACT_PUSH:
-    case ACT_PASS:
-    case ACT_ANNOUNCE:
-    case ACT_JET:
-    case ACT_REST:
+    case CB_ACTION_PUSH:
+    case CB_ACTION_PASS:
+    case CB_ACTION_ANNOUNCE:
+    case CB_ACTION_JET:
+    case CB_ACTION_REST:
       json_builder_add_boolean_value (bld, TRUE);
       break;
 
-    case ACT_BUST:
+    case CB_ACTION_BUST:
       cb_build_counts (bld, a->counts);
       if (cb_any_fan_fact (a->fan))
         cb_build_fan_told (bld, a->fan);
       break;
 
-    case ACT_COLLECT:
+    case CB_ACTION_COLLECT:
       json_builder_add_boolean_value (bld, TRUE);
       if (!a->take_credits)
         {
@@ -739,13 +739,13 @@ cb_action_to_text (const CbGame   *g,
         }
       break;
 
-    case ACT_REDEEM:
-    case ACT_BUY_STEPS:
-    case ACT_SHORTCUT:
+    case CB_ACTION_REDEEM:
+    case CB_ACTION_BUY_STEPS:
+    case CB_ACTION_SHORTCUT:
       json_builder_add_int_value (bld, a->n);
       break;
 
-    case ACT_MOVE:
+    case CB_ACTION_MOVE:
       json_builder_add_int_value (bld, a->n);
       if (a->finish)
         {
@@ -776,7 +776,7 @@ cb_action_to_text (const CbGame   *g,
         }
       break;
 
-    case ACT_BUY:
+    case CB_ACTION_BUY:
       json_builder_add_string_value (bld, cb_kind_to_string (a->kind));
       if (a->cost >= 0)
         {
@@ -785,7 +785,7 @@ cb_action_to_text (const CbGame   *g,
         }
       break;
 
-    case N_ACTS:
+    case CB_N_ACTIONS:
     default:
       g_assert_not_reached ();
     }
@@ -807,4 +807,255 @@ cb_game_normalize_action (const CbGame  *game,
   if (!cb_parse_action (game, action, &a, error))
     return NULL;
   return cb_action_to_text (game, &a);
+}
+
+gboolean
+cb_action_from_text (const CbGame  *game,
+                     const char    *text,
+                     CbAction      *action,
+                     GError       **error)
+{
+  g_autoptr(JsonObject) o = NULL;
+
+  g_return_val_if_fail (game != NULL, FALSE);
+  g_return_val_if_fail (action != NULL, FALSE);
+
+  cb_action_init (action);
+  o = _dp_json_parse_object (text, "action", error);
+  return o != NULL && cb_parse_action (game, o, action, error);
+}
+
+/* ---- the typed API (cb-action.h) ---- */
+
+static void
+init_for (CbAction     *a,
+          guint         seat,
+          CbActionType  type)
+{
+  cb_action_init (a);
+  a->player = (int) seat;
+  a->type = type;
+}
+
+void
+cb_action_init_simple (CbAction     *action,
+                       guint         seat,
+                       CbActionType  type)
+{
+  g_return_if_fail (action != NULL);
+  g_return_if_fail (type == CB_ACTION_PUSH || type == CB_ACTION_PASS || type == CB_ACTION_ANNOUNCE
+                    || type == CB_ACTION_JET || type == CB_ACTION_REST);
+  init_for (action, seat, type);
+}
+
+void
+cb_action_init_number (CbAction     *action,
+                       guint         seat,
+                       CbActionType  type,
+                       guint         n)
+{
+  g_return_if_fail (action != NULL);
+  g_return_if_fail (type == CB_ACTION_REDEEM || type == CB_ACTION_BUY_STEPS || type == CB_ACTION_SHORTCUT);
+  init_for (action, seat, type);
+  action->n = n;
+}
+
+void
+cb_action_init_collect (CbAction *action,
+                        guint     seat,
+                        gboolean  take_credits)
+{
+  g_return_if_fail (action != NULL);
+  init_for (action, seat, CB_ACTION_COLLECT);
+  action->take_credits = take_credits;
+}
+
+void
+cb_action_init_refill (CbAction    *action,
+                       guint        seat,
+                       const guint  counts[CB_N_KINDS],
+                       guint        red_lines)
+{
+  g_return_if_fail (action != NULL && counts != NULL);
+  init_for (action, seat, CB_ACTION_REFILL);
+  memcpy (action->counts, counts, sizeof action->counts);
+  action->n = red_lines;
+}
+
+void
+cb_action_init_roll (CbAction    *action,
+                     guint        seat,
+                     const guint  faces[CB_N_KINDS][CB_N_FACES])
+{
+  g_return_if_fail (action != NULL && faces != NULL);
+  init_for (action, seat, CB_ACTION_ROLL);
+  memcpy (action->faces, faces, sizeof action->faces);
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    action->faces[k][CB_FACE_BLANK] = 0;
+}
+
+void
+cb_action_init_bust (CbAction    *action,
+                     guint        seat,
+                     const guint  to_rest[CB_N_KINDS])
+{
+  g_return_if_fail (action != NULL);
+  init_for (action, seat, CB_ACTION_BUST);
+  if (to_rest != NULL)
+    memcpy (action->counts, to_rest, sizeof action->counts);
+}
+
+void
+cb_action_init_move (CbAction *action,
+                     guint     seat,
+                     guint     steps,
+                     gboolean  finish)
+{
+  g_return_if_fail (action != NULL);
+  init_for (action, seat, CB_ACTION_MOVE);
+  action->n = steps;
+  action->finish = finish;
+}
+
+void
+cb_action_init_buy (CbAction *action,
+                    guint     seat,
+                    CbKind    kind,
+                    int       cost)
+{
+  g_return_if_fail (action != NULL);
+  init_for (action, seat, CB_ACTION_BUY);
+  action->kind = kind;
+  action->cost = cost;
+}
+
+void
+cb_action_init_ability (CbAction *action,
+                        guint     seat,
+                        guint     card,
+                        guint     number,
+                        CbFace    face)
+{
+  g_return_if_fail (action != NULL && card < CB_N_CARDS);
+  init_for (action, seat, CB_ACTION_ABILITY);
+  action->card = card;
+  action->number = number;
+  action->face = face;
+}
+
+void
+cb_action_set_fan_told (CbAction *action,
+                        guint     space,
+                        guint     credits,
+                        guint     supply)
+{
+  g_return_if_fail (action != NULL && space >= 1 && space <= CB_FAN_LAST_SPACE);
+  action->fan[space][0] = (int) credits;
+  action->fan[space][1] = (int) supply;
+}
+
+void
+cb_action_set_landed (CbAction *action,
+                      guint     credits,
+                      guint     fans)
+{
+  g_return_if_fail (action != NULL);
+  action->has_landed = TRUE;
+  action->l_credits = credits;
+  action->l_fans = fans;
+}
+
+gboolean
+cb_action_add_landed_lose (CbAction *action,
+                           CbKind    kind,
+                           CbZone    zone)
+{
+  g_return_val_if_fail (action != NULL, FALSE);
+  if (action->n_lose >= CB_MAX_LOSE)
+    return FALSE;
+  action->has_landed = TRUE;
+  action->lose_kind[action->n_lose] = kind;
+  action->lose_zone[action->n_lose] = zone;
+  action->n_lose++;
+  return TRUE;
+}
+
+void
+cb_action_set_take (CbAction *action,
+                    CbKind    kind,
+                    int       max_cost,
+                    int       cost)
+{
+  g_return_if_fail (action != NULL);
+  action->has_take = TRUE;
+  action->take = kind;
+  action->max_cost = max_cost;
+  action->cost = cost;
+}
+
+void
+cb_action_set_beyond (CbAction *action,
+                      guint     beyond)
+{
+  g_return_if_fail (action != NULL);
+  action->beyond = (int) beyond;
+}
+
+CbActionType
+cb_action_get_type (const CbAction *action)
+{
+  g_return_val_if_fail (action != NULL, CB_N_ACTIONS);
+  return action->type;
+}
+
+int
+cb_action_get_seat (const CbAction *action)
+{
+  g_return_val_if_fail (action != NULL, -1);
+  return action->player;
+}
+
+guint
+cb_action_get_number (const CbAction *action)
+{
+  g_return_val_if_fail (action != NULL, 0);
+  return action->n;
+}
+
+guint
+cb_action_get_card (const CbAction *action)
+{
+  g_return_val_if_fail (action != NULL, 0);
+  return action->card;
+}
+
+guint
+cb_action_count_dice (const CbAction *action)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (action != NULL, 0);
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    {
+      if (action->type == CB_ACTION_ROLL)
+        for (guint f = CB_FACE_BLANK + 1; f < CB_N_FACES; f++)
+          n += action->faces[k][f];
+      else
+        n += action->counts[k] + action->from_rest[k];
+    }
+  return n;
+}
+
+gboolean
+cb_action_has_landed (const CbAction *action)
+{
+  g_return_val_if_fail (action != NULL, FALSE);
+  return action->has_landed;
+}
+
+gboolean
+cb_action_is_mandatory (const CbAction *action)
+{
+  g_return_val_if_fail (action != NULL, FALSE);
+  return action->mandatory;
 }

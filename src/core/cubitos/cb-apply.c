@@ -42,7 +42,7 @@ phase_name (CbPhase phase)
 gboolean
 cb_wrong_phase (const CbGame  *g,
              guint          seat,
-             ActType        type,
+             CbActionType        type,
              GError       **error)
 {
   const char *when;
@@ -50,21 +50,21 @@ cb_wrong_phase (const CbGame  *g,
 
   switch (type)
     {
-    case ACT_REFILL:    when = _("The ready area is refilled in phase 1."); break;
-    case ACT_ROLL:      when = _("Dice are rolled in phase 2."); break;
-    case ACT_PUSH:
-    case ACT_PASS:      when = _("You push or pass in phase 3, after a roll."); break;
-    case ACT_BUST:      when = _("A bust is resolved right after the roll that busted."); break;
-    case ACT_COLLECT:   when = _("Dice faces are collected in phase 5 (support)."); break;
-    case ACT_ANNOUNCE:  when = _("Swords are announced in phase 5 (support)."); break;
-    case ACT_REDEEM:    when = _("Credits become coins only in the race section, phases 5 to 7."); break;
-    case ACT_BUY_STEPS:
-    case ACT_MOVE:
-    case ACT_JET:
-    case ACT_SHORTCUT:  when = _("Runners move in phase 6."); break;
-    case ACT_BUY:       when = _("Dice are bought in phase 7 (shop)."); break;
-    case ACT_REST:      when = _("You rest in phase 8, after shopping."); break;
-    case N_ACTS:
+    case CB_ACTION_REFILL:    when = _("The ready area is refilled in phase 1."); break;
+    case CB_ACTION_ROLL:      when = _("Dice are rolled in phase 2."); break;
+    case CB_ACTION_PUSH:
+    case CB_ACTION_PASS:      when = _("You push or pass in phase 3, after a roll."); break;
+    case CB_ACTION_BUST:      when = _("A bust is resolved right after the roll that busted."); break;
+    case CB_ACTION_COLLECT:   when = _("Dice faces are collected in phase 5 (support)."); break;
+    case CB_ACTION_ANNOUNCE:  when = _("Swords are announced in phase 5 (support)."); break;
+    case CB_ACTION_REDEEM:    when = _("Credits become coins only in the race section, phases 5 to 7."); break;
+    case CB_ACTION_BUY_STEPS:
+    case CB_ACTION_MOVE:
+    case CB_ACTION_JET:
+    case CB_ACTION_SHORTCUT:  when = _("Runners move in phase 6."); break;
+    case CB_ACTION_BUY:       when = _("Dice are bought in phase 7 (shop)."); break;
+    case CB_ACTION_REST:      when = _("You rest in phase 8, after shopping."); break;
+    case CB_N_ACTIONS:
     default:            when = ""; break;
     }
   if (g->b.finished)
@@ -461,7 +461,7 @@ apply_move (CbGame         *g,
 {
   CbPlayer *p = &g->b.p[a->player];
 
-  if (!cb_enter_move_phase (g, a->player, ACT_MOVE, error))
+  if (!cb_enter_move_phase (g, a->player, CB_ACTION_MOVE, error))
     return FALSE;
   if (a->n > p->steps)
     {
@@ -689,23 +689,23 @@ apply_action (CbGame         *g,
     }
   /* p. 7 „Sofort … nicht später“: once the player does anything else, the dice that just
    * entered are no longer fresh, and the event they could answer is over. */
-  if (a->type != ACT_ABILITY)
+  if (a->type != CB_ACTION_ABILITY)
     for (guint i = 0; i < p->n_act; i++)
       p->act[i].flags &= (guint8) ~(CB_DIE_FRESH | CB_DIE_EVENT);
 
   switch (a->type)
     {
-    case ACT_REFILL:
+    case CB_ACTION_REFILL:
       if (phase != CB_PHASE_REFILL)
         return cb_wrong_phase (g, a->player, a->type, error);
       return apply_refill (g, a, error);
 
-    case ACT_ROLL:
+    case CB_ACTION_ROLL:
       if (phase != CB_PHASE_ROLL)
         return cb_wrong_phase (g, a->player, a->type, error);
       return apply_roll (g, a, error);
 
-    case ACT_PUSH:
+    case CB_ACTION_PUSH:
       if (phase != CB_PHASE_DECIDE)
         return cb_wrong_phase (g, a->player, a->type, error);
       /* p. 9, 3: with no dice left in the ready area you must pass */
@@ -720,7 +720,7 @@ apply_action (CbGame         *g,
       p->must_push = FALSE;
       return TRUE;
 
-    case ACT_PASS:
+    case CB_ACTION_PASS:
       if (phase != CB_PHASE_DECIDE)
         return cb_wrong_phase (g, a->player, a->type, error);
       if (!cb_cards_check_mandatory (g, a->player, CB_CHECK_PASS, error))
@@ -729,7 +729,7 @@ apply_action (CbGame         *g,
       cb_start_race_section_if_ready (g);
       return TRUE;
 
-    case ACT_BUST:
+    case CB_ACTION_BUST:
       {
         guint entered = 0;
         if (phase != CB_PHASE_BUST)
@@ -773,7 +773,7 @@ apply_action (CbGame         *g,
         return TRUE;
       }
 
-    case ACT_COLLECT:
+    case CB_ACTION_COLLECT:
       if (phase != CB_PHASE_SUPPORT)
         return cb_wrong_phase (g, a->player, a->type, error);
       {
@@ -807,7 +807,7 @@ apply_action (CbGame         *g,
       p->collected = TRUE;
       return TRUE;
 
-    case ACT_ANNOUNCE:
+    case CB_ACTION_ANNOUNCE:
       if (phase != CB_PHASE_SUPPORT)
         return cb_wrong_phase (g, a->player, a->type, error);
       if (p->announced)
@@ -831,7 +831,7 @@ apply_action (CbGame         *g,
       }
       return TRUE;
 
-    case ACT_REDEEM:
+    case CB_ACTION_REDEEM:
       if (phase != CB_PHASE_SUPPORT && phase != CB_PHASE_MOVE && phase != CB_PHASE_SHOP)
         return cb_wrong_phase (g, a->player, a->type, error);
       if (a->n > p->credits)
@@ -846,7 +846,7 @@ apply_action (CbGame         *g,
       p->coins += a->n;
       return TRUE;
 
-    case ACT_BUY_STEPS:
+    case CB_ACTION_BUY_STEPS:
       if (!cb_enter_move_phase (g, a->player, a->type, error))
         return FALSE;
       /* p. 9, 6: 4 coins buy 1 step, as often as you like */
@@ -863,10 +863,10 @@ apply_action (CbGame         *g,
       p->steps += a->n;
       return TRUE;
 
-    case ACT_MOVE:
+    case CB_ACTION_MOVE:
       return apply_move (g, a, error);
 
-    case ACT_JET:
+    case CB_ACTION_JET:
       if (!cb_enter_move_phase (g, a->player, a->type, error))
         return FALSE;
       /* p. 10 „Düsenantrieb“: doubles the steps left, and the water spaces they may
@@ -875,7 +875,7 @@ apply_action (CbGame         *g,
       p->water *= 2;
       return TRUE;
 
-    case ACT_SHORTCUT:
+    case CB_ACTION_SHORTCUT:
       if (!cb_enter_move_phase (g, a->player, a->type, error))
         return FALSE;
       /* p. 10 „Abkürzung“: paid in steps (the example: 10 steps, pay 7, walk 3 more) */
@@ -891,7 +891,7 @@ apply_action (CbGame         *g,
       p->moved = TRUE;
       return TRUE;
 
-    case ACT_BUY:
+    case CB_ACTION_BUY:
       if (phase != CB_PHASE_SHOP)
         {
           if (phase == CB_PHASE_MOVE || phase == CB_PHASE_SUPPORT)
@@ -907,7 +907,7 @@ apply_action (CbGame         *g,
       p->shop_started = TRUE;
       return apply_buy (g, a, error);
 
-    case ACT_REST:
+    case CB_ACTION_REST:
       if (phase != CB_PHASE_SHOP)
         return cb_wrong_phase (g, a->player, a->type, error);
       if (!cb_cards_check_mandatory (g, a->player, CB_CHECK_SHOP, error))
@@ -917,13 +917,13 @@ apply_action (CbGame         *g,
       cb_end_round_if_ready (g);
       return TRUE;
 
-    case ACT_ABILITY:
+    case CB_ACTION_ABILITY:
       if (!cb_cards_apply (g, a, error))
         return FALSE;
       p->n_abilities++;
       return TRUE;
 
-    case N_ACTS:
+    case CB_N_ACTIONS:
     default:
       g_assert_not_reached ();
     }
@@ -941,6 +941,43 @@ commit_action (CbGame         *game,
     return FALSE;
   game->b = scratch.b;
   return TRUE;
+}
+
+gboolean
+cb_game_apply (CbGame          *game,
+               const CbAction  *action,
+               GError         **error)
+{
+  g_autofree char *text = NULL;
+  CbAction read;
+
+  g_return_val_if_fail (game != NULL, FALSE);
+  g_return_val_if_fail (action != NULL, FALSE);
+
+  if (action->player < 0 || (guint) action->player >= game->n_players || action->type >= CB_N_ACTIONS)
+    {
+      g_set_error_literal (error, DP_GAME_ERROR, DP_GAME_ERROR_MALFORMED,
+                           _("This is not a Cubitos action."));
+      return FALSE;
+    }
+  /* Through the text form, so that a typed action is checked exactly as the stored
+   * text will be read back (the text is what the log keeps). */
+  text = cb_action_to_text (game, action);
+  return cb_action_from_text (game, text, &read, error) && commit_action (game, &read, error);
+}
+
+gboolean
+cb_game_check (const CbGame    *game,
+               const CbAction  *action,
+               GError         **error)
+{
+  CbGame scratch;
+
+  g_return_val_if_fail (game != NULL, FALSE);
+  g_return_val_if_fail (action != NULL, FALSE);
+
+  scratch = *game;   /* names are shared, never freed through scratch */
+  return cb_game_apply (&scratch, action, error);
 }
 
 gboolean

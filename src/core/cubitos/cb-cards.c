@@ -2083,21 +2083,27 @@ cb_cards_entered (CbGame *g,
 
 /* ---- listing ---- */
 
-/* Tries @a on a scratch copy; keeps its text when it is accepted. */
+/* Tries @a on a scratch copy; keeps it when it is accepted. */
 static void
-try_push (GPtrArray      *out,
+try_push (GArray         *out,
           const CbGame   *g,
           const CbAction *a)
 {
   CbGame scratch = *g;
 
   if (cb_cards_apply (&scratch, a, NULL))
-    g_ptr_array_add (out, cb_action_to_text (g, a));
+    {
+      CbAction copy = *a;
+
+      copy.mandatory = a->player >= 0
+                       && is_mandatory_now (g, (guint) a->player, a->card, a->number, a->face);
+      g_array_append_val (out, copy);
+    }
 }
 
 /* The dice a roll takes out of their areas: @from per zone → totals. */
 static void
-sample_rolls_into (GPtrArray    *out,
+sample_rolls_into (GArray       *out,
                    const CbGame *g,
                    CbAction     *a,
                    const guint   dice[CB_N_KINDS],
@@ -2116,7 +2122,7 @@ sample_rolls_into (GPtrArray    *out,
 }
 
 static void
-list_lose (GPtrArray    *out,
+list_lose (GArray       *out,
            const CbGame *g,
            guint         seat,
            CbAction     *a)
@@ -2138,7 +2144,7 @@ list_lose (GPtrArray    *out,
 }
 
 static void
-list_params (GPtrArray    *out,
+list_params (GArray       *out,
              const CbGame *g,
              guint         seat,
              CbAction     *a,
@@ -2360,7 +2366,7 @@ list_params (GPtrArray    *out,
 }
 
 void
-cb_cards_list (GPtrArray    *out,
+cb_cards_list (GArray       *out,
                const CbGame *g,
                guint         seat)
 {
@@ -2388,7 +2394,7 @@ cb_cards_list (GPtrArray    *out,
             if (face == CB_FACE_SPECIAL && !ab->info.special && sp > 0)
               params |= params_of (ability_of (card, sp));
             cb_action_init (&a);
-            a.type = ACT_ABILITY;
+            a.type = CB_ACTION_ABILITY;
             a.player = (int) seat;
             a.card = card;
             a.number = n;

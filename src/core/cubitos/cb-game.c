@@ -21,7 +21,7 @@
 #define MAX_LOSE    CB_MAX_LOSE
 #define N_FAN       CB_N_FAN
 
-const char *const cb_act_keys[N_ACTS] = {
+const char *const cb_act_keys[CB_N_ACTIONS] = {
   "refill", "roll", "push", "pass", "bust", "collect", "announce", "redeem",
   "buy_steps", "move", "jet", "shortcut", "buy", "rest", "ability",
 };

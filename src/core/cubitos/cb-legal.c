@@ -19,11 +19,11 @@
 #define MAX_LISTED 512   /* dice entries listed per player and decision, at most */
 
 static void
-push_action (GPtrArray      *out,
+push_action (GArray         *out,
              const CbGame   *g,
              const CbAction *a)
 {
-  g_ptr_array_add (out, cb_action_to_text (g, a));
+  g_array_append_vals (out, a, 1);
 }
 
 /* All count vectors (c_1..c_m) with lo_i <= c_i <= hi_i and sum == total (total < 0: any
@@ -62,7 +62,7 @@ enum_counts (const guint  lo[CB_N_KINDS],
 }
 
 static void
-list_refill (GPtrArray    *out,
+list_refill (GArray       *out,
              const CbGame *g,
              guint         seat)
 {
@@ -74,7 +74,7 @@ list_refill (GPtrArray    *out,
   CbAction a;
 
   cb_action_init (&a);
-  a.type = ACT_REFILL;
+  a.type = CB_ACTION_REFILL;
   a.player = (int) seat;
   if (p->no_limit)
     {
@@ -141,7 +141,7 @@ kind_outcomes (CbKind kind,
 }
 
 static void
-list_roll (GPtrArray    *out,
+list_roll (GArray       *out,
            const CbGame *g,
            guint         seat)
 {
@@ -152,7 +152,7 @@ list_roll (GPtrArray    *out,
   CbAction a;
 
   cb_action_init (&a);
-  a.type = ACT_ROLL;
+  a.type = CB_ACTION_ROLL;
   a.player = (int) seat;
   for (guint k = 0; k < CB_N_KINDS; k++)
     if (p->dice[CB_ZONE_READY][k] > 0)
@@ -252,7 +252,7 @@ cb_fan_variants (const CbGame *g,
 }
 
 static void
-list_bust (GPtrArray    *out,
+list_bust (GArray       *out,
            const CbGame *g,
            guint         seat)
 {
@@ -264,7 +264,7 @@ list_bust (GPtrArray    *out,
   CbAction a;
 
   cb_action_init (&a);
-  a.type = ACT_BUST;
+  a.type = CB_ACTION_BUST;
   a.player = (int) seat;
   enum_counts (lo, p->dice[CB_ZONE_READY], -1, 0, cur, sets, 32);
   for (guint i = 0; i < sets->len; i++)
@@ -277,21 +277,21 @@ list_bust (GPtrArray    *out,
 }
 
 static void
-list_redeem (GPtrArray    *out,
+list_redeem (GArray       *out,
              const CbGame *g,
              guint         seat)
 {
   CbAction a;
 
   cb_action_init (&a);
-  a.type = ACT_REDEEM;
+  a.type = CB_ACTION_REDEEM;
   a.player = (int) seat;
   for (a.n = 1; a.n <= g->b.p[seat].credits; a.n++)
     push_action (out, g, &a);
 }
 
 static void
-list_moves (GPtrArray    *out,
+list_moves (GArray       *out,
             const CbGame *g,
             guint         seat)
 {
@@ -303,19 +303,19 @@ list_moves (GPtrArray    *out,
   cb_action_init (&a);
   a.player = (int) seat;
 
-  a.type = ACT_BUY_STEPS;
+  a.type = CB_ACTION_BUY_STEPS;
   for (a.n = 1; a.n <= p->coins / CB_COINS_PER_STEP; a.n++)
     push_action (out, g, &a);
   if (p->steps > 0)
     {
-      a.type = ACT_JET;
+      a.type = CB_ACTION_JET;
       push_action (out, g, &a);
     }
-  a.type = ACT_SHORTCUT;
+  a.type = CB_ACTION_SHORTCUT;
   for (a.n = 1; a.n <= p->steps; a.n++)
     push_action (out, g, &a);
 
-  a.type = ACT_MOVE;
+  a.type = CB_ACTION_MOVE;
   for (guint n = 0; n <= p->steps; n++)
     for (guint fin = 0; fin < 2; fin++)
       {
@@ -326,7 +326,7 @@ list_moves (GPtrArray    *out,
           continue;
         finished = p->finished || (fin && p->laps_done + 1 >= g->laps);
         cb_action_init (&a);
-        a.type = ACT_MOVE;
+        a.type = CB_ACTION_MOVE;
         a.player = (int) seat;
         a.n = n;
         a.finish = fin;
@@ -382,7 +382,7 @@ list_moves (GPtrArray    *out,
 }
 
 static void
-list_shop (GPtrArray    *out,
+list_shop (GArray       *out,
            const CbGame *g,
            guint         seat)
 {
@@ -392,7 +392,7 @@ list_shop (GPtrArray    *out,
 
   cb_action_init (&a);
   a.player = (int) seat;
-  a.type = ACT_BUY;
+  a.type = CB_ACTION_BUY;
   for (guint c = 0; c < CB_N_COLOURS && !two; c++)
     {
       CbKind k = CB_KIND_OF (c);
@@ -415,7 +415,7 @@ list_shop (GPtrArray    *out,
   list_redeem (out, g, seat);
   cb_action_init (&a);
   a.player = (int) seat;
-  a.type = ACT_REST;
+  a.type = CB_ACTION_REST;
   push_action (out, g, &a);
 }
 
@@ -430,87 +430,108 @@ can_collect (const CbPlayer *p)
   return FALSE;
 }
 
+/* The legal actions of @seat, appended to @out (element type CbAction). */
+static void
+list_seat (GArray       *out,
+           const CbGame *g,
+           guint         s)
+{
+  const CbPlayer *p = &g->b.p[s];
+  CbAction a;
+
+  if (!cb_can_act (g, s))
+    return;
+  cb_action_init (&a);
+  a.player = (int) s;
+  switch (p->phase)
+    {
+    case CB_PHASE_REFILL:
+      list_refill (out, g, s);
+      break;
+    case CB_PHASE_ROLL:
+      if (!p->pushed || cb_cards_check_mandatory (g, s, CB_CHECK_ROLL, NULL))
+        list_roll (out, g, s);
+      break;
+    case CB_PHASE_DECIDE:
+      if (cb_zone_total (p, CB_ZONE_READY) > 0)
+        {
+          a.type = CB_ACTION_PUSH;
+          push_action (out, g, &a);
+        }
+      if (cb_cards_check_mandatory (g, s, CB_CHECK_PASS, NULL))
+        {
+          a.type = CB_ACTION_PASS;
+          push_action (out, g, &a);
+        }
+      break;
+    case CB_PHASE_BUST:
+      list_bust (out, g, s);
+      break;
+    case CB_PHASE_SUPPORT:
+      if (can_collect (p))
+        {
+          a.type = CB_ACTION_COLLECT;
+          push_action (out, g, &a);
+          for (guint k = 0; k < CB_N_KINDS; k++)
+            if (p->active_face[k][CB_FACE_CREDIT] > 0)
+              {
+                a.take_credits = FALSE;
+                push_action (out, g, &a);
+                break;
+              }
+        }
+      if (!p->announced)
+        {
+          cb_action_init (&a);
+          a.player = (int) s;
+          a.type = CB_ACTION_ANNOUNCE;
+          push_action (out, g, &a);
+        }
+      list_redeem (out, g, s);
+      if (p->announced && g->b.red_done && cb_cards_check_mandatory (g, s, CB_CHECK_MOVE, NULL))
+        list_moves (out, g, s);
+      break;
+    case CB_PHASE_MOVE:
+      list_redeem (out, g, s);
+      list_moves (out, g, s);
+      break;
+    case CB_PHASE_SHOP:
+      if (cb_cards_check_mandatory (g, s, CB_CHECK_SHOP, NULL))
+        list_shop (out, g, s);
+      else
+        list_redeem (out, g, s);
+      break;
+    case CB_PHASE_ROLL_DONE:
+    case CB_PHASE_RESTED:
+    case CB_PHASE_OUT:
+    default:
+      break;
+    }
+  cb_cards_list (out, g, s);
+}
+
 GPtrArray *
 cb_game_legal_actions (const CbGame *g)
 {
   GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GArray) actions = g_array_new (FALSE, FALSE, sizeof (CbAction));
 
   g_return_val_if_fail (g != NULL, out);
 
   for (guint s = 0; s < g->n_players; s++)
-    {
-      const CbPlayer *p = &g->b.p[s];
-      CbAction a;
+    list_seat (actions, g, s);
+  for (guint i = 0; i < actions->len; i++)
+    g_ptr_array_add (out, cb_action_to_text (g, &g_array_index (actions, CbAction, i)));
+  return out;
+}
 
-      if (!cb_can_act (g, s))
-        continue;
-      cb_action_init (&a);
-      a.player = (int) s;
-      switch (p->phase)
-        {
-        case CB_PHASE_REFILL:
-          list_refill (out, g, s);
-          break;
-        case CB_PHASE_ROLL:
-          if (!p->pushed || cb_cards_check_mandatory (g, s, CB_CHECK_ROLL, NULL))
-            list_roll (out, g, s);
-          break;
-        case CB_PHASE_DECIDE:
-          if (cb_zone_total (p, CB_ZONE_READY) > 0)
-            {
-              a.type = ACT_PUSH;
-              push_action (out, g, &a);
-            }
-          if (cb_cards_check_mandatory (g, s, CB_CHECK_PASS, NULL))
-            {
-              a.type = ACT_PASS;
-              push_action (out, g, &a);
-            }
-          break;
-        case CB_PHASE_BUST:
-          list_bust (out, g, s);
-          break;
-        case CB_PHASE_SUPPORT:
-          if (can_collect (p))
-            {
-              a.type = ACT_COLLECT;
-              push_action (out, g, &a);
-              for (guint k = 0; k < CB_N_KINDS; k++)
-                if (p->active_face[k][CB_FACE_CREDIT] > 0)
-                  {
-                    a.take_credits = FALSE;
-                    push_action (out, g, &a);
-                    break;
-                  }
-            }
-          if (!p->announced)
-            {
-              cb_action_init (&a);
-              a.player = (int) s;
-              a.type = ACT_ANNOUNCE;
-              push_action (out, g, &a);
-            }
-          list_redeem (out, g, s);
-          if (p->announced && g->b.red_done && cb_cards_check_mandatory (g, s, CB_CHECK_MOVE, NULL))
-            list_moves (out, g, s);
-          break;
-        case CB_PHASE_MOVE:
-          list_redeem (out, g, s);
-          list_moves (out, g, s);
-          break;
-        case CB_PHASE_SHOP:
-          if (cb_cards_check_mandatory (g, s, CB_CHECK_SHOP, NULL))
-            list_shop (out, g, s);
-          else
-            list_redeem (out, g, s);
-          break;
-        case CB_PHASE_ROLL_DONE:
-        case CB_PHASE_RESTED:
-        case CB_PHASE_OUT:
-        default:
-          break;
-        }
-      cb_cards_list (out, g, s);
-    }
+GArray *
+cb_game_legal_actions_for_seat (const CbGame *game,
+                                guint         seat)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (CbAction));
+
+  g_return_val_if_fail (game != NULL && seat < game->n_players, out);
+  list_seat (out, game, seat);
   return out;
 }

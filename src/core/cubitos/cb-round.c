@@ -71,7 +71,7 @@ cb_evaluate_red_card (CbGame *g)
 gboolean
 cb_enter_move_phase (CbGame  *g,
                   guint    seat,
-                  ActType  type,
+                  CbActionType  type,
                   GError **error)
 {
   CbPlayer *p = &g->b.p[seat];
