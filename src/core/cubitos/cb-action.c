@@ -1059,3 +1059,10 @@ cb_action_is_mandatory (const CbAction *action)
   g_return_val_if_fail (action != NULL, FALSE);
   return action->mandatory;
 }
+
+const char *
+cb_action_type_to_string (CbActionType type)
+{
+  g_return_val_if_fail ((guint) type < CB_N_ACTIONS, "");
+  return cb_act_keys[type];
+}

@@ -135,6 +135,8 @@ void         cb_action_set_beyond (CbAction *action, guint beyond);
 /* ---- Reading ---- */
 
 CbActionType cb_action_get_type (const CbAction *action);
+/* The verb's key in the text form ("refill", "buy_steps", …), untranslated. */
+const char  *cb_action_type_to_string (CbActionType type);
 /* The acting seat, or -1 when the text named nobody and nobody could act. */
 int          cb_action_get_seat (const CbAction *action);
 /* redeem, buy_steps, shortcut, move: the number; refill: the red lines. */
