@@ -288,6 +288,14 @@ apply_refill (CbGame         *g,
   guint counted_ready = 0, counted_draw = 0, counted_both = 0, chosen = 0, need;
   gboolean reshuffle;
 
+  /* p. 8 „Rote Linien“: „für jede rote Linie … zwischen deiner Spielfigur und der am
+   * weitesten vor dir befindlichen Spielfigur“: with no runner ahead there are none. */
+  if (a->n > 0 && !cb_someone_may_be_ahead (g, a->player))
+    {
+      g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
+                   _("No runner is ahead of yours, so no red lines count for your limit."));
+      return FALSE;
+    }
   p->red_lines = a->n;
   if (p->no_limit)
     {
@@ -869,6 +877,15 @@ apply_action (CbGame         *g,
     case CB_ACTION_JET:
       if (!cb_enter_move_phase (g, a->player, a->type, error))
         return FALSE;
+      /* p. 10 „Sonderaktionen“: „Die Sonderaktion wird für jede Spielfigur nur einmal
+       * pro Runde aktiviert.“ */
+      if (p->jet_used)
+        {
+          g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
+                       _("The jet boost works once per round for each runner: your steps were already doubled."));
+          return FALSE;
+        }
+      p->jet_used = TRUE;
       /* p. 10 „Düsenantrieb“: doubles the steps left, and the water spaces they may
        * enter (p. 14, Jesus Huanako, Dalai) */
       p->steps *= 2;
@@ -889,6 +906,7 @@ apply_action (CbGame         *g,
         }
       p->steps -= a->n;
       p->moved = TRUE;
+      p->shortcuts++;
       return TRUE;
 
     case CB_ACTION_BUY:

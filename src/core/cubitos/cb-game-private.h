@@ -57,6 +57,9 @@ typedef struct
   guint    water;           /* water spaces the runner may still enter (Jesus Huanako, Dalai) */
   guint    bought;          /* bit per colour bought this round */
   gboolean moved;           /* walked or took a shortcut in this phase 6 */
+  gboolean jet_used;        /* the jet boost of this round (p. 10: once per runner and round) */
+  guint    shortcuts;       /* shortcuts taken in the whole race (the runner may be ahead) */
+  guint    rounds_played;   /* rounds this player took part in (not the tie-break sat out) */
   guint    spaces;          /* walked in the whole race */
   guint    laps_done;
   gboolean finished;
@@ -204,6 +207,8 @@ char        *cb_node_to_text (JsonNode *node);
 gboolean     cb_counts_for_limit (const CbPlayer *p, guint kind);
 /* The ready limit (p. 8 „Maximalwert“): 9, supply tokens, this round's red lines. */
 guint        cb_limit_of (const CbPlayer *p);
+/* Whether another runner may stand ahead of @seat's (red lines can count, p. 8). */
+gboolean     cb_someone_may_be_ahead (const CbGame *g, guint seat);
 
 /* The text form (cb-action.c) */
 JsonArray   *cb_read_array (JsonNode *node, const char *key, GError **error);

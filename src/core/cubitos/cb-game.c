@@ -286,6 +286,18 @@ cb_limit_of (const CbPlayer *p)
   return CB_BASE_LIMIT + p->supply_tokens + p->red_lines;
 }
 
+/* Whether another runner may stand ahead of @seat's: one that walked farther, or took
+ * a shortcut (the track is physical: a shortcut's length is not known). */
+gboolean
+cb_someone_may_be_ahead (const CbGame *g,
+                         guint         seat)
+{
+  for (guint s = 0; s < g->n_players; s++)
+    if (s != seat && (g->b.p[s].spaces > g->b.p[seat].spaces || g->b.p[s].shortcuts > 0))
+      return TRUE;
+  return FALSE;
+}
+
 /* ---- setup ---- */
 
 static void
@@ -314,6 +326,7 @@ board_init (CbGame *g)
       p->dice[CB_ZONE_DRAW][CB_KIND_DARK_GREY] = CB_START_DARK_GREY;
       p->phase = CB_PHASE_REFILL;
       p->beyond = -1;
+      p->rounds_played = 1;
     }
   /* p. 5 step 13: whoever has „die Nase vorn“ puts that die in the ready area */
   b->p[g->first].dice[CB_ZONE_READY][CB_KIND_TOP_DOG] = 1;
@@ -802,6 +815,25 @@ guint cb_game_get_credits (const CbGame *g, guint seat) { SEAT_OK (g, seat, 0); 
 guint cb_game_get_fans (const CbGame *g, guint seat) { SEAT_OK (g, seat, 0); return g->b.p[seat].fans; }
 guint cb_game_get_supply_tokens (const CbGame *g, guint seat) { SEAT_OK (g, seat, 0); return g->b.p[seat].supply_tokens; }
 guint cb_game_get_base_limit (const CbGame *g, guint seat) { SEAT_OK (g, seat, 0); return CB_BASE_LIMIT + g->b.p[seat].supply_tokens; }
+guint cb_game_get_limit (const CbGame *g, guint seat) { SEAT_OK (g, seat, 0); return cb_limit_of (&g->b.p[seat]); }
+gboolean cb_game_may_count_red_lines (const CbGame *g, guint seat) { SEAT_OK (g, seat, FALSE); return cb_someone_may_be_ahead (g, seat); }
+gboolean cb_game_jet_used (const CbGame *g, guint seat) { SEAT_OK (g, seat, FALSE); return g->b.p[seat].jet_used; }
+guint cb_game_get_rounds_played (const CbGame *g, guint seat) { SEAT_OK (g, seat, 0); return g->b.p[seat].rounds_played; }
+
+guint
+cb_game_get_dice_owned (const CbGame *g,
+                        guint         seat)
+{
+  guint n = 0;
+
+  SEAT_OK (g, seat, 0);
+  /* p. 12: the top dog „kann nicht gekauft oder erhalten werden“; it is passed on */
+  for (guint z = 0; z < CB_N_ZONES; z++)
+    for (guint k = 0; k < CB_N_KINDS; k++)
+      if (k != CB_KIND_TOP_DOG)
+        n += g->b.p[seat].dice[z][k];
+  return n;
+}
 guint cb_game_get_spaces_moved (const CbGame *g, guint seat) { SEAT_OK (g, seat, 0); return g->b.p[seat].spaces; }
 guint cb_game_get_laps_done (const CbGame *g, guint seat) { SEAT_OK (g, seat, 0); return g->b.p[seat].laps_done; }
 gboolean cb_game_has_finished_race (const CbGame *g, guint seat) { SEAT_OK (g, seat, FALSE); return g->b.p[seat].finished; }

@@ -306,7 +306,7 @@ list_moves (GArray       *out,
   a.type = CB_ACTION_BUY_STEPS;
   for (a.n = 1; a.n <= p->coins / CB_COINS_PER_STEP; a.n++)
     push_action (out, g, &a);
-  if (p->steps > 0)
+  if (p->steps > 0 && !p->jet_used)
     {
       a.type = CB_ACTION_JET;
       push_action (out, g, &a);

@@ -161,11 +161,11 @@ cb_replay_seat_stats (const CbGame *g,
 {
   const CbPlayer *p = &g->b.p[seat];
   JsonObject *o = json_object_new ();
-  guint owned = 0;
+  /* the value, not the key, changed: the top dog is not owned (p. 12), and a tie-break
+   * round sat out is not played (replay JSON keys are a contract) */
+  guint owned = cb_game_get_dice_owned (g, seat);
 
-  for (guint z = 0; z < CB_N_ZONES; z++)
-    owned += cb_zone_total (p, z);
-  json_object_set_int_member (o, "rounds", g->b.round);
+  json_object_set_int_member (o, "rounds", p->rounds_played);
   json_object_set_int_member (o, "spaces_moved", p->spaces);
   json_object_set_int_member (o, "busts", p->n_busts);
   json_object_set_int_member (o, "dice_bought", p->n_bought);

@@ -114,7 +114,9 @@ cb_start_round (CbGame *g)
       p->phase = cb_is_participant (b, s) ? CB_PHASE_REFILL : CB_PHASE_OUT;
       p->danger = p->busted = p->collected = p->announced = p->safe_roll = FALSE;
       p->swords = p->coins = p->steps = p->red_lines = p->bought = 0;
-      p->moved = p->took_credit = p->lost_die = FALSE;
+      p->moved = p->took_credit = p->lost_die = p->jet_used = FALSE;
+      if (cb_is_participant (b, s))
+        p->rounds_played++;
       p->pushed = p->must_push = p->keep_on_bust = p->red_used = p->shop_started = p->pre_shop = FALSE;
       p->water = 0;
       p->ignore_mask = p->ignore_mask_next;

@@ -322,6 +322,9 @@ cb_presenter_dup_swords_text (const CbGame *game)
       int swords = cb_game_get_swords (game, s);
       g_autofree char *part = NULL;
 
+      /* p. 10 „Spielende“: who sits out a tie-break round is not waited for */
+      if (cb_game_get_phase (game, s) == CB_PHASE_OUT)
+        continue;
       if (swords < 0)
         {
           all = FALSE;
@@ -1268,13 +1271,17 @@ cb_presenter_dup_buy_reason (const DpGame *game,
   cost = cb_game_get_cost (cb, colour);
   if (cost < 0)
     {
-      /* Nobody told the cost yet: whatever it is, 1 coin is the least (the engine
-       * refuses 0). Anything else that forbids the buy shows up with 1 too. */
-      action = cb_presenter_buy_action (cb, seat, colour, 1);
+      guint coins = cb_game_get_coins (cb, seat);
+
+      /* Nobody told the cost yet, so no reason may name a price (issue 15: "A red die
+       * costs 1 coins" beside "cost ?"). Asked with all the coins the player has, the
+       * engine's answer is about anything but the price. */
+      if (coins == 0)
+        return g_strdup (cb_game_get_credits (cb, seat) > 0 ? _("No coins: redeem credits first.")
+                                                             : _("No coins left."));
+      action = cb_presenter_buy_action (cb, seat, colour, (int) coins);
       if (cb_presenter_check (game, action, &error))
         return NULL;
-      if (cb_game_get_coins (cb, seat) == 0 && cb_game_get_credits (cb, seat) == 0)
-        return g_strdup (_("No coins left."));
       return g_strdup (error->message);
     }
 

@@ -260,8 +260,24 @@ build_refill (CbRunPanel *self)
 
   /* p. 8: +1 to the limit per red line between your runner and the leading runner —
    * only the physical track shows them. */
-  add_spin (self, self->content, "red-lines", _("Red lines between your runner and the leader?"),
-            0, 12, self->red_lines, G_CALLBACK (red_lines_changed_cb));
+  {
+    GtkWidget *spin = add_spin (self, self->content, "red-lines", _("Red lines between your runner and the leader?"),
+                                0, 12, self->red_lines, G_CALLBACK (red_lines_changed_cb));
+
+    /* p. 8 „Rote Linien“: with no runner ahead (round 1: all on the start field) none
+     * count; the field keeps its place, insensitive, and says why in words. */
+    if (!cb_game_may_count_red_lines (cb (self), self->seat))
+      {
+        GtkWidget *why = gtk_label_new (_("No runner is ahead of yours yet: no red lines count."));
+
+        gtk_widget_set_sensitive (spin, FALSE);
+        gtk_label_set_xalign (GTK_LABEL (why), 0);
+        gtk_label_set_wrap (GTK_LABEL (why), TRUE);
+        gtk_widget_add_css_class (why, "dim-label");
+        gtk_widget_add_css_class (why, "caption");
+        gtk_box_append (GTK_BOX (self->content), why);
+      }
+  }
 
   gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
   gtk_grid_set_row_spacing (GTK_GRID (grid), 4);

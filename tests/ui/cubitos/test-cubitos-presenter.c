@@ -178,6 +178,19 @@ test_shop (void)
   g_clear_pointer (&card, g_free);
   card = cb_presenter_dup_card_text (cb_game_from_dp_const (after_buy), CB_COLOUR_OF (CB_KIND_BLUE));
   g_assert_cmpstr (card, ==, "Bob · 2 coins · 9 left");
+
+  /* Issue 15: "The shop states a price it does not know ("A red die costs 1 coins"
+   * while the card shows "cost ?")". Before Ina redeems her credits she has no coins:
+   * the reason says so and names no price. */
+  {
+    g_autoptr(DpGame) before_redeem = game_after (34);
+    g_autofree char *reason = NULL;
+
+    g_assert_cmpstr (script_line (34), ==, nm ("{\"player\":\"Ina\",\"redeem\":2}"));
+    g_assert_cmpuint (cb_game_get_coins (cb_game_from_dp_const (before_redeem), 0), ==, 0);
+    reason = cb_presenter_dup_buy_reason (before_redeem, 0, CB_COLOUR_OF (CB_KIND_BLUE));
+    g_assert_cmpstr (reason, ==, "No coins: redeem credits first.");
+  }
 }
 
 static void
