@@ -54,6 +54,7 @@ G_DEFINE_FINAL_TYPE (DpWindow, dp_window, ADW_TYPE_APPLICATION_WINDOW)
 static void setup_new_game_page (DpWindow *self, GtkWidget *page);
 static void setup_table_page (DpWindow *self, GtkWidget *page);
 static void setup_result_page (DpWindow *self, GtkWidget *page);
+static void setup_history_page (DpWindow *self, GtkWidget *page);
 
 /* Pages nobody sees at start-up are built the first time they are shown (or asked for
  * with dp_window_get_page()), so the window maps sooner: bench/bench-startup.c, issue 5
@@ -69,7 +70,7 @@ static const struct
 } lazy_pages[] = {
   { "new-game", N_("New Game"), dp_new_game_page_get_type, setup_new_game_page },
   { "result", N_("Result"), dp_result_page_get_type, setup_result_page },
-  { "history", N_("History"), dp_history_page_get_type, NULL },
+  { "history", N_("History"), dp_history_page_get_type, setup_history_page },
   { "statistics", N_("Statistics"), dp_statistics_page_get_type, NULL },
 };
 
@@ -179,6 +180,16 @@ show_store_error (DpWindow *self,
   gtk_stack_set_visible_child_name (self->pages, "error");
 }
 
+/* In History, Ctrl+Z (win.undo) brings back the game deleted there last. */
+static gboolean
+history_can_restore (DpWindow *self)
+{
+  GtkWidget *history = gtk_stack_get_child_by_name (self->pages, "history");
+
+  return history != NULL && gtk_stack_get_visible_child (self->pages) == history &&
+         dp_history_page_can_restore_deleted (DP_HISTORY_PAGE (history));
+}
+
 static void
 update_header (DpWindow *self)
 {
@@ -190,7 +201,8 @@ update_header (DpWindow *self)
 
   gtk_widget_set_visible (self->undo_box, playing);
   gtk_widget_set_visible (self->back_button, g_strcmp0 (page, "start") != 0 && g_strcmp0 (page, "error") != 0);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", playing && dp_session_can_undo (self->session));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
+                                 (playing && dp_session_can_undo (self->session)) || history_can_restore (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", playing && dp_session_can_redo (self->session));
 
   if (playing && ui != NULL && ui->dup_round_text != NULL)
@@ -525,6 +537,12 @@ undo_action (GtkWidget  *widget,
   DpWindow *self = DP_WINDOW (widget);
   g_autoptr(GError) error = NULL;
 
+  if (history_can_restore (self))
+    {
+      if (!dp_history_page_restore_last_deleted (DP_HISTORY_PAGE (ensure_page (self, "history")), &error))
+        show_error (self, error->message);
+      return;
+    }
   if (self->session == NULL || !dp_session_can_undo (self->session))
     return;
   if (!dp_session_undo (self->session, &error))
@@ -671,6 +689,21 @@ setup_result_page (DpWindow  *self,
                    GtkWidget *page)
 {
   self->result_page = DP_RESULT_PAGE (page);
+}
+
+static void
+history_can_restore_cb (GObject    *page,
+                        GParamSpec *pspec,
+                        DpWindow   *self)
+{
+  update_header (self);
+}
+
+static void
+setup_history_page (DpWindow  *self,
+                    GtkWidget *page)
+{
+  g_signal_connect_object (page, "notify::can-restore", G_CALLBACK (history_can_restore_cb), self, 0);
 }
 
 /* After construction: "application" is not a construct property, so it is only set
