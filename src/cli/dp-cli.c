@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "dp-cli.h"
-#include "dp-cli-export.h"
+#include "dp-exchange.h"
 #include "dp-game.h"
 #include "dp-script.h"
 #include "dp-store.h"
@@ -558,7 +558,7 @@ cmd_list (DpCli         *cli,
         {
           DpGameSummary *summary = g_ptr_array_index (page, i);
           g_autoptr(GString) row = g_string_new (NULL);
-          g_autofree char *date = dp_cli_format_date (summary->created);
+          g_autofree char *date = dp_exchange_format_date (summary->created);
           gboolean finished = summary->state == DP_GAME_STATE_FINISHED;
           gboolean first_winner = TRUE;
           guint n_players = MIN (summary->n_players, G_N_ELEMENTS (summary->names));
@@ -699,29 +699,24 @@ cmd_export (DpCli         *cli,
   g_autoptr(DpStore) store = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *db_path = NULL;
-  const char *format = options->format ? options->format : "json";
+  const char *format_name = options->format ? options->format : "json";
   const char *const *ids = args[0] != NULL ? (const char *const *) args : NULL;
+  DpExchangeFormat format;
   gboolean ok;
 
-  if (g_strcmp0 (format, "json") != 0 && g_strcmp0 (format, "csv") != 0 &&
-      g_strcmp0 (format, "script") != 0)
+  if (!dp_exchange_format_from_string (format_name, &format))
     return cli_usage_error (cli, command,
                             /* Translators: do not translate json, csv, script */
-                            _("Unknown format “%s”; use json, csv or script"), format);
+                            _("Unknown format “%s”; use json, csv or script"), format_name);
 
-  if (g_strcmp0 (format, "script") == 0 && g_strv_length (args) != 1)
+  if (dp_exchange_format_is_single (format) && g_strv_length (args) != 1)
     return cli_usage_error (cli, command, _("--format script writes exactly one game: give one ID"));
 
   store = cli_open_store (cli, options->database, &db_path);
   if (store == NULL)
     return DP_CLI_EXIT_MALFORMED;
 
-  if (g_strcmp0 (format, "csv") == 0)
-    ok = dp_cli_export_csv (store, ids, cli->out, NULL, &error);
-  else if (g_strcmp0 (format, "script") == 0)
-    ok = dp_cli_export_script (store, args[0], cli->out, NULL, &error);
-  else
-    ok = dp_cli_export_json (store, ids, cli->out, NULL, &error);
+  ok = dp_exchange_write (store, format, ids, cli->out, NULL, &error);
 
   if (!ok)
     {
@@ -750,7 +745,7 @@ cmd_import (DpCli         *cli,
     return DP_CLI_EXIT_MALFORMED;
 
   file = g_file_new_for_commandline_arg (args[0]);
-  if (!dp_cli_import_file (store, file, &n_imported, &n_skipped, &line, NULL, &error))
+  if (!dp_exchange_import_file (store, file, &n_imported, &n_skipped, &line, NULL, &error))
     {
       /* A problem of the database itself is not a problem of the file. */
       if (error->domain == DP_STORE_ERROR && error->code != DP_STORE_ERROR_INVALID_IMPORT)

@@ -51,6 +51,11 @@ struct _DpGame
   guint             n_actions;
 };
 
+/* Adds @kind to the registry after the built-in games. For test programs (a test-only
+ * game: tests/ui/test-third-game.c), called in main() before any game is made; like a
+ * GType, a kind stays registered for the life of the process. */
+void     _dp_game_kind_register (const DpGameKind *kind);
+
 /* The game's own state, for typed access (cv_game_from_dp(), …). */
 gpointer _dp_game_get_state (const DpGame *game, const DpGameKind *kind);
 

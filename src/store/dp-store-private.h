@@ -22,4 +22,22 @@ DpStore *_dp_store_open_at_version (const char *path, guint version, GError **er
  * file (query_only) or a short busy timeout. */
 sqlite3 *_dp_store_get_db (DpStore *self);
 
+/* For dp-exchange.c, the one reader of export files: it checks every game, the store
+ * writes what was checked, all in one transaction. */
+gboolean _dp_store_check_game_names (const DpGame *game, GError **error);
+gboolean _dp_store_import_begin     (DpStore *self, GError **error);
+gboolean _dp_store_import_commit    (DpStore *self, GError **error);
+void     _dp_store_import_rollback  (DpStore *self);
+/* Stores one checked game: @game is its state after @texts (canonical action texts).
+ * A game whose id is already stored is skipped (*imported = FALSE). */
+gboolean _dp_store_import_game      (DpStore      *self,
+                                     const char   *uuid,
+                                     gint64        created,
+                                     gint64        finished,
+                                     DpGameState   state,
+                                     const DpGame *game,
+                                     GPtrArray    *texts,
+                                     gboolean     *imported,
+                                     GError      **error);
+
 G_END_DECLS

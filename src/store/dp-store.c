@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -21,17 +22,13 @@
 #include <sqlite3.h>
 
 #include "dp-store.h"
+#include "dp-exchange.h"
 #include "dp-store-private.h"
 #include "dp-store-resources.h"
 
 /* Long enough to outlast the other program's transaction (each is one action, a few
  * milliseconds), short enough that a stuck lock becomes an error the user sees. */
 #define BUSY_TIMEOUT_MS 5000
-
-/* Import limits: far above any real game, low enough that a hostile file cannot make
- * us build millions of rows. */
-#define IMPORT_MAX_GAMES   1000000
-#define IMPORT_MAX_ACTIONS 100000
 
 #define RESOURCE_PREFIX "/io/github/dicepad/Dicepad/store/sql/"
 
@@ -419,6 +416,11 @@ store_migrate (DpStore  *self,
 
       if (version >= target)
         return store_commit (self, error);
+      if (version < 0)
+        {
+          store_rollback (self);
+          return set_not_a_database (self->path, error);
+        }
 
       resource = g_strconcat (RESOURCE_PREFIX, migrations[version], NULL);
       sql = g_resource_lookup_data (dp_store_get_resource (), resource,
@@ -548,6 +550,14 @@ _dp_store_open_at_version (const char  *path,
 
   if (app_id != DP_STORE_APPLICATION_ID &&
       !(app_id == 0 && version == 0 && n_objects == 0))
+    {
+      set_not_a_database (path, error);
+      return NULL;
+    }
+
+  /* The version is a signed 32-bit number in the file's header: a negative one is
+   * damage, never a version (issue 16: it indexed before the migrations). */
+  if (version < 0)
     {
       set_not_a_database (path, error);
       return NULL;
@@ -824,7 +834,8 @@ upsert_player (DpStore     *self,
   sqlite3_bind_int64 (stmt, 2, used);
   if (!step_row (self, stmt, &has_row, error))
     return FALSE;
-  g_assert (has_row);
+  if (!has_row)
+    return store_error (self, SQLITE_CORRUPT, error);
   *id_out = sqlite3_column_int64 (stmt, 0);
   /* Run RETURNING to completion so the statement is finished before reset. */
   return step_done (self, stmt, error);
@@ -865,7 +876,7 @@ insert_game (DpStore       *self,
   for (guint seat = 0; seat < n_players; seat++)
     {
       g_autoptr(StoreStmt) stmt = NULL;
-      gint64 player;
+      gint64 player = 0;
 
       if (!upsert_player (self, dp_game_get_player_name (game, seat), created, &player, error))
         return FALSE;
@@ -1941,6 +1952,18 @@ dp_player_stats_free (DpPlayerStats *stats)
   g_free (stats);
 }
 
+/* A count read back as a double (SQLite's sum): NaN and negatives are 0, the rest is
+ * clamped to what a guint holds. */
+static guint
+count_from_double (double value)
+{
+  if (!(value > 0.0))
+    return 0;
+  if (value >= (double) G_MAXUINT)
+    return G_MAXUINT;
+  return (guint) value;
+}
+
 static int
 compare_player_stats (gconstpointer a,
                       gconstpointer b)
@@ -1997,7 +2020,6 @@ dp_store_player_stats (DpStore     *self,
 {
   g_autoptr(GPtrArray) result = g_ptr_array_new_with_free_func ((GDestroyNotify) dp_player_stats_free);
   g_autoptr(GHashTable) by_id = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  g_autoptr(GHashTable) total_sums = g_hash_table_new (NULL, NULL);
   g_autoptr(StoreStmt) stmt = NULL;
   GHashTableIter iter;
   gpointer key, value;
@@ -2054,12 +2076,14 @@ dp_store_player_stats (DpStore     *self,
       if (stat_key == NULL || n <= 0)
         continue;
 
+      /* Counts and sums come from the file: an edited or damaged row may hold any
+       * double, and casting one out of range is undefined behaviour. */
       if (g_str_equal (stat_key, "#games"))
-        stats->games = (guint) sum;
+        stats->games = count_from_double (sum);
       else if (g_str_equal (stat_key, "#wins"))
-        stats->wins = (guint) sum;
+        stats->wins = count_from_double (sum);
       else if (g_str_equal (stat_key, "#total"))
-        g_hash_table_insert (total_sums, stats, GINT_TO_POINTER ((int) sum));
+        stats->average_total = isfinite (sum) ? sum : 0.0;   /* the sum until divided below */
       else if (stat_key[0] != '#')
         {
           double *average = g_new (double, 1);
@@ -2074,10 +2098,15 @@ dp_store_player_stats (DpStore     *self,
     {
       DpPlayerStats *stats = value;
 
+      stats->wins = MIN (stats->wins, stats->games);
       if (stats->games > 0)
         {
           stats->win_rate = (double) stats->wins / stats->games;
-          stats->average_total = GPOINTER_TO_INT (g_hash_table_lookup (total_sums, stats)) / (double) stats->games;
+          stats->average_total /= (double) stats->games;
+        }
+      else
+        {
+          stats->average_total = 0.0;
         }
       if (!player_extreme_total (self, *(gint64 *) key, kind, TRUE, &stats->best_total, error) ||
           !player_extreme_total (self, *(gint64 *) key, kind, FALSE, &stats->worst_total, error))
@@ -2211,7 +2240,9 @@ export_game (DpStore      *self,
     sqlite3_bind_int64 (stmt, 1, row);
     if (!step_row (self, stmt, &has_row, error))
       return FALSE;
-    g_assert (has_row);
+    /* The list of games named a row that is not there: a damaged index. */
+    if (!has_row)
+      return store_error (self, SQLITE_CORRUPT, error);
     uuid = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
     created = sqlite3_column_int64 (stmt, 1);
     finished = sqlite3_column_int64 (stmt, 2);
@@ -2322,205 +2353,102 @@ fail:
   return NULL;
 }
 
-/* Reads an integer member; FALSE when it is missing or not an integer. */
-static gboolean
-get_int_member (JsonObject  *object,
-                const char  *name,
-                gint64      *out)
+/* ---- Import (the checks are dp-exchange.c's) ---- */
+
+gboolean
+_dp_store_check_game_names (const DpGame  *game,
+                            GError       **error)
 {
-  JsonNode *node = json_object_get_member (object, name);
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_INT64)
-    return FALSE;
-
-  *out = json_node_get_int (node);
-  return TRUE;
+  return check_game_names (game, error);
 }
 
-static const char *
-get_string_member (JsonObject *object,
-                   const char *name)
+gboolean
+_dp_store_import_begin (DpStore  *self,
+                        GError  **error)
 {
-  JsonNode *node = json_object_get_member (object, name);
+  g_return_val_if_fail (DP_IS_STORE (self), FALSE);
 
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
-
-  return json_node_get_string (node);
+  return store_begin (self, error);
 }
 
-static gboolean
-set_import_error (GError     **error,
-                  const char  *format,
-                  ...) G_GNUC_PRINTF (2, 3);
-
-static gboolean
-set_import_error (GError     **error,
-                  const char  *format,
-                  ...)
+gboolean
+_dp_store_import_commit (DpStore  *self,
+                         GError  **error)
 {
-  va_list args;
-  g_autofree char *message = NULL;
+  g_return_val_if_fail (DP_IS_STORE (self), FALSE);
 
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-
-  g_set_error_literal (error, DP_STORE_ERROR, DP_STORE_ERROR_INVALID_IMPORT, message);
-  return FALSE;
+  return store_commit (self, error);
 }
 
-static gboolean
-game_id_exists (DpStore     *self,
-                const char  *uuid,
-                gboolean    *exists,
-                GError     **error)
+void
+_dp_store_import_rollback (DpStore *self)
 {
-  g_autoptr(StoreStmt) stmt = store_prepare (self, "SELECT 1 FROM games WHERE uuid = ?", error);
+  g_return_if_fail (DP_IS_STORE (self));
 
-  if (stmt == NULL)
-    return FALSE;
-  bind_text (stmt, 1, uuid);
-  return step_row (self, stmt, exists, error);
+  store_rollback (self);
 }
 
-/* Checks and stores game number @number (1-based) of an import; a transaction is open. */
-static gboolean
-import_game (DpStore     *self,
-             JsonNode    *node,
-             guint        number,
-             gboolean    *imported,
-             GError     **error)
+gboolean
+_dp_store_import_game (DpStore       *self,
+                       const char    *uuid,
+                       gint64         created,
+                       gint64         finished,
+                       DpGameState    state,
+                       const DpGame  *game,
+                       GPtrArray     *texts,
+                       gboolean      *imported,
+                       GError       **error)
 {
-  JsonObject *object;
-  JsonNode *setup_node, *actions_node;
-  JsonArray *actions;
-  const char *uuid, *state_name;
-  gint64 created, finished;
-  int state = -1;
-  guint n_actions;
-  g_autoptr(DpGame) game = NULL;
-  g_autoptr(GError) local_error = NULL;
-  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(StoreStmt) stmt = NULL;
   gboolean exists;
   gint64 row;
 
+  g_return_val_if_fail (DP_IS_STORE (self), FALSE);
+  g_return_val_if_fail (texts->len == dp_game_get_n_actions (game), FALSE);
+
   *imported = FALSE;
 
-  /* Translators: "Game 3: its “setup” is missing …"; %u counts the games in the file
-   * from 1, %s is one of the reasons below ("it is not a JSON object", …) */
-  if (!JSON_NODE_HOLDS_OBJECT (node))
-    return set_import_error (error, _("Game %u: %s"), number, _("it is not a JSON object"));
-  object = json_node_get_object (node);
-
-  uuid = get_string_member (object, "id");
-  if (uuid == NULL || uuid[0] == '\0' || strlen (uuid) > 64 || !g_utf8_validate (uuid, -1, NULL))
-    return set_import_error (error, _("Game %u: %s"), number, _("its “id” is missing or not a short text"));
-
-  /* Year 1970 to 9999: anything else is not a date a game was played on. */
-  if (!get_int_member (object, "created", &created) || created < 0 || created > G_GINT64_CONSTANT (253402300799))
-    return set_import_error (error, _("Game %u: %s"), number, _("its “created” time is missing or not a date"));
-  if (!get_int_member (object, "finished", &finished) || finished < 0 || finished > G_GINT64_CONSTANT (253402300799))
-    return set_import_error (error, _("Game %u: %s"), number, _("its “finished” time is missing or not a date"));
-
-  state_name = get_string_member (object, "state");
-  for (guint i = 0; state_name != NULL && i < G_N_ELEMENTS (state_names); i++)
-    {
-      if (strcmp (state_name, state_names[i]) == 0)
-        state = (int) i;
-    }
-  if (state < 0)
-    return set_import_error (error, _("Game %u: %s"), number,
-                             _("its “state” must be “in-progress”, “finished” or “abandoned”"));
-
-  setup_node = json_object_get_member (object, "setup");
-  if (setup_node == NULL || !JSON_NODE_HOLDS_OBJECT (setup_node))
-    return set_import_error (error, _("Game %u: %s"), number, _("its “setup” is missing or not a JSON object"));
-
-  actions_node = json_object_get_member (object, "actions");
-  if (actions_node == NULL || !JSON_NODE_HOLDS_ARRAY (actions_node))
-    return set_import_error (error, _("Game %u: %s"), number, _("its “actions” are missing or not a list"));
-  actions = json_node_get_array (actions_node);
-  n_actions = json_array_get_length (actions);
-  if (n_actions > IMPORT_MAX_ACTIONS)
-    return set_import_error (error, _("Game %u: %s"), number, _("it has too many actions"));
-
-  game = dp_game_new (json_node_get_object (setup_node), &local_error);
-  if (game == NULL)
-    return set_import_error (error, _("Game %u: %s"), number, local_error->message);
-  if (!check_game_names (game, &local_error))
-    return set_import_error (error, _("Game %u: %s"), number, local_error->message);
-
-  for (guint i = 0; i < n_actions; i++)
-    {
-      JsonNode *action = json_array_get_element (actions, i);
-      char *text;
-
-      /* Translators: "Game 3: action 17: Skulls cannot be re-rolled"; the last %s is
-       * the reason, often a rule message from the game */
-      if (!JSON_NODE_HOLDS_OBJECT (action))
-        return set_import_error (error, _("Game %u: action %u: %s"), number, i + 1,
-                                 _("it is not a JSON object"));
-
-      text = dp_game_normalize_action (game, json_node_get_object (action), &local_error);
-      if (text == NULL || !dp_game_apply_text (game, text, &local_error))
-        {
-          g_free (text);
-          return set_import_error (error, _("Game %u: action %u: %s"), number, i + 1,
-                                   local_error->message);
-        }
-      g_ptr_array_add (texts, text);
-    }
-
-  if ((state == DP_GAME_STATE_FINISHED) != dp_game_is_finished (game))
-    {
-      if (state == DP_GAME_STATE_FINISHED)
-        return set_import_error (error, _("Game %u: %s"), number,
-                                 _("it is marked finished, but its actions do not finish it"));
-      else
-        return set_import_error (error, _("Game %u: %s"), number,
-                                 _("its actions finish it, but it is not marked finished"));
-    }
-
-  if (!game_id_exists (self, uuid, &exists, error))
-    return FALSE;
-  if (exists)
-    return TRUE;
-
   {
-    g_autoptr(DpGame) setup_game = dp_game_new (json_node_get_object (setup_node), NULL);
-    g_autoptr(StoreStmt) stmt = NULL;
+    g_autoptr(StoreStmt) lookup = store_prepare (self, "SELECT 1 FROM games WHERE uuid = ?", error);
 
-    if (!insert_game (self, uuid, setup_game, created, &row, error))
+    if (lookup == NULL)
       return FALSE;
-
-    stmt = store_prepare (self, "INSERT INTO actions (game, seq, json) VALUES (?, ?, ?)", error);
-    if (stmt == NULL)
+    bind_text (lookup, 1, uuid);
+    if (!step_row (self, lookup, &exists, error))
       return FALSE;
-    for (guint i = 0; i < texts->len; i++)
-      {
-        sqlite3_bind_int64 (stmt, 1, row);
-        sqlite3_bind_int (stmt, 2, (int) i);
-        bind_text (stmt, 3, g_ptr_array_index (texts, i));
-        if (!step_done (self, stmt, error))
-          return FALSE;
-        sqlite3_reset (stmt);
-      }
+    if (exists)
+      return TRUE;
   }
+
+  /* The setup text is the same in every state of a game: insert_game takes it from
+   * the final state. */
+  if (!insert_game (self, uuid, game, created, &row, error))
+    return FALSE;
+
+  stmt = store_prepare (self, "INSERT INTO actions (game, seq, json) VALUES (?, ?, ?)", error);
+  if (stmt == NULL)
+    return FALSE;
+  for (guint i = 0; i < texts->len; i++)
+    {
+      sqlite3_bind_int64 (stmt, 1, row);
+      sqlite3_bind_int (stmt, 2, (int) i);
+      bind_text (stmt, 3, g_ptr_array_index (texts, i));
+      if (!step_done (self, stmt, error))
+        return FALSE;
+      sqlite3_reset (stmt);
+    }
 
   if (!update_summary (self, row, game, finished != 0 ? finished : created, error))
     return FALSE;
 
   if (state == DP_GAME_STATE_ABANDONED)
     {
-      g_autoptr(StoreStmt) stmt = store_prepare (self, "UPDATE games SET state = 2 WHERE id = ?", error);
+      g_autoptr(StoreStmt) abandon = store_prepare (self, "UPDATE games SET state = 2 WHERE id = ?", error);
 
-      if (stmt == NULL)
+      if (abandon == NULL)
         return FALSE;
-      sqlite3_bind_int64 (stmt, 1, row);
-      if (!step_done (self, stmt, error))
+      sqlite3_bind_int64 (abandon, 1, row);
+      if (!step_done (self, abandon, error))
         return FALSE;
     }
 
@@ -2535,73 +2463,14 @@ dp_store_import (DpStore   *self,
                  guint     *n_skipped,
                  GError   **error)
 {
-  JsonObject *root;
-  JsonNode *games_node;
-  JsonArray *games;
-  const char *format;
-  gint64 version;
-  guint imported = 0, skipped = 0, n_games;
+  g_autofree char *text = NULL;
+  gsize length = 0;
 
   g_return_val_if_fail (DP_IS_STORE (self), FALSE);
   g_return_val_if_fail (export_root != NULL, FALSE);
 
-  if (n_imported != NULL)
-    *n_imported = 0;
-  if (n_skipped != NULL)
-    *n_skipped = 0;
-
-  /* Translators: %s is the reason, e.g. "its “format” is not “dicepad-export”" */
-  if (!JSON_NODE_HOLDS_OBJECT (export_root))
-    return set_import_error (error, _("This is not a Dicepad export: %s"), _("it is not a JSON object"));
-  root = json_node_get_object (export_root);
-
-  format = get_string_member (root, "format");
-  if (format == NULL || strcmp (format, "dicepad-export") != 0)
-    return set_import_error (error, _("This is not a Dicepad export: %s"),
-                             _("its “format” is not “dicepad-export”"));
-
-  if (!get_int_member (root, "version", &version) || version < 1)
-    return set_import_error (error, _("This is not a Dicepad export: %s"),
-                             _("its “version” is missing or not a positive whole number"));
-  if (version > 1)
-    return set_import_error (error, _("This export was made by a newer version of Dicepad (version %d). "
-                                      "Update Dicepad to import it."),
-                             (int) MIN (version, G_MAXINT));
-
-  games_node = json_object_get_member (root, "games");
-  if (games_node == NULL || !JSON_NODE_HOLDS_ARRAY (games_node))
-    return set_import_error (error, _("This is not a Dicepad export: %s"),
-                             _("its “games” are missing or not a list"));
-  games = json_node_get_array (games_node);
-  n_games = json_array_get_length (games);
-  if (n_games > IMPORT_MAX_GAMES)
-    return set_import_error (error, _("This is not a Dicepad export: %s"), _("it has too many games"));
-
-  /* All or nothing: one transaction, rolled back at the first problem. */
-  if (!store_begin (self, error))
-    return FALSE;
-
-  for (guint i = 0; i < n_games; i++)
-    {
-      gboolean done;
-
-      if (!import_game (self, json_array_get_element (games, i), i + 1, &done, error))
-        {
-          store_rollback (self);
-          return FALSE;
-        }
-      if (done)
-        imported++;
-      else
-        skipped++;
-    }
-
-  if (!store_commit (self, error))
-    return FALSE;
-
-  if (n_imported != NULL)
-    *n_imported = imported;
-  if (n_skipped != NULL)
-    *n_skipped = skipped;
-  return TRUE;
+  /* One reader of the export format: the document goes through its text form. */
+  text = json_to_string (export_root, FALSE);
+  length = strlen (text);
+  return dp_exchange_import_data (self, text, length, n_imported, n_skipped, NULL, error);
 }

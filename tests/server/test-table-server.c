@@ -15,6 +15,7 @@
 #include <locale.h>
 #include <string.h>
 
+#include "cv-game.h"
 #include "dp-table-server.h"
 #include "dp-table-view.h"
 
@@ -73,25 +74,17 @@ changed_cb (DpSession *session,
 }
 
 static DpSession *
-new_session (DpStore *store, const char *kind)
+new_session (DpStore    *store,
+             const char *kind)
 {
-  const char *names[] = { "Ina", "Sami", "Tom" };
   g_autoptr(GError) error = NULL;
   DpSession *session;
 
-  if (g_str_equal (kind, "cubitos"))
-    {
-      /* Race 1, as the window's new-game page sets it up. */
-      g_autoptr(DpGame) game = dp_game_new_from_text ("{\"game\":\"cubitos\",\"players\":[\"Ina\",\"Sami\",\"Tom\"],\"race\":1}", &error);
-      g_autofree char *id = NULL;
-
-      g_assert_no_error (error);
-      id = dp_store_create_game (store, game, &error);
-      g_assert_no_error (error);
-      session = dp_session_load (store, id, &error);
-    }
-  else
-    session = dp_session_new_game (store, kind, names, G_N_ELEMENTS (names), &error);
+  /* Cubitos: race 1, as the window's new-game page sets it up. */
+  session = dp_session_new (store, g_str_equal (kind, "cubitos")
+                                   ? "{\"game\":\"cubitos\",\"players\":[\"Ina\",\"Sami\",\"Tom\"],\"race\":1}"
+                                   : "{\"game\":\"calavera\",\"players\":[\"Ina\",\"Sami\",\"Tom\"]}",
+                            &error);
   g_assert_no_error (error);
   return session;
 }
@@ -348,6 +341,12 @@ phone_seated (Fixture *fixture,
   g_assert_cmpint (json_object_get_int_member (seated, "seat"), ==, seat);
   phone->seat_token = g_strdup (json_object_get_string_member (seated, "token"));
   return phone;
+}
+
+static const CvGame *
+calavera (Fixture *fixture)
+{
+  return cv_game_from_dp_const (dp_session_get_game (fixture->session));
 }
 
 static guint
@@ -625,10 +624,10 @@ test_stale_and_parallel (Fixture       *fixture,
   state = phone_wait_state_at (ina, 4);
   g_assert_cmpuint (stored_actions (fixture), ==, 4);
   /* Each mark once, on the right sheet; then Sami's turn. */
-  g_assert_cmpuint (cv_game_get_crosses (dp_session_get_calavera (fixture->session), 0, CV_FACE_ORANGE), ==, 2);
-  g_assert_cmpuint (cv_game_get_crosses (dp_session_get_calavera (fixture->session), 1, CV_FACE_GREEN), ==, 1);
-  g_assert_cmpuint (cv_game_get_crosses (dp_session_get_calavera (fixture->session), 2, CV_FACE_PINK), ==, 1);
-  g_assert_cmpuint (cv_game_get_roller (dp_session_get_calavera (fixture->session)), ==, 1);
+  g_assert_cmpuint (cv_game_get_crosses (calavera (fixture), 0, CV_FACE_ORANGE), ==, 2);
+  g_assert_cmpuint (cv_game_get_crosses (calavera (fixture), 1, CV_FACE_GREEN), ==, 1);
+  g_assert_cmpuint (cv_game_get_crosses (calavera (fixture), 2, CV_FACE_PINK), ==, 1);
+  g_assert_cmpuint (cv_game_get_roller (calavera (fixture)), ==, 1);
 
   /* Undo stays on the window: after it every phone gets the state again. */
   g_assert_true (dp_session_undo (fixture->session, NULL));

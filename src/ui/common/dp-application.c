@@ -125,7 +125,7 @@ dp_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.preferences", preferences_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.undo", undo_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.redo", redo_accels);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.new-game('calavera')", new_game_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.new-game-default", new_game_accels);
 }
 
 static void

@@ -2,8 +2,10 @@
  *
  * Pages live in one GtkStack (`pages`); the start and error pages come from
  * dp-window.ui, every other page is built when first shown (lazy_pages[] below, one
- * line per page). The window owns the game being
- * played (DpSession) and its actions: win.new-game(s), win.start-game, win.resume(s),
+ * line per page, and one table page per game: DpGameUi.table_page_type). The window
+ * knows no game: what differs comes from the game's DpGameUi (dp-game-ui.h) and its
+ * table page (a DpTablePage). It owns the game being played (DpSession) and its
+ * actions: win.new-game(s), win.new-game-default, win.start-game, win.resume(s),
  * win.undo, win.redo, win.play-again, win.show-start.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -18,11 +20,9 @@
 #include "dp-result-page.h"
 #include "dp-history-page.h"
 #include "dp-statistics-page.h"
-#include "cv-table-page.h"
-#include "cv-presenter.h"
-#include "cb-new-game.h"
-#include "cb-presenter.h"
-#include "cb-table-page.h"
+#include "dp-game-ui.h"
+#include "dp-table-page.h"
+#include "dp-text.h"
 
 struct _DpWindow
 {
@@ -40,15 +40,11 @@ struct _DpWindow
   AdwToastOverlay      *toast_overlay;
   GtkStack             *pages;
   AdwStatusPage        *start_page;
-  GtkButton            *start_calavera_button;
-  GtkButton            *start_cubitos_button;
+  GtkBox               *start_buttons;
   AdwPreferencesGroup  *resume_group;
   GtkLabel             *store_error_label;
   GPtrArray            *resume_rows;
   DpNewGamePage        *new_game_page;
-  CvTablePage          *table_page;
-  CbTablePage          *cubitos_table_page;
-  CbNewGame            *cubitos_options;     /* owned; shown in the new-game page for Cubitos */
   DpResultPage         *result_page;
   AdwStatusPage        *error_page;
 };
@@ -57,7 +53,6 @@ G_DEFINE_FINAL_TYPE (DpWindow, dp_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static void setup_new_game_page (DpWindow *self, GtkWidget *page);
 static void setup_table_page (DpWindow *self, GtkWidget *page);
-static void setup_cubitos_table_page (DpWindow *self, GtkWidget *page);
 static void setup_result_page (DpWindow *self, GtkWidget *page);
 
 /* Pages nobody sees at start-up are built the first time they are shown (or asked for
@@ -73,8 +68,6 @@ static const struct
   void      (*setup) (DpWindow *self, GtkWidget *page);
 } lazy_pages[] = {
   { "new-game", N_("New Game"), dp_new_game_page_get_type, setup_new_game_page },
-  { "table", N_("Table"), cv_table_page_get_type, setup_table_page },
-  { "cubitos-table", N_("Cubitos Table"), cb_table_page_get_type, setup_cubitos_table_page },
   { "result", N_("Result"), dp_result_page_get_type, setup_result_page },
   { "history", N_("History"), dp_history_page_get_type, NULL },
   { "statistics", N_("Statistics"), dp_statistics_page_get_type, NULL },
@@ -100,7 +93,30 @@ ensure_page (DpWindow   *self,
         return page;
       }
 
+  /* The table page of each game (DpGameUi.table_page_name). */
+  {
+    guint n_uis;
+    const DpGameUi *const *uis = dp_game_ui_list (&n_uis);
+
+    for (guint i = 0; i < n_uis; i++)
+      if (strcmp (uis[i]->table_page_name, name) == 0)
+        {
+          page = g_object_new (uis[i]->table_page_type (), NULL);
+          gtk_stack_add_titled (self->pages, page, name, _(uis[i]->table_title));
+          setup_table_page (self, page);
+          return page;
+        }
+  }
+
   return NULL;
+}
+
+/* The table page of @ui's game, built if needed. */
+static DpTablePage *
+ensure_table_page (DpWindow       *self,
+                   const DpGameUi *ui)
+{
+  return DP_TABLE_PAGE (ensure_page (self, ui->table_page_name));
 }
 
 static DpStore *
@@ -164,27 +180,19 @@ static void
 update_header (DpWindow *self)
 {
   const char *page = gtk_stack_get_visible_child_name (self->pages);
+  GtkWidget *visible = gtk_stack_get_visible_child (self->pages);
   gboolean playing = self->session != NULL &&
-                     (g_strcmp0 (page, "table") == 0 || g_strcmp0 (page, "result") == 0 ||
-                      g_strcmp0 (page, "cubitos-table") == 0);
-  const CvGame *game = self->session != NULL ? dp_session_get_calavera (self->session) : NULL;
-  const CbGame *cubitos = self->session != NULL ? cb_game_from_dp_const (dp_session_get_game (self->session)) : NULL;
+                     (DP_IS_TABLE_PAGE (visible) || g_strcmp0 (page, "result") == 0);
+  const DpGameUi *ui = self->session != NULL ? dp_game_ui_for_game (dp_session_get_game (self->session)) : NULL;
 
   gtk_widget_set_visible (self->undo_box, playing);
   gtk_widget_set_visible (self->back_button, g_strcmp0 (page, "start") != 0 && g_strcmp0 (page, "error") != 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", playing && dp_session_can_undo (self->session));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", playing && dp_session_can_redo (self->session));
 
-  if (playing && game != NULL)
+  if (playing && ui != NULL && ui->dup_round_text != NULL)
     {
-      g_autofree char *subtitle = cv_game_is_finished (game)
-                                  ? g_strdup (_("Calavera — game over"))
-                                  : cv_presenter_dup_round_text (game);
-      adw_window_title_set_subtitle (self->window_title, subtitle);
-    }
-  else if (playing && cubitos != NULL)
-    {
-      g_autofree char *subtitle = cb_presenter_dup_round_text (cubitos);
+      g_autofree char *subtitle = ui->dup_round_text (dp_session_get_game (self->session));
       adw_window_title_set_subtitle (self->window_title, subtitle);
     }
   else
@@ -242,7 +250,7 @@ refresh_start_page (DpWindow *self)
 
       for (guint s = 0; s < summary->n_players && s < 4; s++)
         names[s] = summary->names[s];
-      title = cv_presenter_join_names (names, MIN (summary->n_players, 4));
+      title = dp_join_names (names, MIN (summary->n_players, 4));
       /* Translators: under an unfinished game on the start page, "Calavera · started 01/05/26 20:14" */
       subtitle = g_strdup_printf (_("%s · started %s"), kind != NULL ? dp_game_kind_get_name (kind) : summary->kind, when);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
@@ -278,8 +286,8 @@ focus_start_page (DpWindow *self)
       if (button != NULL)
         gtk_widget_grab_focus (button);
     }
-  else
-    gtk_widget_grab_focus (GTK_WIDGET (self->start_calavera_button));
+  else if (gtk_widget_get_first_child (GTK_WIDGET (self->start_buttons)) != NULL)
+    gtk_widget_grab_focus (gtk_widget_get_first_child (GTK_WIDGET (self->start_buttons)));
 }
 
 static void
@@ -301,48 +309,15 @@ show_page (DpWindow   *self,
 }
 
 static void
-ensure_table_focus (DpWindow *self)
-{
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
-
-  /* The choice button that had the focus is gone after an entry: keep the keyboard
-   * in the turn panel so the next letters reach the dice. */
-  if (focus == NULL || !gtk_widget_is_ancestor (focus, GTK_WIDGET (self->table_page)) ||
-      !gtk_widget_get_mapped (focus) || !gtk_widget_is_sensitive (focus))
-    cv_table_page_focus_entry (self->table_page);
-}
-
-static void
 follow_session (DpWindow *self)
 {
-  const CvGame *game = self->session != NULL ? dp_session_get_calavera (self->session) : NULL;
-  const CbGame *cubitos = self->session != NULL ? cb_game_from_dp_const (dp_session_get_game (self->session)) : NULL;
+  const DpGame *game = self->session != NULL ? dp_session_get_game (self->session) : NULL;
+  const DpGameUi *ui = game != NULL ? dp_game_ui_for_game (game) : NULL;
 
-  if (cubitos != NULL)
-    {
-      if (cb_game_is_finished (cubitos))
-        {
-          ensure_page (self, "result");
-          dp_result_page_set_cubitos (self->result_page, cubitos);
-          show_page (self, "result");
-        }
-      else
-        {
-          GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
-
-          show_page (self, "cubitos-table");
-          if (focus == NULL || !gtk_widget_is_ancestor (focus, GTK_WIDGET (self->cubitos_table_page)) ||
-              !gtk_widget_get_mapped (focus) || !gtk_widget_is_sensitive (focus))
-            cb_table_page_focus_entry (self->cubitos_table_page);
-        }
-      update_header (self);
-      return;
-    }
-
-  if (game == NULL)
+  if (ui == NULL)
     return;
 
-  if (cv_game_is_finished (game))
+  if (dp_game_is_finished (game))
     {
       ensure_page (self, "result");
       dp_result_page_set_game (self->result_page, game);
@@ -350,8 +325,10 @@ follow_session (DpWindow *self)
     }
   else
     {
-      show_page (self, "table");
-      ensure_table_focus (self);
+      show_page (self, ui->table_page_name);
+      /* The choice button that had the focus may be gone after an entry: keep the
+       * keyboard where the next entry is made. */
+      dp_table_page_keep_focus (ensure_table_page (self, ui));
     }
   update_header (self);
 }
@@ -373,12 +350,19 @@ set_session (DpWindow  *self,
       g_clear_object (&self->session);
     }
 
-  /* A table page is built for the first game of its kind only (ensure_page()). */
-  if (self->table_page != NULL || (session != NULL && dp_session_get_calavera (session) != NULL))
-    cv_table_page_set_session (CV_TABLE_PAGE (ensure_page (self, "table")), session);
-  if (self->cubitos_table_page != NULL ||
-      (session != NULL && cb_game_from_dp_const (dp_session_get_game (session)) != NULL))
-    cb_table_page_set_session (CB_TABLE_PAGE (ensure_page (self, "cubitos-table")), session);
+  /* A table page is built for the first game of its kind only (ensure_page()); the
+   * pages of the other games let their last session go. */
+  {
+    const DpGameUi *ui = session != NULL ? dp_game_ui_for_game (dp_session_get_game (session)) : NULL;
+    guint n_uis;
+    const DpGameUi *const *uis = dp_game_ui_list (&n_uis);
+
+    for (guint i = 0; i < n_uis; i++)
+      if (uis[i] == ui)
+        dp_table_page_set_session (ensure_table_page (self, uis[i]), session);
+      else if (gtk_stack_get_child_by_name (self->pages, uis[i]->table_page_name) != NULL)
+        dp_table_page_set_session (ensure_table_page (self, uis[i]), NULL);
+  }
   if (session == NULL)
     return;
 
@@ -388,7 +372,7 @@ set_session (DpWindow  *self,
 }
 
 static void
-entry_stored_cb (CvTablePage *page,
+entry_stored_cb (DpTablePage *page,
                  const char  *text,
                  DpWindow    *self)
 {
@@ -396,7 +380,7 @@ entry_stored_cb (CvTablePage *page,
 }
 
 static void
-entry_failed_cb (CvTablePage *page,
+entry_failed_cb (DpTablePage *page,
                  const char  *message,
                  DpWindow    *self)
 {
@@ -421,10 +405,9 @@ new_game_action (GtkWidget  *widget,
       return;
     }
 
-  if (dp_game_kind_lookup (kind) == NULL ||
-      (g_strcmp0 (kind, "calavera") != 0 && g_strcmp0 (kind, "cubitos") != 0))
+  if (dp_game_kind_lookup (kind) == NULL || dp_game_ui_lookup (kind) == NULL)
     {
-      /* Translators: %s is a game's key, e.g. "cubitos" */
+      /* Translators: %s is a game's key from a file or a link, e.g. "farkle" */
       g_autofree char *message = g_strdup_printf (_("The game “%s” cannot be played in this version"), kind);
       show_error (self, message);
       return;
@@ -432,30 +415,21 @@ new_game_action (GtkWidget  *widget,
 
   known = dp_store_list_player_names (store, NULL);
   ensure_page (self, "new-game");
-  dp_new_game_page_reset (self->new_game_page, kind, (const char *const *) last, (const char *const *) known);
-  if (g_strcmp0 (kind, "cubitos") == 0)
-    {
-      g_autoptr(JsonObject) facts = cb_presenter_dup_known_facts (store);
-      g_auto(GStrv) names = dp_new_game_page_dup_names (self->new_game_page);
-
-      /* Costs and fan-track rewards told in earlier races are never asked again. */
-      cb_new_game_set_facts (self->cubitos_options, facts);
-      cb_new_game_set_names (self->cubitos_options, (const char *const *) names);
-      dp_new_game_page_set_options (self->new_game_page, GTK_WIDGET (self->cubitos_options));
-    }
-  else
-    dp_new_game_page_set_options (self->new_game_page, NULL);
+  dp_new_game_page_reset (self->new_game_page, kind, (const char *const *) last, (const char *const *) known,
+                          store);
   show_page (self, "new-game");
   dp_new_game_page_focus_first (self->new_game_page);
 }
 
+/* The one way a game starts: its setup text (kind, players, options). */
 static void
-start_with_names (DpWindow          *self,
-                  const char        *kind,
-                  const char *const *names)
+start_game (DpWindow   *self,
+            const char *setup)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(DpSession) session = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  const DpGame *game;
   DpStore *store = get_store (self, &error);
 
   if (store == NULL)
@@ -464,60 +438,19 @@ start_with_names (DpWindow          *self,
       return;
     }
 
-  session = dp_session_new_game (store, kind, names, g_strv_length ((char **) names), &error);
+  session = dp_session_new (store, setup, &error);
   if (session == NULL)
     {
       show_error (self, error->message);
       return;
     }
 
-  g_settings_set_strv (self->settings, "last-players", names);
+  game = dp_session_get_game (session);
+  for (guint seat = 0; seat < dp_game_get_n_players (game); seat++)
+    g_ptr_array_add (names, (gpointer) dp_game_get_player_name (game, seat));
+  g_ptr_array_add (names, NULL);
+  g_settings_set_strv (self->settings, "last-players", (const char *const *) names->pdata);
   set_session (self, session);
-}
-
-/* Cubitos: the setup carries the race, the track, the top dog and the facts told before. */
-static void
-start_with_setup (DpWindow          *self,
-                  const char        *setup,
-                  const char *const *names)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(DpGame) game = NULL;
-  g_autoptr(DpSession) session = NULL;
-  g_autofree char *id = NULL;
-  DpStore *store = get_store (self, &error);
-
-  if (store == NULL)
-    {
-      show_store_error (self, error);
-      return;
-    }
-
-  game = dp_game_new_from_text (setup, &error);
-  if (game != NULL)
-    id = dp_store_create_game (store, game, &error);
-  if (id != NULL)
-    session = dp_session_load (store, id, &error);
-  if (session == NULL)
-    {
-      show_error (self, error->message);
-      return;
-    }
-
-  g_settings_set_strv (self->settings, "last-players", names);
-  set_session (self, session);
-}
-
-static void
-new_game_names_changed_cb (DpNewGamePage *page,
-                           DpWindow      *self)
-{
-  g_auto(GStrv) names = NULL;
-
-  if (self->cubitos_options == NULL || g_strcmp0 (dp_new_game_page_get_kind (page), "cubitos") != 0)
-    return;
-  names = dp_new_game_page_dup_names (page);
-  cb_new_game_set_names (self->cubitos_options, (const char *const *) names);
 }
 
 static void
@@ -526,20 +459,13 @@ start_game_action (GtkWidget  *widget,
                    GVariant   *parameter)
 {
   DpWindow *self = DP_WINDOW (widget);
-  g_auto(GStrv) names = NULL;
+  g_autofree char *setup = NULL;
 
   if (self->new_game_page == NULL || !dp_new_game_page_is_valid (self->new_game_page))
     return;
 
-  names = dp_new_game_page_dup_names (self->new_game_page);
-  if (g_strcmp0 (dp_new_game_page_get_kind (self->new_game_page), "cubitos") == 0)
-    {
-      g_autofree char *setup = cb_new_game_dup_setup (self->cubitos_options, (const char *const *) names);
-
-      start_with_setup (self, setup, (const char *const *) names);
-      return;
-    }
-  start_with_names (self, dp_new_game_page_get_kind (self->new_game_page), (const char *const *) names);
+  setup = dp_new_game_page_dup_setup (self->new_game_page);
+  start_game (self, setup);
 }
 
 static void
@@ -610,37 +536,33 @@ play_again_action (GtkWidget  *widget,
 {
   DpWindow *self = DP_WINDOW (widget);
   const DpGame *game;
-  g_autoptr(GPtrArray) names = g_ptr_array_new ();
-  g_autofree char *kind = NULL;
+  const DpGameUi *ui;
+  g_autofree char *setup = NULL;
 
   if (self->session == NULL)
     return;
 
+  /* The same players in the same seats; start_game() drops the old session. */
   game = dp_session_get_game (self->session);
-  if (cb_game_from_dp_const (game) != NULL)
-    {
-      /* The same race again; costs and fan rewards told so far are carried over. */
-      g_autoptr(JsonObject) facts = cb_presenter_dup_known_facts (dp_session_get_store (self->session));
-      g_autofree char *setup = cb_presenter_dup_setup_again (cb_game_from_dp_const (game), facts);
-      g_auto(GStrv) copy = NULL;
+  ui = dp_game_ui_for_game (game);
+  if (ui != NULL && ui->dup_setup_again != NULL)
+    setup = ui->dup_setup_again (game, dp_session_get_store (self->session));
+  else
+    setup = dp_game_dup_setup_text (game);
+  start_game (self, setup);
+}
 
-      for (guint seat = 0; seat < dp_game_get_n_players (game); seat++)
-        g_ptr_array_add (names, (gpointer) dp_game_get_player_name (game, seat));
-      g_ptr_array_add (names, NULL);
-      copy = g_strdupv ((char **) names->pdata);
-      start_with_setup (self, setup, (const char *const *) copy);
-      return;
-    }
-  kind = g_strdup (dp_game_kind_get_id (dp_game_get_kind (game)));
-  for (guint seat = 0; seat < dp_game_get_n_players (game); seat++)
-    g_ptr_array_add (names, (gpointer) dp_game_get_player_name (game, seat));
-  g_ptr_array_add (names, NULL);
+/* The menu's New Game and Ctrl+N: a new game of the first game in the list. */
+static void
+new_game_default_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  guint n_uis;
+  const DpGameUi *const *uis = dp_game_ui_list (&n_uis);
 
-  /* Copy: start_with_names() drops the old session and its names with it. */
-  {
-    g_auto(GStrv) copy = g_strdupv ((char **) names->pdata);
-    start_with_names (self, kind, (const char *const *) copy);
-  }
+  if (n_uis > 0)
+    gtk_widget_activate_action (widget, "win.new-game", "s", uis[0]->kind_id);
 }
 
 /* History and Statistics: win.show-page('history') / win.show-page('statistics'). */
@@ -711,29 +633,17 @@ setup_new_game_page (DpWindow  *self,
                      GtkWidget *page)
 {
   self->new_game_page = DP_NEW_GAME_PAGE (page);
-  /* Kept while the window lives, so the race chosen last stays chosen. */
-  self->cubitos_options = g_object_ref_sink (CB_NEW_GAME (cb_new_game_new ()));
-  g_signal_connect (self->new_game_page, "names-changed", G_CALLBACK (new_game_names_changed_cb), self);
 }
 
+/* Every game's table page: its entries are said in a toast (with Undo). */
 static void
 setup_table_page (DpWindow  *self,
                   GtkWidget *page)
 {
-  self->table_page = CV_TABLE_PAGE (page);
   g_signal_connect (page, "entry-stored", G_CALLBACK (entry_stored_cb), self);
   g_signal_connect (page, "entry-failed", G_CALLBACK (entry_failed_cb), self);
   if (self->settings != NULL)
-    cv_turn_panel_set_settings (cv_table_page_get_turn_panel (self->table_page), self->settings);
-}
-
-static void
-setup_cubitos_table_page (DpWindow  *self,
-                          GtkWidget *page)
-{
-  self->cubitos_table_page = CB_TABLE_PAGE (page);
-  g_signal_connect (page, "entry-stored", G_CALLBACK (entry_stored_cb), self);
-  g_signal_connect (page, "entry-failed", G_CALLBACK (entry_failed_cb), self);
+    dp_table_page_set_settings (DP_TABLE_PAGE (page), self->settings);
 }
 
 static void
@@ -778,13 +688,9 @@ dp_window_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), DP_TYPE_WINDOW);
   /* The lazy pages went with the page stack. */
   self->new_game_page = NULL;
-  self->table_page = NULL;
-  self->cubitos_table_page = NULL;
   self->result_page = NULL;
   g_clear_pointer (&self->resume_rows, g_ptr_array_unref);
   g_clear_object (&self->settings);
-  if (self->cubitos_options != NULL)
-    g_clear_pointer ((GtkWidget **) &self->cubitos_options, g_object_unref);
 
   G_OBJECT_CLASS (dp_window_parent_class)->dispose (object);
 }
@@ -802,8 +708,6 @@ dp_window_class_init (DpWindowClass *klass)
 
   /* The pages (built lazily: lazy_pages[]). */
   g_type_ensure (DP_TYPE_NEW_GAME_PAGE);
-  g_type_ensure (CV_TYPE_TABLE_PAGE);
-  g_type_ensure (CB_TYPE_TABLE_PAGE);
   g_type_ensure (DP_TYPE_RESULT_PAGE);
   g_type_ensure (DP_TYPE_HISTORY_PAGE);
   g_type_ensure (DP_TYPE_STATISTICS_PAGE);
@@ -815,13 +719,13 @@ dp_window_class_init (DpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DpWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, DpWindow, pages);
   gtk_widget_class_bind_template_child (widget_class, DpWindow, start_page);
-  gtk_widget_class_bind_template_child (widget_class, DpWindow, start_calavera_button);
-  gtk_widget_class_bind_template_child (widget_class, DpWindow, start_cubitos_button);
+  gtk_widget_class_bind_template_child (widget_class, DpWindow, start_buttons);
   gtk_widget_class_bind_template_child (widget_class, DpWindow, resume_group);
   gtk_widget_class_bind_template_child (widget_class, DpWindow, store_error_label);
   gtk_widget_class_bind_template_child (widget_class, DpWindow, error_page);
 
   gtk_widget_class_install_action (widget_class, "win.new-game", "s", new_game_action);
+  gtk_widget_class_install_action (widget_class, "win.new-game-default", NULL, new_game_default_action);
   gtk_widget_class_install_action (widget_class, "win.start-game", NULL, start_game_action);
   gtk_widget_class_install_action (widget_class, "win.resume", "s", resume_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
@@ -831,11 +735,34 @@ dp_window_class_init (DpWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
 }
 
+/* One "Play …" button per game on the start page, the first one suggested. */
+static void
+add_start_buttons (DpWindow *self)
+{
+  guint n_uis;
+  const DpGameUi *const *uis = dp_game_ui_list (&n_uis);
+
+  for (guint i = 0; i < n_uis; i++)
+    {
+      GtkWidget *button = gtk_button_new_with_mnemonic (_(uis[i]->start_label));
+
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", uis[i]->kind_id);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.new-game");
+      if (uis[i]->start_tooltip != NULL)
+        gtk_widget_set_tooltip_text (button, _(uis[i]->start_tooltip));
+      if (i == 0)
+        gtk_widget_add_css_class (button, "suggested-action");
+      gtk_widget_add_css_class (button, "pill");
+      gtk_box_append (self->start_buttons, button);
+    }
+}
+
 static void
 dp_window_init (DpWindow *self)
 {
   self->resume_rows = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
+  add_start_buttons (self);
 }
 
 DpWindow *
