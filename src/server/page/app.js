@@ -178,7 +178,8 @@ function renderEntry() {
   const entry = state.entry;
   if (!entry)
     return;
-  const key = entry.mode + ":" + state.at;
+  // Others' entries do not touch this seat's entry: half-entered counters survive them.
+  const key = JSON.stringify(entry);
   if (form === null || formKey !== key) {
     formKey = key;
     form = { a: {}, b: {}, red: 0 };
