@@ -23,6 +23,7 @@
 #include "dp-game-ui.h"
 #include "dp-table-page.h"
 #include "dp-text.h"
+#include "dp-phones-dialog.h"
 
 struct _DpWindow
 {
@@ -31,6 +32,7 @@ struct _DpWindow
   GSettings            *settings;
   DpSession            *session;
   gulong                session_changed_id;
+  DpTableServer        *table_server;        /* phones at the table; runs while on (issue 18) */
   AdwToast             *last_toast;
 
   /* Template widgets (the pages below them are built lazily: ensure_page()) */
@@ -204,6 +206,7 @@ update_header (DpWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
                                  (playing && dp_session_can_undo (self->session)) || history_can_restore (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", playing && dp_session_can_redo (self->session));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.phones", playing);
 
   if (playing && ui != NULL && ui->dup_round_text != NULL)
     {
@@ -364,6 +367,8 @@ set_session (DpWindow  *self,
       g_clear_signal_handler (&self->session_changed_id, self->session);
       g_clear_object (&self->session);
     }
+  /* Phones follow one game: another game switches them off. */
+  g_clear_object (&self->table_server);
 
   /* A table page is built for the first game of its kind only (ensure_page()); the
    * pages of the other games let their last session go. */
@@ -726,9 +731,25 @@ dp_window_setup (DpWindow *self)
 }
 
 static void
+phones_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  DpWindow *self = DP_WINDOW (widget);
+
+  if (self->session == NULL)
+    return;
+  if (self->table_server == NULL)
+    self->table_server = dp_table_server_new (self->session, NULL);
+  gtk_window_present (GTK_WINDOW (dp_phones_dialog_new (GTK_WINDOW (self), self->table_server)));
+}
+
+static void
 dp_window_dispose (GObject *object)
 {
   DpWindow *self = DP_WINDOW (object);
+
+  g_clear_object (&self->table_server);
 
   if (self->session != NULL)
     {
@@ -783,6 +804,7 @@ dp_window_class_init (DpWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.resume", "s", resume_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
+  gtk_widget_class_install_action (widget_class, "win.phones", NULL, phones_action);
   gtk_widget_class_install_action (widget_class, "win.play-again", NULL, play_again_action);
   gtk_widget_class_install_action (widget_class, "win.show-start", NULL, show_start_action);
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
