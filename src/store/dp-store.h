@@ -52,8 +52,15 @@ G_DECLARE_FINAL_TYPE (DpStore, dp_store, DP, STORE, GObject)
  * g_get_user_data_dir()/io.github.dicepad.Dicepad/dicepad.db. */
 char       *dp_store_resolve_path (const char *option);
 
-/* Opens or creates the database (folder created with mode 0700) and migrates it. */
+/* Opens or creates the database (folder created with mode 0700) and migrates it. A
+ * damaged file is DP_STORE_ERROR_NOT_A_DATABASE; a read-only file, folder or disk, or a
+ * full disk is DP_STORE_ERROR_IO saying which. */
 DpStore    *dp_store_open (const char *path, GError **error);
+/* For callers that only read (dicepad-cli list/show/stats/export, History): opens like
+ * dp_store_open(), or, when the database exists but cannot be written, read-only —
+ * every write then fails with DP_STORE_ERROR_IO ("read-only: nothing was saved"). */
+DpStore    *dp_store_open_for_reading (const char *path, GError **error);
+gboolean    dp_store_is_read_only (DpStore *self);
 const char *dp_store_get_path (DpStore *self);
 
 /* ---- Writing a game ---- */
@@ -74,10 +81,13 @@ gboolean    dp_store_append_action (DpStore     *self,
                                     DpGame      *game,
                                     JsonObject  *action,
                                     GError     **error);
-/* Removes the last action (kept for redo) and returns the state without it. */
-DpGame     *dp_store_undo (DpStore *self, const char *game_id, GError **error);
-/* Re-applies the last undone action and returns the new state. */
-DpGame     *dp_store_redo (DpStore *self, const char *game_id, GError **error);
+/* Removes the last action (kept for redo) and returns the state without it. With
+ * @current (the state the caller shows), refused with DP_STORE_ERROR_OUT_OF_DATE when
+ * the stored game has moved on, as dp_store_append_action() does: a stale window never
+ * takes back another window's action. NULL = the stored game as it is (dicepad-cli). */
+DpGame     *dp_store_undo (DpStore *self, const char *game_id, const DpGame *current, GError **error);
+/* Re-applies the last undone action and returns the new state; @current as for undo. */
+DpGame     *dp_store_redo (DpStore *self, const char *game_id, const DpGame *current, GError **error);
 guint       dp_store_get_n_redo (DpStore *self, const char *game_id);
 gboolean    dp_store_abandon_game (DpStore *self, const char *game_id, GError **error);
 /* Deleted games are hidden everywhere but kept until dp_store_purge_deleted(), so the

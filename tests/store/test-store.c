@@ -520,7 +520,7 @@ test_migrate_every_version (void)
         }
 
       {
-        g_autoptr(DpGame) undone = dp_store_undo (store, running_id, &error);
+        g_autoptr(DpGame) undone = dp_store_undo (store, running_id, NULL, &error);
         g_autoptr(DpGame) expected_undone = memory_replay (two, running_texts, running_texts->len - 1);
 
         g_assert_no_error (error);
@@ -679,12 +679,12 @@ test_undo_redo_reopen (void)
   g_assert_no_error (error);
 
   {
-    g_autoptr(DpGame) once = dp_store_undo (store, id, &error);
+    g_autoptr(DpGame) once = dp_store_undo (store, id, NULL, &error);
     g_autoptr(DpGame) twice = NULL;
     g_autoptr(DpGame) expected = memory_replay (two, texts, n - 2);
 
     g_assert_no_error (error);
-    twice = dp_store_undo (store, id, &error);
+    twice = dp_store_undo (store, id, NULL, &error);
     g_assert_no_error (error);
     assert_same_state (twice, expected);
   }
@@ -701,7 +701,7 @@ test_undo_redo_reopen (void)
 
   /* Redo brings back the most recently undone action first. */
   {
-    g_autoptr(DpGame) redone = dp_store_redo (store, id, &error);
+    g_autoptr(DpGame) redone = dp_store_redo (store, id, NULL, &error);
     g_autoptr(DpGame) expected = memory_replay (two, texts, n - 1);
 
     g_assert_no_error (error);
@@ -711,7 +711,7 @@ test_undo_redo_reopen (void)
   store = reopen (g_steal_pointer (&store));
   g_assert_cmpuint (dp_store_get_n_redo (store, id), ==, 1);
   {
-    g_autoptr(DpGame) redone = dp_store_redo (store, id, &error);
+    g_autoptr(DpGame) redone = dp_store_redo (store, id, NULL, &error);
     g_autoptr(DpGame) loaded = NULL;
 
     g_assert_no_error (error);
@@ -721,7 +721,7 @@ test_undo_redo_reopen (void)
     assert_same_state (loaded, game);
   }
 
-  g_assert_null (dp_store_redo (store, id, &error));
+  g_assert_null (dp_store_redo (store, id, NULL, &error));
   g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_NOTHING_TO_REDO);
   g_clear_error (&error);
 }
@@ -740,7 +740,7 @@ test_redo_cleared_by_append (void)
   test_play_store (store, id, game, rand, 4);
 
   {
-    g_autoptr(DpGame) undone = dp_store_undo (store, id, &error);
+    g_autoptr(DpGame) undone = dp_store_undo (store, id, NULL, &error);
 
     g_assert_no_error (error);
     g_clear_pointer (&game, dp_game_free);
@@ -753,7 +753,7 @@ test_redo_cleared_by_append (void)
 
   store = reopen (g_steal_pointer (&store));
   g_assert_cmpuint (dp_store_get_n_redo (store, id), ==, 0);
-  g_assert_null (dp_store_redo (store, id, &error));
+  g_assert_null (dp_store_redo (store, id, NULL, &error));
   g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_NOTHING_TO_REDO);
 }
 
@@ -766,11 +766,11 @@ test_nothing_to_undo (void)
   g_autofree char *id = dp_store_create_game (store, game, &error);
 
   g_assert_no_error (error);
-  g_assert_null (dp_store_undo (store, id, &error));
+  g_assert_null (dp_store_undo (store, id, NULL, &error));
   g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_NOTHING_TO_UNDO);
   g_clear_error (&error);
 
-  g_assert_null (dp_store_undo (store, "no-such-game", &error));
+  g_assert_null (dp_store_undo (store, "no-such-game", NULL, &error));
   g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_NOT_FOUND);
 }
 
@@ -842,7 +842,7 @@ test_finish_and_undo_finish (void)
   }
 
   {
-    g_autoptr(DpGame) undone = dp_store_undo (store, id, &error);
+    g_autoptr(DpGame) undone = dp_store_undo (store, id, NULL, &error);
     g_autoptr(DpGameSummary) summary = NULL;
     g_autoptr(GPtrArray) stats = NULL;
 
@@ -861,7 +861,7 @@ test_finish_and_undo_finish (void)
   }
 
   {
-    g_autoptr(DpGame) redone = dp_store_redo (store, id, &error);
+    g_autoptr(DpGame) redone = dp_store_redo (store, id, NULL, &error);
 
     g_assert_no_error (error);
     assert_same_state (redone, full);

@@ -9,57 +9,15 @@
 
 #include "dp-application.h"
 #include "dp-game-replay-page.h"
+#include "dp-game-ui.h"
 #include "dp-history-format.h"
 #include "dp-statistics-page.h"
 
 /* How many players the wins chart shows (most wins first). */
 #define MAX_BARS 8
 
-typedef enum
-{
-  DETAIL_POINTS,   /* an average of points, one decimal */
-  DETAIL_COUNT,    /* an average count per game, two decimals */
-  DETAIL_SHARE,    /* an average of 0/1: a percentage */
-} DetailFormat;
-
-typedef enum
-{
-  GROUP_ROWS,
-  GROUP_BONUS,
-} DetailGroup;
-
-/* The per-seat statistics keys of the games (dp_game_dup_seat_stats; Calavera's are
- * in cv-game.c). A key the store does not report is not shown. */
-static const struct
-{
-  const char   *key;
-  const char   *label;
-  DetailFormat  format;
-  DetailGroup   group;
-} details[] = {
-  { "points_orange", N_("Orange row"), DETAIL_POINTS, GROUP_ROWS },
-  { "points_green", N_("Green row"), DETAIL_POINTS, GROUP_ROWS },
-  { "points_pink", N_("Pink row"), DETAIL_POINTS, GROUP_ROWS },
-  { "points_black", N_("Black row"), DETAIL_POINTS, GROUP_ROWS },
-  { "bonus", N_("Bonus lines"), DETAIL_POINTS, GROUP_ROWS },
-  { "bonus1_first", N_("Bonus line 1 won first"), DETAIL_SHARE, GROUP_BONUS },
-  { "bonus2_first", N_("Bonus line 2 won first"), DETAIL_SHARE, GROUP_BONUS },
-  { "bonus3_first", N_("Bonus line 3 won first"), DETAIL_SHARE, GROUP_BONUS },
-  { "bonus_first", N_("Bonus lines won first, per game"), DETAIL_COUNT, GROUP_BONUS },
-  { "bonus_later", N_("Bonus lines won later, per game"), DETAIL_COUNT, GROUP_BONUS },
-  { "frozen_rows", N_("Frozen rows, per game"), DETAIL_COUNT, GROUP_BONUS },
-  { "death_rows", N_("Rows ended in the death zone, per game"), DETAIL_COUNT, GROUP_BONUS },
-  { "crosses", N_("Crosses, per game"), DETAIL_COUNT, GROUP_BONUS },
-  /* Cubitos (cb-game.c, cb_game_seat_stats) */
-  { "spaces_moved", N_("Spaces walked, per race"), DETAIL_POINTS, GROUP_ROWS },
-  { "finished", N_("Races in which the runner reached the finish"), DETAIL_SHARE, GROUP_BONUS },
-  { "busts", N_("Busts, per race"), DETAIL_COUNT, GROUP_BONUS },
-  { "dice_bought", N_("Dice bought, per race"), DETAIL_COUNT, GROUP_BONUS },
-  { "fans", N_("Fans at the end, per race"), DETAIL_COUNT, GROUP_BONUS },
-};
-
-/* Cubitos ranks runners by place, not by a total: the average place of @name over the
- * finished races (0 when none). */
+/* For games that rank by place, not by a total (DpGameUi.ranks_by_place): the average
+ * place of @name over the finished games (0 when none). */
 static double
 average_place (DpStore    *store,
                const char *kind,
@@ -287,6 +245,8 @@ static void
 update_player_details (DpStatisticsPage *self)
 {
   DpPlayerStats *stats = find_stats (self, self->player);
+  const DpGameUi *ui = dp_game_ui_lookup (self->kind);   /* NULL: All Games */
+  g_autoptr(GPtrArray) uis = dp_game_ui_dup_list ();
   g_autofree char *games = NULL, *wins = NULL, *rate = NULL, *average = NULL, *best = NULL, *worst = NULL;
   double *frozen, *death;
 
@@ -316,39 +276,49 @@ update_player_details (DpStatisticsPage *self)
   gtk_flow_box_append (self->cards_box, big_number_card (average, _("average total")));
   gtk_flow_box_append (self->cards_box, big_number_card (best, _("best total")));
   gtk_flow_box_append (self->cards_box, big_number_card (worst, _("worst total")));
-  if (g_strcmp0 (self->kind, "cubitos") == 0 && self->store != NULL)
+  if (ui != NULL && ui->ranks_by_place && self->store != NULL)
     {
       g_autofree char *place = dp_format_double (average_place (self->store, self->kind, stats->name), 1);
 
-      /* Translators: caption of a big number: the average finishing place in Cubitos races */
+      /* Translators: caption of a big number: the average finishing place in the races of a game ranked by place */
       gtk_flow_box_append (self->cards_box, big_number_card (place, _("average place")));
       g_hash_table_insert (self->detail_texts, g_strdup ("average_place"), g_strdup (place));
     }
 
-  for (guint i = 0; i < G_N_ELEMENTS (details); i++)
+  /* The figures of the game shown (DpGameUi.stats); "All Games": of every game. */
+  for (guint u = 0; u < uis->len; u++)
     {
-      double *value = stats->averages != NULL ? g_hash_table_lookup (stats->averages, details[i].key) : NULL;
-      g_autofree char *text = NULL;
+      const DpGameUi *game_ui = g_ptr_array_index (uis, u);
 
-      if (value == NULL)
+      if (ui != NULL && game_ui != ui)
         continue;
 
-      switch (details[i].format)
+      for (guint i = 0; i < game_ui->n_stats; i++)
         {
-        case DETAIL_POINTS:
-          text = dp_format_double (*value, 1);
-          break;
-        case DETAIL_SHARE:
-          text = dp_format_percent (*value);
-          break;
-        case DETAIL_COUNT:
-        default:
-          text = dp_format_double (*value, 2);
-          break;
-        }
+          const DpStatDescriptor *figure = &game_ui->stats[i];
+          double *value = stats->averages != NULL ? g_hash_table_lookup (stats->averages, figure->key) : NULL;
+          g_autofree char *text = NULL;
 
-      add_detail_row (self, details[i].group == GROUP_ROWS ? self->rows_list : self->bonus_list,
-                      details[i].key, _(details[i].label), text);
+          if (value == NULL)
+            continue;
+
+          switch (figure->format)
+            {
+            case DP_STAT_FORMAT_AMOUNT:
+              text = dp_format_double (*value, 1);
+              break;
+            case DP_STAT_FORMAT_SHARE:
+              text = dp_format_percent (*value);
+              break;
+            case DP_STAT_FORMAT_COUNT:
+            default:
+              text = dp_format_double (*value, 2);
+              break;
+            }
+
+          add_detail_row (self, figure->group == DP_STAT_GROUP_SCORE ? self->rows_list : self->bonus_list,
+                          figure->key, _(figure->heading), text);
+        }
     }
 
   /* Freezes vs death-zone finishes: the rows a player froze with jokers are the
