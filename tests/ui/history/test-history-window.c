@@ -15,10 +15,13 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "dp-backup.h"
+#include "dp-history-format.h"
 #include "dp-history-page.h"
 #include "dp-preferences-window.h"
+#include "dp-statistics-page.h"
 #include "dp-ui-test-util.h"
 #include "store-test-util.h"
 
@@ -420,6 +423,153 @@ test_preferences (Fixture       *f,
   gtk_window_destroy (GTK_WINDOW (prefs));
 }
 
+/* A Cubitos race played at random in memory to its end (after round 6 the runners
+ * often take the finish, as tests/core/cubitos/test-cubitos-random.c does). */
+static DpGame *
+play_race (const char *const *names,
+           guint32            seed,
+           GPtrArray         *actions)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+  g_autoptr(GString) setup = g_string_new ("{\"game\": \"cubitos\", \"race\": 1, \"players\": [");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DpGame) game = NULL;
+
+  for (guint i = 0; names[i] != NULL; i++)
+    g_string_append_printf (setup, "%s\"%s\"", i > 0 ? ", " : "", names[i]);
+  g_string_append_printf (setup, "], \"first\": \"%s\"}", names[0]);
+  game = dp_game_new_from_text (setup->str, &error);
+  g_assert_no_error (error);
+
+  for (guint step = 0; !dp_game_is_finished (game); step++)
+    {
+      g_autoptr(GPtrArray) legal = dp_game_legal_actions (game);
+      const char *pick = NULL;
+
+      g_assert_cmpuint (step, <, 20000);
+      g_assert_cmpuint (legal->len, >, 0);
+      if (step > 60 && g_rand_int_range (rand, 0, 3) == 0)
+        for (guint i = 0; i < legal->len && pick == NULL; i++)
+          if (strstr (legal->pdata[i], "\"finish\":true") != NULL)
+            pick = legal->pdata[i];
+      if (pick == NULL)
+        pick = legal->pdata[g_rand_int_range (rand, 0, (gint32) legal->len)];
+      g_assert_true (dp_game_apply_text (game, pick, &error));
+      g_assert_no_error (error);
+      g_ptr_array_add (actions, g_strdup (pick));
+    }
+  return g_steal_pointer (&game);
+}
+
+/* The first GtkLabel below @widget reading @text, or NULL. */
+static GtkWidget *
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_LABEL (child) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (child)), text) == 0 &&
+          gtk_widget_is_visible (child))
+        return child;
+      if ((found = find_label (child, text)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Issue 19 item 4: "Cubitos results say '26 points'; Cubitos players appear under
+ * Calavera headings" — each game's own figures, headings and units. */
+static void
+test_statistics_cubitos (Fixture       *f,
+                         gconstpointer  data)
+{
+  const char *const racers[] = { "Ina", "Zoë", NULL };
+  g_autoptr(GError) error = NULL;
+  DpStatisticsPage *page;
+  double place_sum = 0;
+  guint races = 0;
+
+  for (guint r = 0; r < 2; r++)
+    {
+      g_autoptr(GPtrArray) actions = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(DpGame) race = play_race (racers, 40 + r, actions);
+      g_autofree char *id = g_uuid_string_random ();
+      g_autoptr(JsonNode) export = test_export_of (race, actions, id, 1710000000 + r * 86400);
+      guint imported = 0, skipped = 0;
+
+      g_assert_true (dp_store_import (f->store, export, &imported, &skipped, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (imported, ==, 1);
+    }
+
+  /* Ina's average place, from each race's own result row. */
+  {
+    DpGameFilter filter = DP_GAME_FILTER_INIT;
+    g_autoptr(GPtrArray) list = NULL;
+
+    filter.kind = "cubitos";
+    list = dp_store_list_games (f->store, &filter, 0, 0, &error);
+    g_assert_no_error (error);
+    for (guint i = 0; i < list->len; i++)
+      {
+        DpGameSummary *summary = list->pdata[i];
+
+        for (guint seat = 0; seat < summary->n_players; seat++)
+          if (g_str_equal (summary->names[seat], "Ina"))
+            {
+              place_sum += summary->ranks[seat];
+              races++;
+            }
+      }
+    g_assert_cmpuint (races, ==, 2);
+  }
+
+  gtk_widget_activate_action (GTK_WIDGET (f->ui.window), "win.show-page", "s", "statistics");
+  page = DP_STATISTICS_PAGE (dp_window_get_page (f->ui.window, "statistics"));
+  dp_ui_wait_mapped (GTK_WIDGET (page));
+  dp_statistics_page_set_kind (page, "cubitos");
+  dp_statistics_page_set_player (page, "Ina");
+  g_assert_cmpuint (dp_statistics_page_get_n_players (page), ==, 2);
+
+  for (guint row = 0; row < 2; row++)
+    if (g_str_equal (dp_statistics_page_get_cell (page, row, DP_STATISTICS_COLUMN_PLAYER), "Ina"))
+      {
+        g_autofree char *place = dp_format_double (place_sum / races, 1);
+
+        g_assert_cmpstr (dp_statistics_page_get_cell (page, row, DP_STATISTICS_COLUMN_PLACE), ==, place);
+        /* A race has no points to average. */
+        g_assert_null (dp_statistics_page_get_cell (page, row, DP_STATISTICS_COLUMN_AVERAGE));
+      }
+
+  /* The race's own figures under its own headings; none of Calavera's. */
+  g_assert_nonnull (dp_statistics_page_get_detail (page, "spaces_moved"));
+  g_assert_nonnull (dp_statistics_page_get_detail (page, "busts"));
+  g_assert_nonnull (dp_statistics_page_get_detail (page, "dice_bought"));
+  g_assert_null (dp_statistics_page_get_detail (page, "points_orange"));
+  g_assert_nonnull (find_label (GTK_WIDGET (page), "The Race"));
+  g_assert_null (find_label (GTK_WIDGET (page), "Average Points per Row"));
+  g_assert_null (find_label (GTK_WIDGET (page), "Bonus Lines and Freezes"));
+
+  /* The progression's totals are spaces, not points. */
+  {
+    DpChart *chart = dp_statistics_page_get_progression_chart (page);
+    double px, py;
+    g_autofree char *tooltip = NULL;
+    guint last = dp_chart_get_n_points (chart, 0) - 1;
+
+    dp_ui_wait_for_layout (GTK_WIDGET (chart));
+    g_assert_true (dp_chart_get_point_position (chart, 0, last, &px, &py));
+    tooltip = dp_chart_dup_tooltip_at (chart, px, py);
+    g_assert_nonnull (tooltip);
+    g_assert_null (strstr (tooltip, "point"));
+    g_assert_true (strstr (tooltip, "space") != NULL);
+    g_assert_true (strstr (tooltip, "Round") != NULL);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -432,6 +582,7 @@ main (int   argc,
   g_test_add ("/history-window/search-ignores-accents", Fixture, NULL, fixture_setup, test_search_ignores_accents, fixture_teardown);
 
   g_test_add ("/history-window/daily-backup-when-playing", Fixture, NULL, fixture_setup, test_daily_backup_when_playing, fixture_teardown);
+  g_test_add ("/history-window/statistics-cubitos", Fixture, NULL, fixture_setup, test_statistics_cubitos, fixture_teardown);
   g_test_add ("/history-window/preferences", Fixture, NULL, fixture_setup, test_preferences, fixture_teardown);
 
   return g_test_run ();
