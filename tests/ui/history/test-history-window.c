@@ -20,6 +20,7 @@
 #include "dp-backup.h"
 #include "dp-history-format.h"
 #include "dp-history-page.h"
+#include "dp-new-game-page.h"
 #include "dp-preferences-window.h"
 #include "dp-statistics-page.h"
 #include "dp-ui-test-util.h"
@@ -570,6 +571,155 @@ test_statistics_cubitos (Fixture       *f,
   }
 }
 
+/* Issue 19 item 5: "there is no import in the window (file chooser, the same
+ * all-or-nothing import with its line-numbered error shown in a dialog)". */
+static void
+test_import_from_window (Fixture       *f,
+                         gconstpointer  data)
+{
+  const char *ids[] = { f->ids[0], NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) export = dp_store_export (f->store, ids, &error);
+  g_autofree char *text = json_to_string (export, TRUE);
+  g_autofree char *path = g_build_filename (f->ui.dir, "games.json", NULL);
+  g_autofree char *bad_path = g_build_filename (f->ui.dir, "bad.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) bad = g_file_new_for_path (bad_path);
+  g_autofree char *bad_text = NULL;
+  GtkWindow *dialog = NULL;
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  /* The same file with a player's name that is not a string, further down. */
+  bad_text = g_strdup (text);
+  {
+    char *name = strstr (bad_text, "\"players\"");
+
+    g_assert_nonnull (name);
+    name = strchr (name, '[');
+    name[1] = '4';
+    name[2] = '2';
+    name[3] = ',';
+  }
+  g_assert_true (g_file_set_contents (bad_path, bad_text, -1, NULL));
+
+  /* A refused file: a dialog names the line; nothing is stored. */
+  g_assert_true (dp_history_page_delete_game (f->page, f->ids[0], &error));
+  g_assert_false (dp_history_page_import_file (f->page, bad, &dialog));
+  g_assert_true (ADW_IS_MESSAGE_DIALOG (dialog));
+  g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)), "Line "));
+  gtk_window_destroy (dialog);
+  assert_listed (f, f->ids[2], f->ids[1]);
+
+  /* The good file: its game is stored as deleted, so the import offers to restore it. */
+  g_assert_true (dp_history_page_import_file (f->page, file, &dialog));
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "restore");
+  assert_listed (f, f->ids[2], f->ids[1], f->ids[0]);
+}
+
+/* The first button below @widget that runs @action (any target). */
+static GtkWidget *
+find_action_button (GtkWidget  *widget,
+                    const char *action)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_BUTTON (child) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), action) == 0)
+        return child;
+      if ((found = find_action_button (child, action)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Issue 19 item 5: "the detail view has two Back buttons". */
+static void
+test_one_back_button (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  GtkWidget *window_back = find_action_button (GTK_WIDGET (f->ui.window), "win.show-start");
+  GtkWidget *replay_back = find_action_button (GTK_WIDGET (f->page), "replay.back");
+
+  g_assert_nonnull (window_back);
+  g_assert_nonnull (replay_back);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window_back)));
+
+  g_assert_true (dp_history_page_open_game (f->page, f->ids[1], &error));
+  g_assert_no_error (error);
+  dp_ui_iterate_until_idle ();
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window_back)));
+  g_assert_true (gtk_widget_is_visible (GTK_WIDGET (replay_back)));
+
+  gtk_widget_activate_action (GTK_WIDGET (dp_history_page_get_replay_page (f->page)), "replay.back", NULL);
+  dp_ui_iterate_until_idle ();
+  g_assert_cmpstr (dp_history_page_get_visible_view (f->page), ==, "list");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window_back)));
+}
+
+static guint
+count_resume_buttons (GtkWidget *widget)
+{
+  guint n = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_ACTIONABLE (child) &&
+          g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), "win.resume") == 0)
+        n++;
+      n += count_resume_buttons (child);
+    }
+  return n;
+}
+
+/* Issue 19 item 5: "the start page lists only 3 unfinished games"; "Ctrl+N always
+ * opens Calavera" — a new game of the kind last played. */
+static void
+test_start_page_and_ctrl_n (Fixture       *f,
+                            gconstpointer  data)
+{
+  const char *const racers[] = { "Ina", "Zoë", NULL };
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) accels = gtk_application_get_actions_for_accel (GTK_APPLICATION (f->ui.app), "<Control>n");
+  DpNewGamePage *new_game;
+
+  for (guint i = 0; i < 5; i++)
+    {
+      g_autoptr(DpGame) game = test_new_game (tables[i % 2]);
+      g_autofree char *id = dp_store_create_game_at (f->store, game, 1800000000 + i, &error);
+
+      g_assert_no_error (error);
+    }
+  gtk_widget_activate_action (GTK_WIDGET (f->ui.window), "win.show-start", NULL);
+  /* (the header may hold a Resume of its own) */
+  g_assert_cmpuint (count_resume_buttons (GTK_WIDGET (f->ui.window)), >=, 5);
+
+  /* The newest games are Calavera: Ctrl+N starts a Calavera game. */
+  g_assert_true (g_strv_contains ((const char *const *) accels, "win.new-game-default"));
+  gtk_widget_activate_action (GTK_WIDGET (f->ui.window), "win.new-game-default", NULL);
+  new_game = DP_NEW_GAME_PAGE (dp_window_get_page (f->ui.window, "new-game"));
+  g_assert_cmpstr (dp_new_game_page_get_kind (new_game), ==, "calavera");
+
+  /* A race played last: Ctrl+N starts a race. */
+  {
+    g_autoptr(GPtrArray) actions = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr(DpGame) race = play_race (racers, 7, actions);
+    g_autofree char *id = g_uuid_string_random ();
+    g_autoptr(JsonNode) export = test_export_of (race, actions, id, 1900000000);
+    guint imported, skipped;
+
+    g_assert_true (dp_store_import (f->store, export, &imported, &skipped, &error));
+    g_assert_no_error (error);
+  }
+  gtk_widget_activate_action (GTK_WIDGET (f->ui.window), "win.show-start", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (f->ui.window), "win.new-game-default", NULL);
+  g_assert_cmpstr (dp_new_game_page_get_kind (new_game), ==, "cubitos");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -583,6 +733,9 @@ main (int   argc,
 
   g_test_add ("/history-window/daily-backup-when-playing", Fixture, NULL, fixture_setup, test_daily_backup_when_playing, fixture_teardown);
   g_test_add ("/history-window/statistics-cubitos", Fixture, NULL, fixture_setup, test_statistics_cubitos, fixture_teardown);
+  g_test_add ("/history-window/import-from-window", Fixture, NULL, fixture_setup, test_import_from_window, fixture_teardown);
+  g_test_add ("/history-window/one-back-button", Fixture, NULL, fixture_setup, test_one_back_button, fixture_teardown);
+  g_test_add ("/history-window/start-page-and-ctrl-n", Fixture, NULL, fixture_setup, test_start_page_and_ctrl_n, fixture_teardown);
   g_test_add ("/history-window/preferences", Fixture, NULL, fixture_setup, test_preferences, fixture_teardown);
 
   return g_test_run ();

@@ -101,11 +101,12 @@ assert_model_is (GListModel *model,
       g_assert_nonnull (item);
       g_assert_cmpstr (dp_history_item_get_id (item), ==, game->id);
 
-      /* The Scores column: every seat's total, in seat order. */
+      /* The Scores column: every seat's name and total, in seat order (issue 19: "the
+       * score column in the list has no names"). */
       for (guint seat = 0; seat < game->n_players; seat++)
         {
           g_autofree char *total = dp_format_int (game->totals[seat]);
-          g_string_append_printf (scores, "%s%s", seat > 0 ? " · " : "", total);
+          g_string_append_printf (scores, "%s%s %s", seat > 0 ? " · " : "", game->names[seat], total);
         }
       g_assert_cmpstr (dp_history_item_get_scores_text (item), ==, scores->str);
     }
