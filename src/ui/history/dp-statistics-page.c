@@ -58,6 +58,7 @@ struct _DpStatisticsPage
   GPtrArray        *stats;         /* DpPlayerStats* */
   GStrv             kind_ids;
   GStrv             names;         /* the players of `stats`, in its order */
+  GStrv             dropdown_names; /* the names the player dropdowns list */
   GHashTable       *detail_texts;  /* key → shown text */
   char             *h2h_text;
   gboolean          updating_widgets;
@@ -480,23 +481,23 @@ update_head_to_head (DpStatisticsPage *self)
   gtk_label_set_label (self->h2h_label, self->h2h_text);
 }
 
+/* The game filter's entries never change while the program runs: its model is set
+ * once here, never again. Replacing a dropdown's model from inside that dropdown's own
+ * selection handler (as update_all() once did) makes GTK select, notify and replace
+ * without end (issue 19: "Statistics hangs for good when a game is picked"). */
 static void
-fill_dropdowns (DpStatisticsPage *self)
+fill_kind_dropdown (DpStatisticsPage *self)
 {
   guint n_kinds;
   const DpGameKind *const *kinds = dp_game_kinds_list (&n_kinds);
   g_autoptr(GtkStringList) kind_list = gtk_string_list_new (NULL);
-  g_autoptr(GtkStringList) names_list = gtk_string_list_new ((const char *const *) self->names);
   GStrvBuilder *ids = g_strv_builder_new ();
-  guint kind_selected = 0;
 
   gtk_string_list_append (kind_list, _("All Games"));
   for (guint i = 0; i < n_kinds; i++)
     {
       gtk_string_list_append (kind_list, dp_game_kind_get_name (kinds[i]));
       g_strv_builder_add (ids, dp_game_kind_get_id (kinds[i]));
-      if (g_strcmp0 (self->kind, dp_game_kind_get_id (kinds[i])) == 0)
-        kind_selected = i + 1;
     }
   g_strfreev (self->kind_ids);
   self->kind_ids = g_strv_builder_end (ids);
@@ -504,19 +505,49 @@ fill_dropdowns (DpStatisticsPage *self)
 
   self->updating_widgets = TRUE;
   gtk_drop_down_set_model (self->kind_dropdown, G_LIST_MODEL (kind_list));
-  gtk_drop_down_set_selected (self->kind_dropdown, kind_selected);
-  gtk_drop_down_set_model (self->player_dropdown, G_LIST_MODEL (names_list));
-  gtk_drop_down_set_model (self->h2h_a_dropdown, G_LIST_MODEL (names_list));
-  gtk_drop_down_set_model (self->h2h_b_dropdown, G_LIST_MODEL (names_list));
+  gtk_drop_down_set_selected (self->kind_dropdown, 0);
+  self->updating_widgets = FALSE;
+}
+
+static void
+select_name (DpStatisticsPage *self,
+             GtkDropDown      *dropdown,
+             const char       *name)
+{
   for (guint i = 0; self->names[i] != NULL; i++)
+    if (g_strcmp0 (self->names[i], name) == 0 && gtk_drop_down_get_selected (dropdown) != i)
+      gtk_drop_down_set_selected (dropdown, i);
+}
+
+/* Brings the dropdowns in line with the page's state. The player lists get a new model
+ * only when the players changed, and the game filter only a new selection. */
+static void
+sync_dropdowns (DpStatisticsPage *self)
+{
+  guint kind_selected = 0;
+
+  for (guint i = 0; self->kind_ids[i] != NULL; i++)
+    if (g_strcmp0 (self->kind, self->kind_ids[i]) == 0)
+      kind_selected = i + 1;
+
+  self->updating_widgets = TRUE;
+  if (gtk_drop_down_get_selected (self->kind_dropdown) != kind_selected)
+    gtk_drop_down_set_selected (self->kind_dropdown, kind_selected);
+
+  if (self->dropdown_names == NULL ||
+      !g_strv_equal ((const char *const *) self->dropdown_names, (const char *const *) self->names))
     {
-      if (g_strcmp0 (self->names[i], self->player) == 0)
-        gtk_drop_down_set_selected (self->player_dropdown, i);
-      if (g_strcmp0 (self->names[i], self->h2h_a) == 0)
-        gtk_drop_down_set_selected (self->h2h_a_dropdown, i);
-      if (g_strcmp0 (self->names[i], self->h2h_b) == 0)
-        gtk_drop_down_set_selected (self->h2h_b_dropdown, i);
+      g_autoptr(GtkStringList) names_list = gtk_string_list_new ((const char *const *) self->names);
+
+      g_strfreev (self->dropdown_names);
+      self->dropdown_names = g_strdupv (self->names);
+      gtk_drop_down_set_model (self->player_dropdown, G_LIST_MODEL (names_list));
+      gtk_drop_down_set_model (self->h2h_a_dropdown, G_LIST_MODEL (names_list));
+      gtk_drop_down_set_model (self->h2h_b_dropdown, G_LIST_MODEL (names_list));
     }
+  select_name (self, self->player_dropdown, self->player);
+  select_name (self, self->h2h_a_dropdown, self->h2h_a);
+  select_name (self, self->h2h_b_dropdown, self->h2h_b);
   self->updating_widgets = FALSE;
 }
 
@@ -576,7 +607,7 @@ update_all (DpStatisticsPage *self)
       self->h2h_b = g_strdup (self->names[0] != NULL ? self->names[1] : NULL);
     }
 
-  fill_dropdowns (self);
+  sync_dropdowns (self);
 
   gtk_stack_set_visible_child_name (self->content_stack, self->stats->len > 0 ? "stats" : "empty");
   update_players_grid (self);
@@ -697,6 +728,7 @@ dp_statistics_page_finalize (GObject *object)
   g_clear_pointer (&self->stats, g_ptr_array_unref);
   g_clear_pointer (&self->kind_ids, g_strfreev);
   g_clear_pointer (&self->names, g_strfreev);
+  g_clear_pointer (&self->dropdown_names, g_strfreev);
   g_clear_pointer (&self->detail_texts, g_hash_table_unref);
   g_clear_pointer (&self->h2h_text, g_free);
 
@@ -746,6 +778,7 @@ dp_statistics_page_init (DpStatisticsPage *self)
 
   self->detail_texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->names = g_new0 (char *, 1);
+  fill_kind_dropdown (self);
 
   dp_chart_set_kind (self->totals_chart, DP_CHART_LINES);
   dp_chart_set_x_axis (self->totals_chart, DP_CHART_X_DATE);
