@@ -15,7 +15,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "dp-window.h"
+#include "dp-window-private.h"
 #include "dp-new-game-page.h"
 #include "dp-result-page.h"
 #include "dp-history-page.h"
