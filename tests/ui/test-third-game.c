@@ -580,18 +580,6 @@ test_statistics (Fixture       *f,
   g_assert_null (dp_statistics_page_get_detail (page, "points_orange"));
 }
 
-/* Issue 19: "Cubitos results say '26 points'". A total is said in its game's unit; a
- * game without one (this one) counts points. */
-static void
-test_total_text (void)
-{
-  g_autofree char *roll = dp_game_ui_dup_total_text (dp_game_ui_lookup ("highroll"), "1", 1);
-  g_autofree char *race = dp_game_ui_dup_total_text (dp_game_ui_lookup ("cubitos"), "7", 7);
-
-  g_assert_cmpstr (roll, ==, "1 point");
-  g_assert_cmpstr (race, ==, "7 spaces");
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -602,7 +590,6 @@ main (int   argc,
 
   dp_ui_test_init (&argc, &argv, DP_UI_TEST_GTK | DP_UI_TEST_ISOLATE_DIRS);
 
-  g_test_add_func ("/third-game/total-text", test_total_text);
   g_test_add ("/third-game/table", Fixture, &ui_config, dp_ui_fixture_setup, test_table, dp_ui_fixture_teardown);
   g_test_add ("/third-game/result", Fixture, &ui_config, dp_ui_fixture_setup, test_result, dp_ui_fixture_teardown);
   g_test_add ("/third-game/replay", Fixture, &ui_config, dp_ui_fixture_setup, test_replay, dp_ui_fixture_teardown);

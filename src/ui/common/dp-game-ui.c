@@ -4,7 +4,6 @@
  */
 #include "config.h"
 
-#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "dp-game-ui-private.h"
@@ -108,19 +107,6 @@ dp_game_ui_dup_plain_setup (const char        *kind_id,
   root = json_builder_get_root (builder);
 
   return json_to_string (root, FALSE);
-}
-
-char *
-dp_game_ui_dup_total_text (const DpGameUi *ui,
-                           const char     *number,
-                           gint64          total)
-{
-  g_return_val_if_fail (number != NULL, NULL);
-
-  if (ui != NULL && ui->dup_total_text != NULL)
-    return ui->dup_total_text (number, total);
-  /* Translators: a score, %s is the number: "31 points" */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s point", "%s points", (gulong) ABS (total)), number);
 }
 
 GtkWidget *

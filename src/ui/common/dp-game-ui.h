@@ -97,9 +97,6 @@ struct _DpGameUi
   /* Optional: the turn or round @game is in, for the score progression (a point each
    * time it changes). NULL: every action is a step. */
   guint      (*turn_number)       (const DpGame *game);
-  /* Optional: a total with its unit, "7 spaces", for @number (@total written for the
-   * reader's locale). NULL: points, "31 points". Use dp_game_ui_dup_total_text(). */
-  char      *(*dup_total_text)    (const char *number, gint64 total);
 
   /* ---- Result (dp-result-page.c) ---- */
   /* The headline, "Ina wins with 31 points". */
@@ -126,8 +123,6 @@ const DpGameUi        *dp_game_ui_for_game (const DpGame *game);
 
 /* {"game": @kind_id, "players": @names} as setup text (names escaped by json-glib). */
 char                  *dp_game_ui_dup_plain_setup (const char *kind_id, const char *const *names);
-/* @total with the game's unit (DpGameUi.dup_total_text; points without one). */
-char                  *dp_game_ui_dup_total_text (const DpGameUi *ui, const char *number, gint64 total);
 /* Sheet views through the description, with a name label for a game without one. */
 GtkWidget             *dp_game_ui_new_sheet_view (const DpGameUi *ui, const DpGame *game, guint seat);
 void                   dp_game_ui_update_sheet_view (const DpGameUi *ui, GtkWidget *view,

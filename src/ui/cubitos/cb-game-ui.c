@@ -84,15 +84,6 @@ dup_action_text (const DpGame *before,
   return cb_presenter_dup_action_text (cb_game_from_dp_const (before), action_text);
 }
 
-/* A runner's total is the spaces walked (cb-game.c, total). */
-static char *
-dup_total_text (const char *number,
-                gint64      total)
-{
-  /* Translators: a Cubitos runner's total, %s is the number: "7 spaces" */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s space", "%s spaces", (gulong) ABS (total)), number);
-}
-
 /* Rulebook p. 10 „Spielende“: a lone finisher wins; several: the farthest beyond the
  * start. The others are ranked by what Dicepad knows (cb_game_get_rank). */
 static char *
@@ -181,7 +172,6 @@ const DpGameUi cb_game_ui = {
   .dup_turn_text = dup_turn_text,
   .dup_action_text = dup_action_text,
   .turn_number = NULL,   /* the score progression has a point after every action */
-  .dup_total_text = dup_total_text,
 
   .dup_headline = dup_headline,
   .fill_result = fill_result,

@@ -61,16 +61,14 @@ format_turn (double   value,
   return g_strdup_printf (_("Turn %d"), (int) value);
 }
 
-/* A total in a chart tooltip, in the unit of the game shown. */
 static char *
-format_total (double   value,
-              gpointer user_data)
+format_points (double   value,
+               gpointer user_data)
 {
-  DpGameReplayPage *self = user_data;
   g_autofree char *number = dp_format_int ((gint64) value);
 
-  return dp_game_ui_dup_total_text (self->state != NULL ? dp_game_ui_for_game (self->state) : NULL,
-                                    number, (gint64) value);
+  /* Translators: a score in a chart tooltip; %s is the number */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s point", "%s points", (gulong) ABS ((gint64) value)), number);
 }
 
 static guint
@@ -197,8 +195,9 @@ update_result (DpGameReplayPage *self)
           adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("Winner"));
 
         total = dp_format_int (self->summary->totals[seat]);
-        points_text = dp_game_ui_dup_total_text (dp_game_ui_lookup (self->summary->kind), total,
-                                                 self->summary->totals[seat]);
+        points_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s point", "%s points",
+                                                    (gulong) ABS (self->summary->totals[seat])),
+                                       total);
         points = gtk_label_new (points_text);
         gtk_widget_add_css_class (points, "numeric");
         adw_action_row_add_suffix (ADW_ACTION_ROW (row), points);
@@ -461,7 +460,7 @@ dp_game_replay_page_init (DpGameReplayPage *self)
   self->turn_text = g_strdup ("");
 
   dp_chart_set_x_axis (self->progression_chart, DP_CHART_X_NUMBER);
-  dp_chart_set_formatters (self->progression_chart, format_turn, format_total, self);
+  dp_chart_set_formatters (self->progression_chart, format_turn, format_points, NULL);
   /* Translators: the accessible name of the score progression chart */
   dp_chart_set_title (self->progression_chart, _("Score progression, turn by turn"));
 }
