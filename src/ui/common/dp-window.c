@@ -15,7 +15,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "dp-window-private.h"
+#include "dp-window.h"
 #include "dp-new-game-page.h"
 #include "dp-result-page.h"
 #include "dp-history-page.h"
@@ -23,6 +23,7 @@
 #include "dp-game-ui.h"
 #include "dp-table-page.h"
 #include "dp-text.h"
+#include "dp-window-private.h"
 #include "dp-phones-dialog.h"
 
 struct _DpWindow
