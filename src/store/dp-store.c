@@ -404,14 +404,32 @@ check_game_names (const DpGame  *game,
   return TRUE;
 }
 
-/* Case-insensitive search needs Unicode folding, which SQLite's LIKE lacks. */
+/* The form a name is searched in: without accents and case ("Émile" → "emile",
+ * "Zoë" → "zoe"). SQLite's LIKE knows neither; the search folds both sides alike. */
+static char *
+fold_for_search (const char *text)
+{
+  g_autofree char *valid = g_utf8_make_valid (text, -1);
+  g_autofree char *decomposed = g_utf8_normalize (valid, -1, G_NORMALIZE_ALL);
+  g_autoptr(GString) bare = g_string_sized_new (strlen (decomposed));
+
+  /* Canonical decomposition puts each accent in a combining mark of its own. */
+  for (const char *p = decomposed; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_type (c) != G_UNICODE_NON_SPACING_MARK)
+        g_string_append_unichar (bare, c);
+    }
+  return g_utf8_casefold (bare->str, -1);
+}
+
 static void
 sql_casefold (sqlite3_context  *context,
               int               argc,
               sqlite3_value   **argv)
 {
   const char *text = (const char *) sqlite3_value_text (argv[0]);
-  g_autofree char *valid = NULL;
 
   if (text == NULL)
     {
@@ -419,8 +437,7 @@ sql_casefold (sqlite3_context  *context,
       return;
     }
 
-  valid = g_utf8_make_valid (text, -1);
-  sqlite3_result_text (context, g_utf8_casefold (valid, -1), -1, g_free);
+  sqlite3_result_text (context, fold_for_search (text), -1, g_free);
 }
 
 /* ---- Opening and migrations ---- */
@@ -1832,6 +1849,69 @@ fail:
 }
 
 gboolean
+dp_store_purge_game (DpStore     *self,
+                     const char  *game_id,
+                     GError     **error)
+{
+  g_autoptr(StoreStmt) stmt = NULL;
+
+  g_return_val_if_fail (DP_IS_STORE (self), FALSE);
+  g_return_val_if_fail (game_id != NULL, FALSE);
+
+  if (!store_begin (self, error))
+    return FALSE;
+
+  /* Only a game already in the Deleted list goes for good: never a live one. */
+  stmt = store_prepare (self, "DELETE FROM games WHERE uuid = ? AND deleted = 1", error);
+  if (stmt == NULL)
+    goto fail;
+  bind_text (stmt, 1, game_id);
+  if (!step_done (self, stmt, error))
+    goto fail;
+  if (sqlite3_changes (self->db) == 0)
+    {
+      set_not_found (game_id, error);
+      goto fail;
+    }
+  if (!store_exec (self, "DELETE FROM players WHERE id NOT IN (SELECT player FROM seats)", error))
+    goto fail;
+
+  return store_commit (self, error);
+
+fail:
+  store_rollback (self);
+  return FALSE;
+}
+
+GStrv
+dp_store_list_deleted_among (DpStore             *self,
+                             const char *const   *ids,
+                             GError             **error)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_autoptr(StoreStmt) stmt = NULL;
+
+  g_return_val_if_fail (DP_IS_STORE (self), NULL);
+
+  stmt = store_prepare (self, "SELECT 1 FROM games WHERE uuid = ? AND deleted = 1", error);
+  if (stmt == NULL)
+    return NULL;
+
+  for (guint i = 0; ids != NULL && ids[i] != NULL; i++)
+    {
+      gboolean has_row;
+
+      sqlite3_reset (stmt);
+      bind_text (stmt, 1, ids[i]);
+      if (!step_row (self, stmt, &has_row, error))
+        return NULL;
+      if (has_row)
+        g_strv_builder_add (builder, ids[i]);
+    }
+  return g_strv_builder_end (builder);
+}
+
+gboolean
 dp_store_purge_deleted (DpStore  *self,
                         GError  **error)
 {
@@ -2046,7 +2126,7 @@ append_filter (GString            *sql,
                GArray             *binds,
                const DpGameFilter *filter)
 {
-  g_string_append (sql, " WHERE g.deleted = 0");
+  g_string_append (sql, filter != NULL && filter->deleted ? " WHERE g.deleted = 1" : " WHERE g.deleted = 0");
 
   if (filter == NULL)
     return;
@@ -2079,8 +2159,7 @@ append_filter (GString            *sql,
     }
   if (filter->search != NULL && filter->search[0] != '\0')
     {
-      g_autofree char *valid = g_utf8_make_valid (filter->search, -1);
-      g_autofree char *folded = g_utf8_casefold (valid, -1);
+      g_autofree char *folded = fold_for_search (filter->search);
 
       g_string_append (sql, " AND g.id IN (SELECT s.game FROM seats s WHERE s.player IN"
                             " (SELECT id FROM players WHERE instr (dp_casefold (name), ?) > 0))");

@@ -103,6 +103,12 @@ gboolean    dp_store_abandon_game (DpStore *self, const char *game_id, GError **
  * UI can offer Undo; @deleted = FALSE brings the game back. */
 gboolean    dp_store_set_deleted (DpStore *self, const char *game_id, gboolean deleted, GError **error);
 gboolean    dp_store_purge_deleted (DpStore *self, GError **error);
+/* Removes one deleted game for good (the History's "Delete for Good"); a game that is
+ * not deleted is refused with DP_STORE_ERROR_NOT_FOUND. */
+gboolean    dp_store_purge_game (DpStore *self, const char *game_id, GError **error);
+/* Those of @ids that are stored as deleted (an import skips them: the window offers to
+ * restore them instead). */
+GStrv       dp_store_list_deleted_among (DpStore *self, const char *const *ids, GError **error);
 
 /* ---- Reading ---- */
 
@@ -139,14 +145,15 @@ typedef struct
 {
   const char *kind;       /* NULL = every game */
   const char *player;     /* exact name; NULL = everyone */
-  const char *search;     /* part of a player name, case-insensitive; NULL = no search */
+  const char *search;     /* part of a player name, ignoring case and accents; NULL = no search */
   gint64      from;       /* unix time; 0 = no lower bound */
   gint64      to;         /* unix time, inclusive; 0 = no upper bound */
   int         state;      /* a DpGameState, or -1 for every state */
   DpGameSort  sort;
+  gboolean    deleted;    /* TRUE: only the deleted games (History's Deleted view) */
 } DpGameFilter;
 
-#define DP_GAME_FILTER_INIT { NULL, NULL, NULL, 0, 0, -1, DP_GAME_SORT_NEWEST }
+#define DP_GAME_FILTER_INIT { NULL, NULL, NULL, 0, 0, -1, DP_GAME_SORT_NEWEST, FALSE }
 
 /* One page of games (@limit 0 = all). Element type: DpGameSummary*. While a game is
  * in progress its totals and ranks are the scores so far and no seat is a winner. */
