@@ -309,7 +309,3 @@ $("leave").onclick = () => {
 };
 
 connect();
-  }
-});
-
-connect();
