@@ -118,8 +118,8 @@ fill_result (DpResultPage *page,
         cb_game_get_fans (cb, seat), cb_game_get_credits (cb, seat), cb_game_get_supply_tokens (cb, seat), 0,
       };
 
-      for (guint z = 0; z < CB_N_ZONES; z++)
-        dice += cb_game_count_zone (cb, seat, (CbZone) z);
+      /* p. 12: the top dog is passed on, never owned */
+      dice = cb_game_get_dice_owned (cb, seat);
       values[6] = dice;
 
       for (guint c = 0; c < G_N_ELEMENTS (values); c++)

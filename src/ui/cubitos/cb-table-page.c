@@ -13,6 +13,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "cb-action.h"
 #include "cb-table-page.h"
 #include "cb-die-icon.h"
 #include "cb-presenter.h"
@@ -379,12 +380,11 @@ static guint
 seat_of (const CbGame *game,
          const char   *action_json)
 {
-  g_autoptr(JsonNode) node = json_from_string (action_json, NULL);
+  CbAction action;
   int seat = -1;
 
-  if (node != NULL && JSON_NODE_HOLDS_OBJECT (node))
-    seat = cb_game_find_player (game, json_object_get_string_member_with_default (json_node_get_object (node),
-                                                                                  "player", ""));
+  if (cb_action_from_text (game, action_json, &action, NULL))
+    seat = cb_action_get_seat (&action);
   return seat >= 0 ? (guint) seat : 0;
 }
 
