@@ -96,6 +96,7 @@ function render() {
   if (!state)
     return;
   $("title").textContent = state.title;
+  $("sheets-title").textContent = state.kind === "cubitos" ? labels.boards : labels.sheets;
   $("turn").textContent = state.turn;
   const seated = state.seat >= 0;
   $("seats").hidden = seated;
