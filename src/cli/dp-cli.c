@@ -166,16 +166,18 @@ cli_print_game (DpCli        *cli,
 
 /* ---- The database ---- */
 
+/* Reading commands (@for_reading) open a database that cannot be written read-only. */
 static DpStore *
 cli_open_store (DpCli       *cli,
                 const char  *option,
+                gboolean     for_reading,
                 char       **path_out)
 {
   g_autofree char *path = dp_store_resolve_path (option);
   g_autoptr(GError) error = NULL;
   DpStore *store;
 
-  store = dp_store_open (path, &error);
+  store = for_reading ? dp_store_open_for_reading (path, &error) : dp_store_open (path, &error);
   if (store == NULL)
     {
       cli_error_at (cli, path, 0, error->message);
@@ -426,7 +428,7 @@ cmd_play (DpCli         *cli,
   if (status != DP_CLI_EXIT_OK)
     return status;
 
-  store = cli_open_store (cli, options->database, &db_path);
+  store = cli_open_store (cli, options->database, FALSE, &db_path);
   if (store == NULL)
     return DP_CLI_EXIT_MALFORMED;
 
@@ -480,7 +482,7 @@ cmd_stored_game (DpCli         *cli,
   g_autoptr(GError) error = NULL;
   g_autofree char *db_path = NULL;
 
-  store = cli_open_store (cli, options->database, &db_path);
+  store = cli_open_store (cli, options->database, what == STORED_SHOW, &db_path);
   if (store == NULL)
     return DP_CLI_EXIT_MALFORMED;
 
@@ -490,10 +492,10 @@ cmd_stored_game (DpCli         *cli,
       game = dp_store_load_game (store, id, &error);
       break;
     case STORED_UNDO:
-      game = dp_store_undo (store, id, &error);
+      game = dp_store_undo (store, id, NULL, &error);
       break;
     case STORED_REDO:
-      game = dp_store_redo (store, id, &error);
+      game = dp_store_redo (store, id, NULL, &error);
       break;
     default:
       g_assert_not_reached ();
@@ -534,7 +536,7 @@ cmd_list (DpCli         *cli,
   if (!check_game_kind (cli, command, options->game, &status))
     return status;
 
-  store = cli_open_store (cli, options->database, &db_path);
+  store = cli_open_store (cli, options->database, TRUE, &db_path);
   if (store == NULL)
     return DP_CLI_EXIT_MALFORMED;
 
@@ -623,7 +625,7 @@ cmd_stats (DpCli         *cli,
   if (!check_game_kind (cli, command, options->game, &status))
     return status;
 
-  store = cli_open_store (cli, options->database, &db_path);
+  store = cli_open_store (cli, options->database, TRUE, &db_path);
   if (store == NULL)
     return DP_CLI_EXIT_MALFORMED;
 
@@ -712,7 +714,7 @@ cmd_export (DpCli         *cli,
   if (dp_exchange_format_is_single (format) && g_strv_length (args) != 1)
     return cli_usage_error (cli, command, _("--format script writes exactly one game: give one ID"));
 
-  store = cli_open_store (cli, options->database, &db_path);
+  store = cli_open_store (cli, options->database, TRUE, &db_path);
   if (store == NULL)
     return DP_CLI_EXIT_MALFORMED;
 
@@ -740,7 +742,7 @@ cmd_import (DpCli         *cli,
   guint n_imported = 0, n_skipped = 0;
   guint line = 0;
 
-  store = cli_open_store (cli, options->database, &db_path);
+  store = cli_open_store (cli, options->database, FALSE, &db_path);
   if (store == NULL)
     return DP_CLI_EXIT_MALFORMED;
 

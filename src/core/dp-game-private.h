@@ -1,6 +1,7 @@
 /* dp-game-private.h — what a game implements to join the registry
  *
- * Each game (calavera/, cubitos/) provides one static const DpGameKind. DpGame is a
+ * Each game (calavera/, cubitos/) provides one static const DpGameKind, listed in
+ * dp-game.c (a test program may add one: _dp_game_kind_register()). DpGame is a
  * thin wrapper holding the kind and the game's own state; every entry point of
  * dp-game.h forwards to the vtable below.
  *
@@ -61,9 +62,10 @@ gpointer _dp_game_get_state (const DpGame *game, const DpGameKind *kind);
 
 /* ---- The text form both games share (docs/game-script.md) ----
  *
- * Every game reads its actions with these helpers, so that the error kinds
- * (MALFORMED for unreadable input, ILLEGAL for rule breaches) and the canonical
- * text (compact JSON, keys in a fixed order) are the same for every game. */
+ * The helpers a game reads its setup and actions with, so that the error kinds
+ * (MALFORMED for unreadable input, ILLEGAL for rule breaches) and their messages are
+ * the same in every game. Calavera (cv-game.c, cv-action.c) uses them; Cubitos still
+ * has readers of its own in cb-game.c (issue 17 item 3 moves it onto these). */
 
 /* Parses @text as one JSON object; MALFORMED error otherwise. @what is "setup" or
  * "action" (untranslated: it picks the message). Free the result with json_object_unref(). */

@@ -18,6 +18,9 @@ guint    _dp_store_get_schema_version (void);
 /* Like dp_store_open() but migrates only up to @version (≤ the current one), so the
  * tests can build a database as an older Dicepad left it. */
 DpStore *_dp_store_open_at_version (const char *path, guint version, GError **error);
+/* Opens an existing, current database read-only, as dp_store_open_for_reading() does
+ * when it cannot write (tests run as root, who can write every file). */
+DpStore *_dp_store_open_read_only (const char *path, GError **error);
 /* The connection, for tests that simulate a full disk (max_page_count), a read-only
  * file (query_only) or a short busy timeout. */
 sqlite3 *_dp_store_get_db (DpStore *self);

@@ -49,6 +49,7 @@ struct _DpStore
   char       *path;
   sqlite3    *db;
   GHashTable *statements;  /* SQL text → sqlite3_stmt*, prepared once */
+  gboolean    read_only;   /* opened with SQLITE_OPEN_READONLY: never written */
 };
 
 G_DEFINE_TYPE (DpStore, dp_store, G_TYPE_OBJECT)
@@ -112,6 +113,11 @@ set_db_error (const char  *path,
       break;
 
     default:
+      /* Say what the system said (no space left, read-only file system, permission
+       * denied) rather than SQLite's "unable to open database file". */
+      if (db != NULL && sqlite3_system_errno (db) != 0 &&
+          ((rc & 0xff) == SQLITE_CANTOPEN || (rc & 0xff) == SQLITE_IOERR))
+        detail = g_strerror (sqlite3_system_errno (db));
       g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_IO,
                    /* Translators: the second %s is SQLite's own (English) explanation */
                    _("Could not read or write the game database “%s”: %s"),
@@ -310,14 +316,32 @@ check_game_names (const DpGame  *game,
   return TRUE;
 }
 
-/* Case-insensitive search needs Unicode folding, which SQLite's LIKE lacks. */
+/* The form a name is searched in: without accents and case ("Émile" → "emile",
+ * "Zoë" → "zoe"). SQLite's LIKE knows neither; the search folds both sides alike. */
+static char *
+fold_for_search (const char *text)
+{
+  g_autofree char *valid = g_utf8_make_valid (text, -1);
+  g_autofree char *decomposed = g_utf8_normalize (valid, -1, G_NORMALIZE_ALL);
+  g_autoptr(GString) bare = g_string_sized_new (strlen (decomposed));
+
+  /* Canonical decomposition puts each accent in a combining mark of its own. */
+  for (const char *p = decomposed; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_type (c) != G_UNICODE_NON_SPACING_MARK)
+        g_string_append_unichar (bare, c);
+    }
+  return g_utf8_casefold (bare->str, -1);
+}
+
 static void
 sql_casefold (sqlite3_context  *context,
               int               argc,
               sqlite3_value   **argv)
 {
   const char *text = (const char *) sqlite3_value_text (argv[0]);
-  g_autofree char *valid = NULL;
 
   if (text == NULL)
     {
@@ -325,8 +349,7 @@ sql_casefold (sqlite3_context  *context,
       return;
     }
 
-  valid = g_utf8_make_valid (text, -1);
-  sqlite3_result_text (context, g_utf8_casefold (valid, -1), -1, g_free);
+  sqlite3_result_text (context, fold_for_search (text), -1, g_free);
 }
 
 /* ---- Opening and migrations ---- */
@@ -540,7 +563,9 @@ _dp_store_open_at_version (const char  *path,
         !read_int_pragma (self, "PRAGMA user_version", &version, &read_error) ||
         !read_int_pragma (self, "SELECT count(*) FROM sqlite_schema", &n_objects, &read_error))
       {
-        if (g_error_matches (read_error, DP_STORE_ERROR, DP_STORE_ERROR_BUSY))
+        /* Only damage is "not a database": a read-only folder, a full disk or a
+         * busy file is said as what it is (issue 16, item 5). */
+        if (!g_error_matches (read_error, DP_STORE_ERROR, DP_STORE_ERROR_NOT_A_DATABASE))
           g_propagate_error (error, g_steal_pointer (&read_error));
         else
           set_not_a_database (path, error);
@@ -612,6 +637,135 @@ dp_store_open (const char  *path,
                GError     **error)
 {
   return _dp_store_open_at_version (path, SCHEMA_VERSION, error);
+}
+
+DpStore *
+_dp_store_open_read_only (const char  *path,
+                          GError     **error)
+{
+  g_autoptr(DpStore) self = NULL;
+  g_autofree char *display = NULL;
+  g_autofree char *uri = NULL;
+  g_autoptr(GError) read_error = NULL;
+  gint64 app_id = 0, version = 0, n_objects = 0;
+  int flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_EXRESCODE;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  display = g_filename_display_name (path);
+  if (!check_sqlite_header (path, error))
+    return NULL;
+
+  self = g_object_new (DP_TYPE_STORE, NULL);
+  self->path = g_strdup (path);
+  self->read_only = TRUE;
+
+  /* mode=ro first; a WAL database in a folder we cannot write needs immutable=1 (no
+   * shared-memory file), which is right for a file nobody can write either. */
+  for (guint attempt = 0; attempt < 2; attempt++)
+    {
+      g_autofree char *absolute = g_canonicalize_filename (path, NULL);
+      g_autofree char *file_uri = g_filename_to_uri (absolute, NULL, error);
+      int rc;
+
+      if (file_uri == NULL)
+        return NULL;
+      g_clear_pointer (&uri, g_free);
+      uri = g_strconcat (file_uri, attempt == 0 ? "?mode=ro" : "?mode=ro&immutable=1", NULL);
+      g_hash_table_remove_all (self->statements);
+      g_clear_pointer (&self->db, sqlite3_close_v2);
+      g_clear_error (&read_error);
+
+      rc = sqlite3_open_v2 (uri, &self->db, flags, NULL);
+      if (rc != SQLITE_OK)
+        {
+          store_error (self, rc, &read_error);
+          continue;
+        }
+      sqlite3_extended_result_codes (self->db, 1);
+      sqlite3_busy_timeout (self->db, BUSY_TIMEOUT_MS);
+
+      if (read_int_pragma (self, "PRAGMA application_id", &app_id, &read_error) &&
+          read_int_pragma (self, "PRAGMA user_version", &version, &read_error) &&
+          read_int_pragma (self, "SELECT count(*) FROM sqlite_schema", &n_objects, &read_error))
+        break;
+      if (g_error_matches (read_error, DP_STORE_ERROR, DP_STORE_ERROR_NOT_A_DATABASE))
+        break;
+    }
+
+  if (read_error != NULL)
+    {
+      if (g_error_matches (read_error, DP_STORE_ERROR, DP_STORE_ERROR_NOT_A_DATABASE))
+        set_not_a_database (path, error);
+      else
+        g_propagate_error (error, g_steal_pointer (&read_error));
+      return NULL;
+    }
+
+  if (app_id != DP_STORE_APPLICATION_ID || version < 0)
+    {
+      set_not_a_database (path, error);
+      return NULL;
+    }
+
+  if (version > SCHEMA_VERSION)
+    {
+      g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_TOO_NEW,
+                   _("The game database “%s” was written by a newer version of Dicepad "
+                     "(format %u; this version reads up to format %u). Update Dicepad to open it; "
+                     "the file is left untouched."),
+                   display, (guint) version, SCHEMA_VERSION);
+      return NULL;
+    }
+
+  if (version < SCHEMA_VERSION)
+    {
+      g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_IO,
+                   _("The game database “%s” is read-only and was written by an older version "
+                     "of Dicepad: it must be updated before it can be read. Make it writable and open it again."),
+                   display);
+      return NULL;
+    }
+
+  sqlite3_create_function_v2 (self->db, "dp_casefold", 1,
+                              SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
+                              NULL, sql_casefold, NULL, NULL, NULL);
+
+  return g_steal_pointer (&self);
+}
+
+DpStore *
+dp_store_open_for_reading (const char  *path,
+                           GError     **error)
+{
+  g_autoptr(GError) write_error = NULL;
+  DpStore *store;
+  GStatBuf st;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  store = dp_store_open (path, &write_error);
+  if (store != NULL)
+    return store;
+
+  /* An existing database that cannot be written (read-only file, folder or disk, or
+   * a full disk) can still be read (issue 16, item 7). */
+  if (!g_error_matches (write_error, DP_STORE_ERROR, DP_STORE_ERROR_IO) ||
+      g_stat (path, &st) != 0 || !S_ISREG (st.st_mode) || st.st_size == 0)
+    {
+      g_propagate_error (error, g_steal_pointer (&write_error));
+      return NULL;
+    }
+
+  return _dp_store_open_read_only (path, error);
+}
+
+gboolean
+dp_store_is_read_only (DpStore *self)
+{
+  g_return_val_if_fail (DP_IS_STORE (self), TRUE);
+
+  return self->read_only;
 }
 
 guint
@@ -709,6 +863,22 @@ lookup_game (DpStore     *self,
   return TRUE;
 }
 
+/* The caller's state (@current, NULL = no check) must be the stored one: the log
+ * position is the same, or another window or program has moved the game on. */
+static gboolean
+check_position (const GameRow  *info,
+                const DpGame   *current,
+                GError        **error)
+{
+  if (current == NULL || info->n_actions == dp_game_get_n_actions (current))
+    return TRUE;
+
+  g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_OUT_OF_DATE,
+               _("This game was changed elsewhere (in another window or program). "
+                 "Open it again to go on."));
+  return FALSE;
+}
+
 static gboolean
 set_game_over (DpGameState   state,
                GError      **error)
@@ -722,33 +892,59 @@ set_game_over (DpGameState   state,
   return FALSE;
 }
 
-/* Reads the setup and the log of a game. */
+/* The log of game @game_id cannot be trusted: rows are missing or out of order. */
 static gboolean
-read_log (DpStore     *self,
-          gint64       row,
-          char       **setup_out,
-          GPtrArray  **actions_out,
-          GError     **error)
+set_damaged_log (const char  *game_id,
+                 guint        n_readable,
+                 guint        n_stored,
+                 GError     **error)
+{
+  g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW,
+               /* Translators: the first %s is the game's id; then "19 of its 143 actions" */
+               g_dngettext (GETTEXT_PACKAGE,
+                            "The game “%s” is damaged in the database: only %u of its %u action can be read.",
+                            "The game “%s” is damaged in the database: only %u of its %u actions can be read.",
+                            n_stored),
+               game_id, n_readable, n_stored);
+  return FALSE;
+}
+
+/* Reads the setup and the log of a game, and checks the log against the count the
+ * game's row keeps: a damaged page must never show as a shorter game (issue 16, item 4).
+ * With @prefix_ok, a damaged log gives what can be read in order (for a rescue export)
+ * and *complete says whether that is all of it. */
+static gboolean
+read_log_full (DpStore     *self,
+               gint64       row,
+               const char  *game_id,
+               gboolean     prefix_ok,
+               char       **setup_out,
+               GPtrArray  **actions_out,
+               gboolean    *complete,
+               GError     **error)
 {
   g_autoptr(GPtrArray) actions = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *setup = NULL;
-  gboolean has_row;
+  gboolean has_row, in_order = TRUE;
+  gint64 n_stored = 0;
 
   {
-    g_autoptr(StoreStmt) stmt = store_prepare (self, "SELECT setup FROM games WHERE id = ?", error);
+    g_autoptr(StoreStmt) stmt = store_prepare (self, "SELECT setup, n_actions FROM games WHERE id = ?", error);
 
     if (stmt == NULL)
       return FALSE;
     sqlite3_bind_int64 (stmt, 1, row);
     if (!step_row (self, stmt, &has_row, error))
       return FALSE;
-    if (has_row)
-      setup = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+    if (!has_row)
+      return store_error (self, SQLITE_CORRUPT, error);
+    setup = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+    n_stored = sqlite3_column_int64 (stmt, 1);
   }
 
   {
     g_autoptr(StoreStmt) stmt = store_prepare (self,
-                                               "SELECT json FROM actions WHERE game = ? ORDER BY seq",
+                                               "SELECT seq, json FROM actions WHERE game = ? ORDER BY seq",
                                                error);
 
     if (stmt == NULL)
@@ -762,14 +958,36 @@ read_log (DpStore     *self,
           return FALSE;
         if (!has_row)
           break;
-        text = (const char *) sqlite3_column_text (stmt, 0);
+        /* Action i is row seq = i: a gap is a lost row. */
+        if (sqlite3_column_int64 (stmt, 0) != (gint64) actions->len)
+          {
+            in_order = FALSE;
+            break;
+          }
+        text = (const char *) sqlite3_column_text (stmt, 1);
         g_ptr_array_add (actions, g_strdup (text != NULL ? text : ""));
       }
   }
 
+  if (complete != NULL)
+    *complete = in_order && n_stored == (gint64) actions->len;
+  if ((!in_order || n_stored != (gint64) actions->len) && !prefix_ok)
+    return set_damaged_log (game_id, actions->len, (guint) CLAMP (n_stored, 0, G_MAXUINT), error);
+
   *setup_out = g_steal_pointer (&setup);
   *actions_out = g_steal_pointer (&actions);
   return TRUE;
+}
+
+static gboolean
+read_log (DpStore     *self,
+          gint64       row,
+          const char  *game_id,
+          char       **setup_out,
+          GPtrArray  **actions_out,
+          GError     **error)
+{
+  return read_log_full (self, row, game_id, FALSE, setup_out, actions_out, NULL, error);
 }
 
 /* Replays the first @n_actions of the log through the core. */
@@ -1134,13 +1352,8 @@ dp_store_append_action (DpStore     *self,
       goto fail;
     }
 
-  if (info.n_actions != dp_game_get_n_actions (game))
-    {
-      g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_OUT_OF_DATE,
-                   _("This game was changed elsewhere (in another window or program). "
-                     "Open it again to go on."));
-      goto fail;
-    }
+  if (!check_position (&info, game, error))
+    goto fail;
 
   if (!insert_action (self, info.row, info.n_actions, text, after, error) ||
       !clear_redo (self, info.row, error) ||
@@ -1160,9 +1373,10 @@ fail:
 }
 
 DpGame *
-dp_store_undo (DpStore     *self,
-               const char  *game_id,
-               GError     **error)
+dp_store_undo (DpStore       *self,
+               const char    *game_id,
+               const DpGame  *current,
+               GError       **error)
 {
   g_autofree char *setup = NULL;
   g_autoptr(GPtrArray) actions = NULL;
@@ -1185,6 +1399,9 @@ dp_store_undo (DpStore     *self,
       goto fail;
     }
 
+  if (!check_position (&info, current, error))
+    goto fail;
+
   if (info.n_actions == 0)
     {
       g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_NOTHING_TO_UNDO,
@@ -1192,7 +1409,7 @@ dp_store_undo (DpStore     *self,
       goto fail;
     }
 
-  if (!read_log (self, info.row, &setup, &actions, error))
+  if (!read_log (self, info.row, game_id, &setup, &actions, error))
     goto fail;
   if (actions->len != info.n_actions)
     {
@@ -1258,9 +1475,10 @@ fail:
 }
 
 DpGame *
-dp_store_redo (DpStore     *self,
-               const char  *game_id,
-               GError     **error)
+dp_store_redo (DpStore       *self,
+               const char    *game_id,
+               const DpGame  *current,
+               GError       **error)
 {
   g_autofree char *setup = NULL;
   g_autofree char *text = NULL;
@@ -1306,7 +1524,10 @@ dp_store_redo (DpStore     *self,
       goto fail;
     }
 
-  if (!read_log (self, info.row, &setup, &actions, error))
+  if (!check_position (&info, current, error))
+    goto fail;
+
+  if (!read_log (self, info.row, game_id, &setup, &actions, error))
     goto fail;
 
   game = replay_log (game_id, setup, actions, actions->len, error);
@@ -1484,7 +1705,7 @@ dp_store_set_deleted (DpStore     *self,
       g_autoptr(GPtrArray) actions = NULL;
       g_autoptr(DpGame) game = NULL;
 
-      if (!read_log (self, row, &setup, &actions, error))
+      if (!read_log (self, row, game_id, &setup, &actions, error))
         goto fail;
       game = replay_log (game_id, setup, actions, actions->len, error);
       if (game == NULL || !update_summary (self, row, game, finished, error))
@@ -1496,6 +1717,69 @@ dp_store_set_deleted (DpStore     *self,
 fail:
   store_rollback (self);
   return FALSE;
+}
+
+gboolean
+dp_store_purge_game (DpStore     *self,
+                     const char  *game_id,
+                     GError     **error)
+{
+  g_autoptr(StoreStmt) stmt = NULL;
+
+  g_return_val_if_fail (DP_IS_STORE (self), FALSE);
+  g_return_val_if_fail (game_id != NULL, FALSE);
+
+  if (!store_begin (self, error))
+    return FALSE;
+
+  /* Only a game already in the Deleted list goes for good: never a live one. */
+  stmt = store_prepare (self, "DELETE FROM games WHERE uuid = ? AND deleted = 1", error);
+  if (stmt == NULL)
+    goto fail;
+  bind_text (stmt, 1, game_id);
+  if (!step_done (self, stmt, error))
+    goto fail;
+  if (sqlite3_changes (self->db) == 0)
+    {
+      set_not_found (game_id, error);
+      goto fail;
+    }
+  if (!store_exec (self, "DELETE FROM players WHERE id NOT IN (SELECT player FROM seats)", error))
+    goto fail;
+
+  return store_commit (self, error);
+
+fail:
+  store_rollback (self);
+  return FALSE;
+}
+
+GStrv
+dp_store_list_deleted_among (DpStore             *self,
+                             const char *const   *ids,
+                             GError             **error)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_autoptr(StoreStmt) stmt = NULL;
+
+  g_return_val_if_fail (DP_IS_STORE (self), NULL);
+
+  stmt = store_prepare (self, "SELECT 1 FROM games WHERE uuid = ? AND deleted = 1", error);
+  if (stmt == NULL)
+    return NULL;
+
+  for (guint i = 0; ids != NULL && ids[i] != NULL; i++)
+    {
+      gboolean has_row;
+
+      sqlite3_reset (stmt);
+      bind_text (stmt, 1, ids[i]);
+      if (!step_row (self, stmt, &has_row, error))
+        return NULL;
+      if (has_row)
+        g_strv_builder_add (builder, ids[i]);
+    }
+  return g_strv_builder_end (builder);
 }
 
 gboolean
@@ -1558,7 +1842,7 @@ dp_store_get_actions (DpStore     *self,
     return NULL;
 
   if (!lookup_game (self, game_id, &info, error) ||
-      !read_log (self, info.row, &setup, &actions, error))
+      !read_log (self, info.row, game_id, &setup, &actions, error))
     {
       store_rollback (self);
       return NULL;
@@ -1583,6 +1867,16 @@ dp_game_summary_free (DpGameSummary *summary)
   for (guint i = 0; i < G_N_ELEMENTS (summary->names); i++)
     g_free (summary->names[i]);
   g_free (summary);
+}
+
+static gboolean
+set_damaged_players (const char  *game_id,
+                     GError     **error)
+{
+  g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW,
+               _("The game “%s” is damaged in the database: its players cannot be read."),
+               game_id != NULL ? game_id : "?");
+  return FALSE;
 }
 
 #define SUMMARY_COLUMNS "g.id, g.uuid, g.kind, g.created, g.finished, g.state, g.n_actions, g.n_players"
@@ -1626,13 +1920,26 @@ summary_from_row (DpStore       *self,
       seat = summary->n_players++;
       if (seat >= G_N_ELEMENTS (summary->names))
         continue;
+      /* A seat row whose player row is gone or unreadable: damage, never a blank name. */
+      if (sqlite3_column_type (stmt, 1) != SQLITE_TEXT || sqlite3_column_bytes (stmt, 1) == 0 ||
+          sqlite3_column_int64 (stmt, 0) != (gint64) seat)
+        {
+          set_damaged_players (summary->id, error);
+          return NULL;
+        }
       summary->names[seat] = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
       summary->totals[seat] = sqlite3_column_int (stmt, 2);
       summary->ranks[seat] = (guint) sqlite3_column_int (stmt, 3);
       summary->winners[seat] = sqlite3_column_int (stmt, 4) != 0;
     }
 
-  summary->n_players = MIN (summary->n_players, G_N_ELEMENTS (summary->names));
+  if (summary->n_players != (guint) sqlite3_column_int64 (row_stmt, 7) || summary->n_players == 0 ||
+      summary->n_players > G_N_ELEMENTS (summary->names) || summary->id == NULL || summary->kind == NULL)
+    {
+      set_damaged_players (summary->id, error);
+      return NULL;
+    }
+
   return g_steal_pointer (&summary);
 }
 
@@ -1690,7 +1997,7 @@ append_filter (GString            *sql,
                GArray             *binds,
                const DpGameFilter *filter)
 {
-  g_string_append (sql, " WHERE g.deleted = 0");
+  g_string_append (sql, filter != NULL && filter->deleted ? " WHERE g.deleted = 1" : " WHERE g.deleted = 0");
 
   if (filter == NULL)
     return;
@@ -1723,8 +2030,7 @@ append_filter (GString            *sql,
     }
   if (filter->search != NULL && filter->search[0] != '\0')
     {
-      g_autofree char *valid = g_utf8_make_valid (filter->search, -1);
-      g_autofree char *folded = g_utf8_casefold (valid, -1);
+      g_autofree char *folded = fold_for_search (filter->search);
 
       g_string_append (sql, " AND g.id IN (SELECT s.game FROM seats s WHERE s.player IN"
                             " (SELECT id FROM players WHERE instr (dp_casefold (name), ?) > 0))");
@@ -2064,6 +2370,15 @@ dp_store_player_stats (DpStore     *self,
       n = sqlite3_column_int64 (stmt, 4);
 
       stats = g_hash_table_lookup (by_id, &id);
+      if (stats == NULL && sqlite3_column_type (stmt, 1) != SQLITE_TEXT)
+        {
+          g_autofree char *display = g_filename_display_name (self->path);
+
+          g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW,
+                       _("The game database “%s” is damaged: a player’s name cannot be read."),
+                       display);
+          goto fail;
+        }
       if (stats == NULL)
         {
           stats = g_new0 (DpPlayerStats, 1);
@@ -2249,7 +2564,9 @@ export_game (DpStore      *self,
     state = CLAMP (sqlite3_column_int (stmt, 3), 0, 2);
   }
 
-  if (!read_log (self, row, &setup, &actions, error))
+  if (uuid == NULL)
+    return store_error (self, SQLITE_CORRUPT, error);
+  if (!read_log (self, row, uuid, &setup, &actions, error))
     return FALSE;
 
   setup_node = parse_stored_object (setup, uuid, -1, error);

@@ -809,9 +809,9 @@ test_stats (void)
           g_assert_cmpint (json_object_get_int_member (player, "games"), ==, 2);
           g_assert_cmpint (json_object_get_int_member (player, "wins"), ==, 2);
           g_assert_cmpfloat (json_object_get_double_member (player, "win_rate"), ==, 1.0);
-          g_assert_cmpfloat (json_object_get_double_member (player, "average_total"), ==, 27.0);
-          g_assert_cmpint (json_object_get_int_member (player, "best_total"), ==, 27);
-          g_assert_cmpint (json_object_get_int_member (player, "worst_total"), ==, 27);
+          g_assert_cmpfloat (json_object_get_double_member (player, "average_total"), ==, 31.0);
+          g_assert_cmpint (json_object_get_int_member (player, "best_total"), ==, 31);
+          g_assert_cmpint (json_object_get_int_member (player, "worst_total"), ==, 31);
           saw_ina = TRUE;
         }
       else if (g_str_equal (name, "Sami"))
@@ -1036,7 +1036,7 @@ test_export_csv (void)
         {
           /* Hand-computed in rules-whole-game.expected.json */
           g_assert_cmpstr (cells[3], ==, "1");
-          g_assert_cmpstr (cells[4], ==, "27");
+          g_assert_cmpstr (cells[4], ==, "31");
           g_assert_cmpstr (cells[5], ==, "1");
           g_assert_cmpstr (cells[6], ==, "1");
           n_whole++;

@@ -287,6 +287,225 @@ test_stats_huge_values (void)
   g_assert_nonnull (stats);
 }
 
+/* A healthy database whose folder SQLite cannot write its shared-memory file into:
+ * a directory stands where "-shm" would go. Root-proof stand-in for a read-only folder. */
+static char *
+healthy_with_blocked_folder (const char *name,
+                             char      **id_out)
+{
+  g_autofree char *path = test_db_path (name);
+  g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+
+  {
+    g_autoptr(DpStore) store = open_store (name);
+
+    *id_out = store_with_game (store, 6, 5);
+  }
+  g_assert_cmpint (g_mkdir (shm, 0700), ==, 0);
+  return g_steal_pointer (&path);
+}
+
+/* Issue 16, item 5: "A healthy database is called damaged when its folder is read-only
+ * or the disk is full at open … the message tells the user to choose another file.
+ * Say what is really wrong." */
+static void
+test_open_not_called_damaged (void)
+{
+  g_autofree char *id = NULL;
+  g_autofree char *path = healthy_with_blocked_folder ("blocked.db", &id);
+  g_autofree char *before = test_file_hash (path);
+  g_autofree char *after = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_null (dp_store_open (path, &error));
+  g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_IO);
+  g_assert_null (strstr (error->message, "damaged"));
+  g_assert_null (strstr (error->message, "another file"));
+  g_clear_error (&error);
+  after = test_file_hash (path);
+  g_assert_cmpstr (before, ==, after);
+
+  /* A real read-only folder, where the user running the test cannot write. */
+  if (geteuid () != 0)
+    {
+      g_autofree char *dir = test_db_path ("ro-folder");
+      g_autofree char *inner = g_build_filename (dir, "games.db", NULL);
+
+      g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
+      {
+        g_autoptr(DpStore) store = dp_store_open (inner, &error);
+
+        g_assert_no_error (error);
+        g_free (store_with_game (store, 7, 3));
+      }
+      g_assert_cmpint (g_chmod (dir, 0500), ==, 0);
+      g_assert_null (dp_store_open (inner, &error));
+      g_assert_cmpint (g_chmod (dir, 0700), ==, 0);
+      g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_IO);
+      g_assert_null (strstr (error->message, "damaged"));
+    }
+}
+
+/* Issue 16, item 7: "A read-only database file cannot even be read (list, show, export
+ * say read-only: nothing was saved): open read-only for reading commands and for
+ * History." */
+static void
+test_read_only_reads (void)
+{
+  g_autofree char *id = NULL;
+  g_autofree char *path = healthy_with_blocked_folder ("read-only.db", &id);
+  g_autofree char *before = test_file_hash (path);
+  g_autofree char *after = NULL;
+  g_autoptr(GError) error = NULL;
+
+  for (guint way = 0; way < 2; way++)
+    {
+      g_autoptr(DpStore) store = way == 0 ? dp_store_open_for_reading (path, &error)
+                                          : _dp_store_open_read_only (path, &error);
+      g_autoptr(GPtrArray) games = NULL;
+      g_autoptr(DpGame) game = NULL;
+      g_autoptr(JsonNode) export = NULL;
+      g_autoptr(GPtrArray) stats = NULL;
+
+      g_assert_no_error (error);
+      g_assert_nonnull (store);
+      g_assert_true (dp_store_is_read_only (store));
+
+      games = dp_store_list_games (store, NULL, 0, 0, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (games->len, ==, 1);
+      game = dp_store_load_game (store, id, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (dp_game_get_n_actions (game), ==, 5);
+      export = dp_store_export (store, NULL, &error);
+      g_assert_no_error (error);
+      stats = dp_store_player_stats (store, NULL, NULL, &error);
+      g_assert_no_error (error);
+
+      /* Writing says so, and changes nothing. */
+      g_assert_null (dp_store_undo (store, id, NULL, &error));
+      g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_IO);
+      g_clear_error (&error);
+      g_assert_false (dp_store_abandon_game (store, id, &error));
+      g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_IO);
+      g_clear_error (&error);
+    }
+
+  after = test_file_hash (path);
+  g_assert_cmpstr (before, ==, after);
+}
+
+/* Issue 16, item 4: "A damaged action log is shown as a shorter game, exit 0 …
+ * games.n_actions is stored but never checked … a damaged players page gives empty
+ * names in list and stats." Lost rows (the end, or one in the middle) and a lost player
+ * row are errors that name the game, never a shorter game or a blank name. */
+static void
+test_damaged_log_is_error (void)
+{
+  g_autoptr(GError) error = NULL;
+
+  for (guint damage = 0; damage < 2; damage++)
+    {
+      g_autofree char *name = g_strdup_printf ("log-%u.db", damage);
+      g_autoptr(DpStore) store = open_store (name);
+      g_autofree char *id = store_with_game (store, 10 + damage, 12);
+      const char *const ids[] = { id, NULL };
+      g_autoptr(DpGame) game = NULL;
+      g_autoptr(GPtrArray) actions = NULL;
+      g_autoptr(JsonNode) export = NULL;
+      g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+
+      exec_sql (store, damage == 0 ? "DELETE FROM actions WHERE seq >= 7" : "DELETE FROM actions WHERE seq = 3");
+
+      game = dp_store_load_game (store, id, &error);
+      g_assert_null (game);
+      g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW);
+      g_assert_nonnull (strstr (error->message, id));
+      g_clear_error (&error);
+
+      actions = dp_store_get_actions (store, id, NULL, &error);
+      g_assert_null (actions);
+      g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW);
+      g_clear_error (&error);
+
+      export = dp_store_export (store, ids, &error);
+      g_assert_null (export);
+      g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW);
+      g_clear_error (&error);
+
+      /* The CSV writer replays a game in progress: the same error, no short totals. */
+      g_assert_false (dp_exchange_write (store, DP_EXCHANGE_FORMAT_CSV, NULL, out, NULL, &error));
+      g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW);
+      g_clear_error (&error);
+
+      /* No undo of a damaged log either. */
+      g_assert_null (dp_store_undo (store, id, NULL, &error));
+      g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW);
+      g_clear_error (&error);
+    }
+
+  /* A player row lost: the list names the game instead of showing a blank name. */
+  {
+    g_autoptr(DpStore) store = open_store ("players.db");
+    g_autofree char *id = store_with_game (store, 12, 3);
+    g_autoptr(GPtrArray) games = NULL;
+
+    exec_sql (store, "PRAGMA foreign_keys = OFF");
+    exec_sql (store, "DELETE FROM players WHERE name = 'Sami'");
+    games = dp_store_list_games (store, NULL, 0, 0, &error);
+    g_assert_null (games);
+    g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW);
+    g_assert_nonnull (strstr (error->message, id));
+  }
+}
+
+/* Issue 16, item 6: "Undo from a stale window removes another window's action: undo and
+ * redo must check the caller's log position the way append does." Two windows on one
+ * game: B moves on, A (stale) tries to undo and redo. */
+static void
+test_stale_undo_redo (void)
+{
+  g_autoptr(DpStore) store = open_store ("stale.db");
+  g_autofree char *id = store_with_game (store, 13, 4);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DpGame) window_a = dp_store_load_game (store, id, &error);
+  g_autoptr(DpGame) window_b = dp_store_load_game (store, id, &error);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (14);
+  g_autoptr(DpGame) stored = NULL;
+  g_autoptr(DpGame) undone = NULL;
+
+  g_assert_no_error (error);
+
+  /* B enters an action; A's undo would take back B's action: refused. */
+  g_assert_cmpuint (test_play_store (store, id, window_b, rand, 1), ==, 1);
+  g_assert_null (dp_store_undo (store, id, window_a, &error));
+  g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_OUT_OF_DATE);
+  g_clear_error (&error);
+  stored = dp_store_load_game (store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (dp_game_get_n_actions (stored), ==, 5);
+
+  /* B undoes its action; A, still at 4, may not redo it on B's behalf either … */
+  undone = dp_store_undo (store, id, window_b, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (dp_game_get_n_actions (undone), ==, 4);
+  {
+    g_autoptr(DpGame) stale_b = g_steal_pointer (&window_b);
+    g_autoptr(DpGame) redone = dp_store_redo (store, id, stale_b, &error);
+
+    /* … B's old state (5 actions) is stale too. */
+    g_assert_null (redone);
+    g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_OUT_OF_DATE);
+    g_clear_error (&error);
+  }
+  {
+    g_autoptr(DpGame) redone = dp_store_redo (store, id, undone, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (dp_game_get_n_actions (redone), ==, 5);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -301,6 +520,10 @@ main (int   argc,
   g_test_add_func ("/store/damage/negative-version", test_negative_version);
   g_test_add_func ("/store/damage/export-no-assert", test_export_no_assert);
   g_test_add_func ("/store/damage/stats-huge-values", test_stats_huge_values);
+  g_test_add_func ("/store/damage/open-not-called-damaged", test_open_not_called_damaged);
+  g_test_add_func ("/store/damage/read-only-reads", test_read_only_reads);
+  g_test_add_func ("/store/damage/damaged-log-is-error", test_damaged_log_is_error);
+  g_test_add_func ("/store/damage/stale-undo-redo", test_stale_undo_redo);
 
   status = g_test_run ();
   test_scratch_clear ();

@@ -18,8 +18,10 @@
  *   the rules "Für die Punkte 4, 5 und 6 brauchst du mindestens 2 Joker …";
  *   box positions: medium);
  * - boxes 11–13: the grey death zone, "plus, minus or no points" (rules). The values
- *   +3, 0, −3 are ASSUMED — a reconstruction with LOW certainty, to be confirmed
- *   against a printed sheet (docs/rules-notes.md). A correction is a change here only.
+ *   +4, 0, −3 come from one source that copied the printed block (GAME-DATA.md:
+ *   hot-pc/spielepunkte "punkte_je_feld": [… 10, 4, 0, -3]; certainty medium, corrected
+ *   from the earlier guess +3, 0, −3; docs/rules-notes.md). A correction is a change
+ *   here only.
  */
 static const CvBox sheet_boxes[CV_ROW_LENGTH] = {
   { CV_ZONE_START,  0, 0 },  /* 1 */
@@ -32,9 +34,9 @@ static const CvBox sheet_boxes[CV_ROW_LENGTH] = {
   { CV_ZONE_POINTS, 6, 2 },  /* 8 */
   { CV_ZONE_POINTS, 8, 3 },  /* 9 */
   { CV_ZONE_POINTS, 10, 3 }, /* 10 */
-  { CV_ZONE_DEATH,  3, 0 },  /* 11: ASSUMED value */
-  { CV_ZONE_DEATH,  0, 0 },  /* 12: ASSUMED value */
-  { CV_ZONE_DEATH, -3, 0 },  /* 13: ASSUMED value */
+  { CV_ZONE_DEATH,  4, 0 },  /* 11: value medium (GAME-DATA.md) */
+  { CV_ZONE_DEATH,  0, 0 },  /* 12: value medium */
+  { CV_ZONE_DEATH, -3, 0 },  /* 13: value medium */
 };
 
 /* Bonus lines "nach jedem dritten Kästchen … insgesamt drei" with 4/5/6 points for the

@@ -16,18 +16,19 @@ static const DpGameUi *const builtin_uis[] = {
   &cb_game_ui,
 };
 
-static GPtrArray *
+/* kind id → description: the built-in ones, then any a test program registered. */
+static GHashTable *
 registry (void)
 {
-  static GPtrArray *uis = NULL;
+  static GHashTable *uis = NULL;
 
   if (g_once_init_enter (&uis))
     {
-      GPtrArray *list = g_ptr_array_new ();
+      GHashTable *table = g_hash_table_new (g_str_hash, g_str_equal);
 
       for (guint i = 0; i < G_N_ELEMENTS (builtin_uis); i++)
-        g_ptr_array_add (list, (gpointer) builtin_uis[i]);
-      g_once_init_leave (&uis, list);
+        g_hash_table_insert (table, (gpointer) builtin_uis[i]->kind_id, (gpointer) builtin_uis[i]);
+      g_once_init_leave (&uis, table);
     }
   return uis;
 }
@@ -39,35 +40,41 @@ _dp_game_ui_register (const DpGameUi *ui)
   g_return_if_fail (dp_game_ui_lookup (ui->kind_id) == NULL);
   g_return_if_fail (ui->table_page_type != NULL && ui->new_sheet_view != NULL);
 
-  g_ptr_array_add (registry (), (gpointer) ui);
+  g_hash_table_insert (registry (), (gpointer) ui->kind_id, (gpointer) ui);
 }
 
-const DpGameUi *const *
-dp_game_ui_list (guint *n_uis)
+GPtrArray *
+dp_game_ui_dup_list (void)
 {
-  GPtrArray *uis = registry ();
+  guint n_kinds;
+  const DpGameKind *const *kinds = dp_game_kinds_list (&n_kinds);
+  GPtrArray *list = g_ptr_array_new ();
 
-  if (n_uis != NULL)
-    *n_uis = uis->len;
-  return (const DpGameUi *const *) uis->pdata;
+  for (guint i = 0; i < n_kinds; i++)
+    {
+      const DpGameUi *ui = dp_game_ui_lookup (dp_game_kind_get_id (kinds[i]));
+
+      if (ui != NULL)
+        g_ptr_array_add (list, (gpointer) ui);
+    }
+  return list;
+}
+
+const DpGameUi *
+dp_game_ui_get_default (void)
+{
+  g_autoptr(GPtrArray) list = dp_game_ui_dup_list ();
+
+  g_return_val_if_fail (list->len > 0, NULL);
+  return g_ptr_array_index (list, 0);
 }
 
 const DpGameUi *
 dp_game_ui_lookup (const char *kind_id)
 {
-  GPtrArray *uis = registry ();
-
   if (kind_id == NULL)
     return NULL;
-
-  for (guint i = 0; i < uis->len; i++)
-    {
-      const DpGameUi *ui = g_ptr_array_index (uis, i);
-
-      if (strcmp (ui->kind_id, kind_id) == 0)
-        return ui;
-    }
-  return NULL;
+  return g_hash_table_lookup (registry (), kind_id);
 }
 
 const DpGameUi *

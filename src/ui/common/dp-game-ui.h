@@ -111,8 +111,11 @@ struct _DpGameUi
   gboolean                ranks_by_place;  /* show the average place (no score to compare) */
 };
 
-/* The descriptions in the order of dp_game_kinds_list() (games without one are left out). */
-const DpGameUi *const *dp_game_ui_list (guint *n_uis);
+/* The descriptions in the order of dp_game_kinds_list() (games without one are left
+ * out), element type const DpGameUi*; free with g_ptr_array_unref(). */
+GPtrArray             *dp_game_ui_dup_list (void);
+/* The first of them: the game the start page suggests and Ctrl+N opens. */
+const DpGameUi        *dp_game_ui_get_default (void);
 /* The description of the game kind @kind_id, or NULL. */
 const DpGameUi        *dp_game_ui_lookup (const char *kind_id);
 /* The description of @game's kind, or NULL. */

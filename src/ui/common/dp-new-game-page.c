@@ -467,7 +467,7 @@ dp_new_game_page_init (DpNewGamePage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->ui = dp_game_ui_list (NULL)[0];
+  self->ui = dp_game_ui_get_default ();
   self->kind = g_strdup (self->ui->kind_id);
   self->options = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_object_unref);
   self->names = g_ptr_array_new_with_free_func (g_free);
@@ -512,7 +512,7 @@ dp_new_game_page_reset (DpNewGamePage      *self,
 
   self->ui = dp_game_ui_lookup (kind);
   if (self->ui == NULL)
-    self->ui = dp_game_ui_list (NULL)[0];
+    self->ui = dp_game_ui_get_default ();
   g_free (self->kind);
   self->kind = g_strdup (self->ui->kind_id);
   game_kind = dp_game_kind_lookup (self->kind);

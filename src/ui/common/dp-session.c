@@ -212,7 +212,7 @@ dp_session_undo (DpSession  *self,
                  GError    **error)
 {
   g_return_val_if_fail (DP_IS_SESSION (self), FALSE);
-  return replace_game (self, dp_store_undo (self->store, self->id, error));
+  return replace_game (self, dp_store_undo (self->store, self->id, self->game, error));
 }
 
 gboolean
@@ -220,5 +220,5 @@ dp_session_redo (DpSession  *self,
                  GError    **error)
 {
   g_return_val_if_fail (DP_IS_SESSION (self), FALSE);
-  return replace_game (self, dp_store_redo (self->store, self->id, error));
+  return replace_game (self, dp_store_redo (self->store, self->id, self->game, error));
 }

@@ -23,6 +23,7 @@
 #include "dp-game-ui.h"
 #include "dp-table-page.h"
 #include "dp-text.h"
+#include "dp-phones-dialog.h"
 
 struct _DpWindow
 {
@@ -31,6 +32,7 @@ struct _DpWindow
   GSettings            *settings;
   DpSession            *session;
   gulong                session_changed_id;
+  DpTableServer        *table_server;        /* phones at the table; runs while on (issue 18) */
   AdwToast             *last_toast;
 
   /* Template widgets (the pages below them are built lazily: ensure_page()) */
@@ -54,6 +56,7 @@ G_DEFINE_FINAL_TYPE (DpWindow, dp_window, ADW_TYPE_APPLICATION_WINDOW)
 static void setup_new_game_page (DpWindow *self, GtkWidget *page);
 static void setup_table_page (DpWindow *self, GtkWidget *page);
 static void setup_result_page (DpWindow *self, GtkWidget *page);
+static void setup_history_page (DpWindow *self, GtkWidget *page);
 
 /* Pages nobody sees at start-up are built the first time they are shown (or asked for
  * with dp_window_get_page()), so the window maps sooner: bench/bench-startup.c, issue 5
@@ -69,7 +72,7 @@ static const struct
 } lazy_pages[] = {
   { "new-game", N_("New Game"), dp_new_game_page_get_type, setup_new_game_page },
   { "result", N_("Result"), dp_result_page_get_type, setup_result_page },
-  { "history", N_("History"), dp_history_page_get_type, NULL },
+  { "history", N_("History"), dp_history_page_get_type, setup_history_page },
   { "statistics", N_("Statistics"), dp_statistics_page_get_type, NULL },
 };
 
@@ -95,17 +98,20 @@ ensure_page (DpWindow   *self,
 
   /* The table page of each game (DpGameUi.table_page_name). */
   {
-    guint n_uis;
-    const DpGameUi *const *uis = dp_game_ui_list (&n_uis);
+    g_autoptr(GPtrArray) uis = dp_game_ui_dup_list ();
 
-    for (guint i = 0; i < n_uis; i++)
-      if (strcmp (uis[i]->table_page_name, name) == 0)
-        {
-          page = g_object_new (uis[i]->table_page_type (), NULL);
-          gtk_stack_add_titled (self->pages, page, name, _(uis[i]->table_title));
-          setup_table_page (self, page);
-          return page;
-        }
+    for (guint i = 0; i < uis->len; i++)
+      {
+        const DpGameUi *ui = g_ptr_array_index (uis, i);
+
+        if (strcmp (ui->table_page_name, name) == 0)
+          {
+            page = g_object_new (ui->table_page_type (), NULL);
+            gtk_stack_add_titled (self->pages, page, name, _(ui->table_title));
+            setup_table_page (self, page);
+            return page;
+          }
+      }
   }
 
   return NULL;
@@ -176,6 +182,16 @@ show_store_error (DpWindow *self,
   gtk_stack_set_visible_child_name (self->pages, "error");
 }
 
+/* In History, Ctrl+Z (win.undo) brings back the game deleted there last. */
+static gboolean
+history_can_restore (DpWindow *self)
+{
+  GtkWidget *history = gtk_stack_get_child_by_name (self->pages, "history");
+
+  return history != NULL && gtk_stack_get_visible_child (self->pages) == history &&
+         dp_history_page_can_restore_deleted (DP_HISTORY_PAGE (history));
+}
+
 static void
 update_header (DpWindow *self)
 {
@@ -187,8 +203,10 @@ update_header (DpWindow *self)
 
   gtk_widget_set_visible (self->undo_box, playing);
   gtk_widget_set_visible (self->back_button, g_strcmp0 (page, "start") != 0 && g_strcmp0 (page, "error") != 0);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", playing && dp_session_can_undo (self->session));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
+                                 (playing && dp_session_can_undo (self->session)) || history_can_restore (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", playing && dp_session_can_redo (self->session));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.phones", playing);
 
   if (playing && ui != NULL && ui->dup_round_text != NULL)
     {
@@ -349,19 +367,24 @@ set_session (DpWindow  *self,
       g_clear_signal_handler (&self->session_changed_id, self->session);
       g_clear_object (&self->session);
     }
+  /* Phones follow one game: another game switches them off. */
+  g_clear_object (&self->table_server);
 
   /* A table page is built for the first game of its kind only (ensure_page()); the
    * pages of the other games let their last session go. */
   {
     const DpGameUi *ui = session != NULL ? dp_game_ui_for_game (dp_session_get_game (session)) : NULL;
-    guint n_uis;
-    const DpGameUi *const *uis = dp_game_ui_list (&n_uis);
+    g_autoptr(GPtrArray) uis = dp_game_ui_dup_list ();
 
-    for (guint i = 0; i < n_uis; i++)
-      if (uis[i] == ui)
-        dp_table_page_set_session (ensure_table_page (self, uis[i]), session);
-      else if (gtk_stack_get_child_by_name (self->pages, uis[i]->table_page_name) != NULL)
-        dp_table_page_set_session (ensure_table_page (self, uis[i]), NULL);
+    for (guint i = 0; i < uis->len; i++)
+      {
+        const DpGameUi *other = g_ptr_array_index (uis, i);
+
+        if (other == ui)
+          dp_table_page_set_session (ensure_table_page (self, other), session);
+        else if (gtk_stack_get_child_by_name (self->pages, other->table_page_name) != NULL)
+          dp_table_page_set_session (ensure_table_page (self, other), NULL);
+      }
   }
   if (session == NULL)
     return;
@@ -484,6 +507,24 @@ resume_action (GtkWidget  *widget,
       return;
     }
 
+  /* One window per game (the GNOME way): a game already open in another window is
+   * brought forward there instead of being played in two places. */
+  {
+    GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+    for (GList *l = app != NULL ? gtk_application_get_windows (app) : NULL; l != NULL; l = l->next)
+      {
+        DpSession *other = DP_IS_WINDOW (l->data) ? DP_WINDOW (l->data)->session : NULL;
+
+        if (l->data != (gpointer) self && other != NULL &&
+            g_strcmp0 (dp_session_get_id (other), g_variant_get_string (parameter, NULL)) == 0)
+          {
+            gtk_window_present (GTK_WINDOW (l->data));
+            return;
+          }
+      }
+  }
+
   session = dp_session_load (store, g_variant_get_string (parameter, NULL), &error);
   if (session == NULL)
     {
@@ -501,6 +542,12 @@ undo_action (GtkWidget  *widget,
   DpWindow *self = DP_WINDOW (widget);
   g_autoptr(GError) error = NULL;
 
+  if (history_can_restore (self))
+    {
+      if (!dp_history_page_restore_last_deleted (DP_HISTORY_PAGE (ensure_page (self, "history")), &error))
+        show_error (self, error->message);
+      return;
+    }
   if (self->session == NULL || !dp_session_can_undo (self->session))
     return;
   if (!dp_session_undo (self->session, &error))
@@ -552,17 +599,13 @@ play_again_action (GtkWidget  *widget,
   start_game (self, setup);
 }
 
-/* The menu's New Game and Ctrl+N: a new game of the first game in the list. */
+/* The menu's New Game and Ctrl+N: a new game of the default game (dp_game_ui_get_default()). */
 static void
 new_game_default_action (GtkWidget  *widget,
                          const char *action_name,
                          GVariant   *parameter)
 {
-  guint n_uis;
-  const DpGameUi *const *uis = dp_game_ui_list (&n_uis);
-
-  if (n_uis > 0)
-    gtk_widget_activate_action (widget, "win.new-game", "s", uis[0]->kind_id);
+  gtk_widget_activate_action (widget, "win.new-game", "s", dp_game_ui_get_default ()->kind_id);
 }
 
 /* History and Statistics: win.show-page('history') / win.show-page('statistics'). */
@@ -653,6 +696,21 @@ setup_result_page (DpWindow  *self,
   self->result_page = DP_RESULT_PAGE (page);
 }
 
+static void
+history_can_restore_cb (GObject    *page,
+                        GParamSpec *pspec,
+                        DpWindow   *self)
+{
+  update_header (self);
+}
+
+static void
+setup_history_page (DpWindow  *self,
+                    GtkWidget *page)
+{
+  g_signal_connect_object (page, "notify::can-restore", G_CALLBACK (history_can_restore_cb), self, 0);
+}
+
 /* After construction: "application" is not a construct property, so it is only set
  * once g_object_new() has run constructed(). */
 static void
@@ -673,9 +731,25 @@ dp_window_setup (DpWindow *self)
 }
 
 static void
+phones_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  DpWindow *self = DP_WINDOW (widget);
+
+  if (self->session == NULL)
+    return;
+  if (self->table_server == NULL)
+    self->table_server = dp_table_server_new (self->session, NULL);
+  gtk_window_present (GTK_WINDOW (dp_phones_dialog_new (GTK_WINDOW (self), self->table_server)));
+}
+
+static void
 dp_window_dispose (GObject *object)
 {
   DpWindow *self = DP_WINDOW (object);
+
+  g_clear_object (&self->table_server);
 
   if (self->session != NULL)
     {
@@ -730,6 +804,7 @@ dp_window_class_init (DpWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.resume", "s", resume_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
+  gtk_widget_class_install_action (widget_class, "win.phones", NULL, phones_action);
   gtk_widget_class_install_action (widget_class, "win.play-again", NULL, play_again_action);
   gtk_widget_class_install_action (widget_class, "win.show-start", NULL, show_start_action);
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
@@ -739,17 +814,17 @@ dp_window_class_init (DpWindowClass *klass)
 static void
 add_start_buttons (DpWindow *self)
 {
-  guint n_uis;
-  const DpGameUi *const *uis = dp_game_ui_list (&n_uis);
+  g_autoptr(GPtrArray) uis = dp_game_ui_dup_list ();
 
-  for (guint i = 0; i < n_uis; i++)
+  for (guint i = 0; i < uis->len; i++)
     {
-      GtkWidget *button = gtk_button_new_with_mnemonic (_(uis[i]->start_label));
+      const DpGameUi *ui = g_ptr_array_index (uis, i);
+      GtkWidget *button = gtk_button_new_with_mnemonic (_(ui->start_label));
 
-      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", uis[i]->kind_id);
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", ui->kind_id);
       gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.new-game");
-      if (uis[i]->start_tooltip != NULL)
-        gtk_widget_set_tooltip_text (button, _(uis[i]->start_tooltip));
+      if (ui->start_tooltip != NULL)
+        gtk_widget_set_tooltip_text (button, _(ui->start_tooltip));
       if (i == 0)
         gtk_widget_add_css_class (button, "suggested-action");
       gtk_widget_add_css_class (button, "pill");

@@ -12,7 +12,7 @@
 
 #include "cb-action.h"
 #include "cb-presenter.h"
-#include "cv-presenter.h"
+#include "dp-text.h"
 
 /* ---- Dice ---- */
 
@@ -223,7 +223,7 @@ cb_presenter_dup_prompt (const CbGame *game,
     }
 
   n_others = waiting_for (game, seat, others);
-  joined = cv_presenter_join_names (others, n_others);
+  joined = dp_join_names (others, n_others);
 
   switch (cb_game_get_phase (game, seat))
     {
@@ -295,7 +295,7 @@ cb_presenter_dup_status (const CbGame *game)
 
   holder = cb_game_get_player_name (game, cb_game_get_top_dog (game));
   n = waiting_for (game, G_MAXUINT, names);
-  joined = cv_presenter_join_names (names, n);
+  joined = dp_join_names (names, n);
   for (guint s = 0; s < cb_game_get_n_players (game); s++)
     race_section |= cb_game_get_phase (game, s) >= CB_PHASE_SUPPORT &&
                     cb_game_get_phase (game, s) != CB_PHASE_OUT;
@@ -374,7 +374,7 @@ cb_presenter_dup_headline (const CbGame *game)
       names[n++] = cb_game_get_player_name (game, s);
   if (n == 0)
     return g_strdup (_("The race is on"));
-  joined = cv_presenter_join_names (names, n);
+  joined = dp_join_names (names, n);
   if (n == 1)
     /* Translators: the result headline, "Ina wins the race" */
     return g_strdup_printf (_("%s wins the race"), joined);
