@@ -620,9 +620,12 @@ add_redeem (CbRunPanel *self,
    * under the pointer (issue 15). */
   add_button (self, row, "redeem", _("1 Credit → 1 Coin"), _("Turn a credit token into a coin"),
               cb_presenter_action_number (cb (self), self->seat, CB_ACTION_REDEEM, 1), FALSE);
-  /* Translators: redeem every credit at once, "All: 3 Credits → 3 Coins" */
-  all = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "All: %u Credit → %u Coin", "All: %u Credits → %u Coins",
-                                      credits), credits, credits);
+  if (credits > 1)
+    /* Translators: redeem every credit at once, "All: 3 Credits → 3 Coins" */
+    all = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "All: %u Credit → %u Coin", "All: %u Credits → %u Coins",
+                                        credits), credits, credits);
+  else
+    all = g_strdup (_("All Credits → Coins"));
   button = add_button (self, row, "redeem-all", all, _("Turn every credit token into a coin"),
                        cb_presenter_action_number (cb (self), self->seat, CB_ACTION_REDEEM, MAX (credits, 1)), FALSE);
   gtk_widget_set_sensitive (button, credits > 1 && gtk_widget_get_sensitive (button));
@@ -981,9 +984,10 @@ build_move (CbRunPanel *self)
   {
     guint n = cb_game_get_coins (game, self->seat) / CB_COINS_PER_STEP;
     /* Translators: spend the coins on as many steps as they buy, "All: 8 Coins → 2 Steps" */
-    g_autofree char *all = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "All: %u Coins → %u Step",
-                                                         "All: %u Coins → %u Steps", n),
-                                            n * CB_COINS_PER_STEP, n);
+    g_autofree char *all = n > 1 ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "All: %u Coins → %u Step",
+                                                                 "All: %u Coins → %u Steps", n),
+                                                    n * CB_COINS_PER_STEP, n)
+                                 : g_strdup (_("All Coins → Steps"));
     GtkWidget *button = add_button (self, row, "buy-steps-all", all, _("Buy as many steps as your coins pay for"),
                                     cb_presenter_action_number (game, self->seat, CB_ACTION_BUY_STEPS, MAX (n, 1)),
                                     FALSE);
