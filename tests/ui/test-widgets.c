@@ -93,7 +93,7 @@ static void
 test_preferences_window (void)
 {
   g_autoptr(GSettings) settings = g_settings_new (APP_ID);
-  GtkWidget *window = GTK_WIDGET (dp_preferences_window_new (settings));
+  GtkWidget *window = GTK_WIDGET (dp_preferences_window_new (settings, NULL));
 
   g_object_ref (window);
   gtk_window_destroy (GTK_WINDOW (window));
