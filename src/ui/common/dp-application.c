@@ -219,7 +219,7 @@ dp_application_get_store (DpApplication  *self,
   /* A database that cannot be written is still shown (History, statistics); each
    * write then says it is read-only (issue 16, item 7). */
   if (self->store == NULL)
-    self->store = dp_store_open_for_reading (dp_application_get_database_path (self), error);
+    self->store = dp_store_open_or_read_only (dp_application_get_database_path (self), error);
 
   return self->store;
 }

@@ -24,6 +24,7 @@
 #include "dp-game-ui.h"
 #include "dp-table-page.h"
 #include "dp-text.h"
+#include "dp-window-private.h"
 #include "dp-phones-dialog.h"
 
 struct _DpWindow
