@@ -21,6 +21,7 @@
 #include <glib/gstdio.h>
 #include <sqlite3.h>
 
+#include "dp-backup.h"
 #include "dp-store.h"
 #include "dp-exchange.h"
 #include "dp-store-private.h"
@@ -38,6 +39,7 @@ static const char *const migrations[] = {
   "0002-undo-delete.sql",
   "0003-stat-sums.sql",
   "0004-resume-index.sql",
+  "0005-place-sums.sql",
 };
 
 #define SCHEMA_VERSION ((guint) G_N_ELEMENTS (migrations))
@@ -507,6 +509,21 @@ store_migrate (DpStore  *self,
                guint     target,
                GError  **error)
 {
+  gint64 current;
+
+  /* Games stored by an older Dicepad are copied before their schema changes
+   * (dp-backup.h); a new, empty database has nothing to keep. */
+  if (!read_int_pragma (self, "PRAGMA user_version", &current, error))
+    return FALSE;
+  if (current > 0 && current < target)
+    {
+      g_autofree char *dir = dp_backup_dir_for_database (self->path);
+      g_autofree char *copy = dp_backup_create (self->path, dir, DP_BACKUP_BEFORE_MIGRATION, NULL, error);
+
+      if (copy == NULL)
+        return FALSE;
+    }
+
   for (;;)
     {
       gint64 version;
@@ -725,6 +742,15 @@ dp_store_open (const char  *path,
                GError     **error)
 {
   return _dp_store_open_at_version (path, SCHEMA_VERSION, error);
+}
+
+gboolean
+_dp_store_migrate (DpStore  *self,
+                   GError  **error)
+{
+  g_return_val_if_fail (DP_IS_STORE (self), FALSE);
+
+  return store_migrate (self, SCHEMA_VERSION, error);
 }
 
 DpStore *
@@ -1340,7 +1366,8 @@ update_summary (DpStore       *self,
        * page needs besides the game's averages, summed by the stat_sums triggers. */
       if (!insert_seat_stat (self, row, seat, "#games", 1.0, error) ||
           !insert_seat_stat (self, row, seat, "#wins", dp_game_is_winner (game, seat) ? 1.0 : 0.0, error) ||
-          !insert_seat_stat (self, row, seat, "#total", dp_game_get_total (game, seat), error))
+          !insert_seat_stat (self, row, seat, "#total", dp_game_get_total (game, seat), error) ||
+          !insert_seat_stat (self, row, seat, "#place", dp_game_get_rank (game, seat), error))
         return FALSE;
 
       if (stats == NULL)
@@ -2565,6 +2592,8 @@ dp_store_player_stats (DpStore     *self,
         stats->wins = count_from_double (sum);
       else if (g_str_equal (stat_key, "#total"))
         stats->average_total = isfinite (sum) ? sum : 0.0;   /* the sum until divided below */
+      else if (g_str_equal (stat_key, "#place"))
+        stats->average_place = isfinite (sum) ? sum / (double) n : 0.0;
       else if (stat_key[0] != '#')
         {
           double *average = g_new (double, 1);

@@ -182,6 +182,7 @@ typedef struct
   double      average_total;
   int         best_total;
   int         worst_total;
+  double      average_place;  /* the average final place, 1 = first (a running sum) */
   GHashTable *averages;       /* stat key (dp_game_dup_seat_stats) → double* average */
 } DpPlayerStats;
 

@@ -59,7 +59,9 @@ dp_application_show_preferences (GSimpleAction *action,
 {
   DpApplication *self = DP_APPLICATION (user_data);
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
-  DpPreferencesWindow *preferences = dp_preferences_window_new (self->settings);
+  /* Without a store (it cannot be opened) the Backups page has nothing to show. */
+  DpStore *store = dp_application_get_store (self, NULL);
+  DpPreferencesWindow *preferences = dp_preferences_window_new (self->settings, store);
 
   gtk_window_set_transient_for (GTK_WINDOW (preferences), window);
   gtk_window_present (GTK_WINDOW (preferences));

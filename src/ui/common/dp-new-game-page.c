@@ -11,7 +11,7 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "dp-new-game-page.h"
+#include "dp-new-game-page-private.h"
 #include "dp-game-ui.h"
 #include "dp-store.h"
 
