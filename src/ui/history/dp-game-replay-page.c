@@ -228,7 +228,7 @@ update_progression (DpGameReplayPage *self)
   dp_chart_clear (self->progression_chart);
   if (!dp_game_compute_progression (self->setup_text, self->actions, &turns, &totals, &error))
     {
-      g_warning ("Cannot compute the score progression of %s: %s", self->game_id, error->message);
+      g_debug ("Cannot compute the score progression of %s: %s", self->game_id, error->message);
       return;
     }
 
@@ -574,7 +574,7 @@ dp_game_replay_page_set_step (DpGameReplayPage *self,
                            step > 0 ? step - 1 : 0, NULL, &error);
   if (before == NULL)
     {
-      g_warning ("Cannot replay game %s: %s", self->game_id, error->message);
+      g_debug ("Cannot replay game %s: %s", self->game_id, error->message);
       return;
     }
 
@@ -592,7 +592,7 @@ dp_game_replay_page_set_step (DpGameReplayPage *self,
       self->action_text = describe_action (before, text);
       self->state = g_steal_pointer (&before);
       if (!dp_game_apply_text (self->state, text, &error))
-        g_warning ("Cannot replay game %s: %s", self->game_id, error->message);
+        g_debug ("Cannot replay game %s: %s", self->game_id, error->message);
     }
 
   self->step = step;
