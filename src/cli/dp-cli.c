@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "dp-cli.h"
-#include "dp-cli-export.h"
+#include "dp-exchange.h"
 #include "dp-game.h"
 #include "dp-script.h"
 #include "dp-store.h"
@@ -166,16 +166,18 @@ cli_print_game (DpCli        *cli,
 
 /* ---- The database ---- */
 
+/* Reading commands (@for_reading) open a database that cannot be written read-only. */
 static DpStore *
 cli_open_store (DpCli       *cli,
                 const char  *option,
+                gboolean     for_reading,
                 char       **path_out)
 {
   g_autofree char *path = dp_store_resolve_path (option);
   g_autoptr(GError) error = NULL;
   DpStore *store;
 
-  store = dp_store_open (path, &error);
+  store = for_reading ? dp_store_open_for_reading (path, &error) : dp_store_open (path, &error);
   if (store == NULL)
     {
       cli_error_at (cli, path, 0, error->message);
@@ -426,7 +428,7 @@ cmd_play (DpCli         *cli,
   if (status != DP_CLI_EXIT_OK)
     return status;
 
-  store = cli_open_store (cli, options->database, &db_path);
+  store = cli_open_store (cli, options->database, FALSE, &db_path);
   if (store == NULL)
     return DP_CLI_EXIT_MALFORMED;
 
@@ -480,7 +482,7 @@ cmd_stored_game (DpCli         *cli,
   g_autoptr(GError) error = NULL;
   g_autofree char *db_path = NULL;
 
-  store = cli_open_store (cli, options->database, &db_path);
+  store = cli_open_store (cli, options->database, what == STORED_SHOW, &db_path);
   if (store == NULL)
     return DP_CLI_EXIT_MALFORMED;
 
@@ -490,10 +492,10 @@ cmd_stored_game (DpCli         *cli,
       game = dp_store_load_game (store, id, &error);
       break;
     case STORED_UNDO:
-      game = dp_store_undo (store, id, &error);
+      game = dp_store_undo (store, id, NULL, &error);
       break;
     case STORED_REDO:
-      game = dp_store_redo (store, id, &error);
+      game = dp_store_redo (store, id, NULL, &error);
       break;
     default:
       g_assert_not_reached ();
@@ -534,7 +536,7 @@ cmd_list (DpCli         *cli,
   if (!check_game_kind (cli, command, options->game, &status))
     return status;
 
-  store = cli_open_store (cli, options->database, &db_path);
+  store = cli_open_store (cli, options->database, TRUE, &db_path);
   if (store == NULL)
     return DP_CLI_EXIT_MALFORMED;
 
@@ -558,7 +560,7 @@ cmd_list (DpCli         *cli,
         {
           DpGameSummary *summary = g_ptr_array_index (page, i);
           g_autoptr(GString) row = g_string_new (NULL);
-          g_autofree char *date = dp_cli_format_date (summary->created);
+          g_autofree char *date = dp_exchange_format_date (summary->created);
           gboolean finished = summary->state == DP_GAME_STATE_FINISHED;
           gboolean first_winner = TRUE;
           guint n_players = MIN (summary->n_players, G_N_ELEMENTS (summary->names));
@@ -623,7 +625,7 @@ cmd_stats (DpCli         *cli,
   if (!check_game_kind (cli, command, options->game, &status))
     return status;
 
-  store = cli_open_store (cli, options->database, &db_path);
+  store = cli_open_store (cli, options->database, TRUE, &db_path);
   if (store == NULL)
     return DP_CLI_EXIT_MALFORMED;
 
@@ -699,29 +701,24 @@ cmd_export (DpCli         *cli,
   g_autoptr(DpStore) store = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *db_path = NULL;
-  const char *format = options->format ? options->format : "json";
+  const char *format_name = options->format ? options->format : "json";
   const char *const *ids = args[0] != NULL ? (const char *const *) args : NULL;
+  DpExchangeFormat format;
   gboolean ok;
 
-  if (g_strcmp0 (format, "json") != 0 && g_strcmp0 (format, "csv") != 0 &&
-      g_strcmp0 (format, "script") != 0)
+  if (!dp_exchange_format_from_string (format_name, &format))
     return cli_usage_error (cli, command,
                             /* Translators: do not translate json, csv, script */
-                            _("Unknown format “%s”; use json, csv or script"), format);
+                            _("Unknown format “%s”; use json, csv or script"), format_name);
 
-  if (g_strcmp0 (format, "script") == 0 && g_strv_length (args) != 1)
+  if (dp_exchange_format_is_single (format) && g_strv_length (args) != 1)
     return cli_usage_error (cli, command, _("--format script writes exactly one game: give one ID"));
 
-  store = cli_open_store (cli, options->database, &db_path);
+  store = cli_open_store (cli, options->database, TRUE, &db_path);
   if (store == NULL)
     return DP_CLI_EXIT_MALFORMED;
 
-  if (g_strcmp0 (format, "csv") == 0)
-    ok = dp_cli_export_csv (store, ids, cli->out, NULL, &error);
-  else if (g_strcmp0 (format, "script") == 0)
-    ok = dp_cli_export_script (store, args[0], cli->out, NULL, &error);
-  else
-    ok = dp_cli_export_json (store, ids, cli->out, NULL, &error);
+  ok = dp_exchange_write (store, format, ids, cli->out, NULL, &error);
 
   if (!ok)
     {
@@ -745,12 +742,12 @@ cmd_import (DpCli         *cli,
   guint n_imported = 0, n_skipped = 0;
   guint line = 0;
 
-  store = cli_open_store (cli, options->database, &db_path);
+  store = cli_open_store (cli, options->database, FALSE, &db_path);
   if (store == NULL)
     return DP_CLI_EXIT_MALFORMED;
 
   file = g_file_new_for_commandline_arg (args[0]);
-  if (!dp_cli_import_file (store, file, &n_imported, &n_skipped, &line, NULL, &error))
+  if (!dp_exchange_import_file (store, file, &n_imported, &n_skipped, &line, NULL, &error))
     {
       /* A problem of the database itself is not a problem of the file. */
       if (error->domain == DP_STORE_ERROR && error->code != DP_STORE_ERROR_INVALID_IMPORT)

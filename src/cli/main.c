@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "dp-cli.h"
+#include "dp-cli-serve.h"
 
 int
 main (int    argc,
@@ -21,7 +22,8 @@ main (int    argc,
   int status;
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  /* DICEPAD_LOCALEDIR: the catalogues of a build tree (tests, screenshots), as the window. */
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("DICEPAD_LOCALEDIR") != NULL ? g_getenv ("DICEPAD_LOCALEDIR") : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
   g_set_prgname ("dicepad-cli");
@@ -32,7 +34,10 @@ main (int    argc,
   out = g_buffered_output_stream_new (raw_out);
   err = g_unix_output_stream_new (STDERR_FILENO, FALSE);
 
-  status = dp_cli_run (argc, argv, out, err);
+  if (argc > 1 && g_str_equal (argv[1], "serve"))
+    status = dp_cli_serve (argc, argv, out, err);
+  else
+    status = dp_cli_run (argc, argv, out, err);
 
   g_output_stream_close (out, NULL, NULL);
   return status;

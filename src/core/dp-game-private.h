@@ -1,6 +1,7 @@
 /* dp-game-private.h — what a game implements to join the registry
  *
- * Each game (calavera/, cubitos/) provides one static const DpGameKind. DpGame is a
+ * Each game (calavera/, cubitos/) provides one static const DpGameKind, listed in
+ * dp-game.c (a test program may add one: _dp_game_kind_register()). DpGame is a
  * thin wrapper holding the kind and the game's own state; every entry point of
  * dp-game.h forwards to the vtable below.
  *
@@ -51,14 +52,20 @@ struct _DpGame
   guint             n_actions;
 };
 
+/* Adds @kind to the registry after the built-in games. For test programs (a test-only
+ * game: tests/ui/test-third-game.c), called in main() before any game is made; like a
+ * GType, a kind stays registered for the life of the process. */
+void     _dp_game_kind_register (const DpGameKind *kind);
+
 /* The game's own state, for typed access (cv_game_from_dp(), …). */
 gpointer _dp_game_get_state (const DpGame *game, const DpGameKind *kind);
 
 /* ---- The text form both games share (docs/game-script.md) ----
  *
- * Every game reads its actions with these helpers, so that the error kinds
- * (MALFORMED for unreadable input, ILLEGAL for rule breaches) and the canonical
- * text (compact JSON, keys in a fixed order) are the same for every game. */
+ * The helpers a game reads its setup and actions with, so that the error kinds
+ * (MALFORMED for unreadable input, ILLEGAL for rule breaches) and their messages are
+ * the same in every game. Calavera (cv-game.c, cv-action.c) uses them; Cubitos still
+ * has readers of its own in cb-game.c (issue 17 item 3 moves it onto these). */
 
 /* Parses @text as one JSON object; MALFORMED error otherwise. @what is "setup" or
  * "action" (untranslated: it picks the message). Free the result with json_object_unref(). */

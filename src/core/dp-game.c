@@ -13,33 +13,62 @@
 
 G_DEFINE_QUARK (dp-game-error-quark, dp_game_error)
 
-/* The registry, in the order the UI lists the games. */
-static const DpGameKind *const kinds[] = {
+/* The games of this build, in the order the UI lists them. A further game adds its kind
+ * to this list and nothing else in the store or the CLI changes. */
+static const DpGameKind *const builtin_kinds[] = {
   &cv_game_kind,
-  /* Cubitos joins here. A further game adds its kind to this list and nothing else
-   * in the store or the CLI changes. */
   &cb_game_kind,
 };
 
 /* ---- Registry ---- */
 
+/* The built-in kinds, then any a test program added with _dp_game_kind_register(). */
+static GPtrArray *
+registry (void)
+{
+  static GPtrArray *kinds = NULL;
+
+  if (g_once_init_enter (&kinds))
+    {
+      GPtrArray *list = g_ptr_array_new ();
+
+      for (guint i = 0; i < G_N_ELEMENTS (builtin_kinds); i++)
+        g_ptr_array_add (list, (gpointer) builtin_kinds[i]);
+      g_once_init_leave (&kinds, list);
+    }
+  return kinds;
+}
+
+void
+_dp_game_kind_register (const DpGameKind *kind)
+{
+  g_return_if_fail (kind != NULL && kind->id != NULL);
+  g_return_if_fail (dp_game_kind_lookup (kind->id) == NULL);
+
+  g_ptr_array_add (registry (), (gpointer) kind);
+}
+
 const DpGameKind *const *
 dp_game_kinds_list (guint *n_kinds)
 {
+  GPtrArray *kinds = registry ();
+
   if (n_kinds != NULL)
-    *n_kinds = G_N_ELEMENTS (kinds);
-  return kinds;
+    *n_kinds = kinds->len;
+  return (const DpGameKind *const *) kinds->pdata;
 }
 
 const DpGameKind *
 dp_game_kind_lookup (const char *id)
 {
+  GPtrArray *kinds = registry ();
+
   if (id == NULL)
     return NULL;
 
-  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
-    if (strcmp (kinds[i]->id, id) == 0)
-      return kinds[i];
+  for (guint i = 0; i < kinds->len; i++)
+    if (strcmp (((const DpGameKind *) g_ptr_array_index (kinds, i))->id, id) == 0)
+      return g_ptr_array_index (kinds, i);
 
   return NULL;
 }

@@ -2,9 +2,10 @@
  *
  * A game is its setup (kind, players in seat order, options) plus the ordered list of
  * actions the players took. Both have a stable JSON text form (docs/game-script.md).
- * The store, the command-line tool and the history pages only ever talk to a game
- * through this interface, so a new game (Cubitos beside Calavera) slots in without
- * touching them: it adds one DpGameKind to the registry in dp-game.c.
+ * The store and the command-line tool only ever talk to a game through this interface;
+ * the window's shared pages talk to it through this interface and the game's DpGameUi
+ * (src/ui/common/dp-game-ui.h). So a new game slots in without touching any of them: it
+ * adds one DpGameKind to the registry in dp-game.c, and a DpGameUi for the window.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

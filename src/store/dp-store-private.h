@@ -18,8 +18,29 @@ guint    _dp_store_get_schema_version (void);
 /* Like dp_store_open() but migrates only up to @version (≤ the current one), so the
  * tests can build a database as an older Dicepad left it. */
 DpStore *_dp_store_open_at_version (const char *path, guint version, GError **error);
+/* Opens an existing, current database read-only, as dp_store_open_for_reading() does
+ * when it cannot write (tests run as root, who can write every file). */
+DpStore *_dp_store_open_read_only (const char *path, GError **error);
 /* The connection, for tests that simulate a full disk (max_page_count), a read-only
  * file (query_only) or a short busy timeout. */
 sqlite3 *_dp_store_get_db (DpStore *self);
+
+/* For dp-exchange.c, the one reader of export files: it checks every game, the store
+ * writes what was checked, all in one transaction. */
+gboolean _dp_store_check_game_names (const DpGame *game, GError **error);
+gboolean _dp_store_import_begin     (DpStore *self, GError **error);
+gboolean _dp_store_import_commit    (DpStore *self, GError **error);
+void     _dp_store_import_rollback  (DpStore *self);
+/* Stores one checked game: @game is its state after @texts (canonical action texts).
+ * A game whose id is already stored is skipped (*imported = FALSE). */
+gboolean _dp_store_import_game      (DpStore      *self,
+                                     const char   *uuid,
+                                     gint64        created,
+                                     gint64        finished,
+                                     DpGameState   state,
+                                     const DpGame *game,
+                                     GPtrArray    *texts,
+                                     gboolean     *imported,
+                                     GError      **error);
 
 G_END_DECLS

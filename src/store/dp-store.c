@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -21,17 +22,13 @@
 #include <sqlite3.h>
 
 #include "dp-store.h"
+#include "dp-exchange.h"
 #include "dp-store-private.h"
 #include "dp-store-resources.h"
 
 /* Long enough to outlast the other program's transaction (each is one action, a few
  * milliseconds), short enough that a stuck lock becomes an error the user sees. */
 #define BUSY_TIMEOUT_MS 5000
-
-/* Import limits: far above any real game, low enough that a hostile file cannot make
- * us build millions of rows. */
-#define IMPORT_MAX_GAMES   1000000
-#define IMPORT_MAX_ACTIONS 100000
 
 #define RESOURCE_PREFIX "/io/github/dicepad/Dicepad/store/sql/"
 
@@ -52,6 +49,7 @@ struct _DpStore
   char       *path;
   sqlite3    *db;
   GHashTable *statements;  /* SQL text → sqlite3_stmt*, prepared once */
+  gboolean    read_only;   /* opened with SQLITE_OPEN_READONLY: never written */
 };
 
 G_DEFINE_TYPE (DpStore, dp_store, G_TYPE_OBJECT)
@@ -115,6 +113,11 @@ set_db_error (const char  *path,
       break;
 
     default:
+      /* Say what the system said (no space left, read-only file system, permission
+       * denied) rather than SQLite's "unable to open database file". */
+      if (db != NULL && sqlite3_system_errno (db) != 0 &&
+          ((rc & 0xff) == SQLITE_CANTOPEN || (rc & 0xff) == SQLITE_IOERR))
+        detail = g_strerror (sqlite3_system_errno (db));
       g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_IO,
                    /* Translators: the second %s is SQLite's own (English) explanation */
                    _("Could not read or write the game database “%s”: %s"),
@@ -313,14 +316,32 @@ check_game_names (const DpGame  *game,
   return TRUE;
 }
 
-/* Case-insensitive search needs Unicode folding, which SQLite's LIKE lacks. */
+/* The form a name is searched in: without accents and case ("Émile" → "emile",
+ * "Zoë" → "zoe"). SQLite's LIKE knows neither; the search folds both sides alike. */
+static char *
+fold_for_search (const char *text)
+{
+  g_autofree char *valid = g_utf8_make_valid (text, -1);
+  g_autofree char *decomposed = g_utf8_normalize (valid, -1, G_NORMALIZE_ALL);
+  g_autoptr(GString) bare = g_string_sized_new (strlen (decomposed));
+
+  /* Canonical decomposition puts each accent in a combining mark of its own. */
+  for (const char *p = decomposed; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_type (c) != G_UNICODE_NON_SPACING_MARK)
+        g_string_append_unichar (bare, c);
+    }
+  return g_utf8_casefold (bare->str, -1);
+}
+
 static void
 sql_casefold (sqlite3_context  *context,
               int               argc,
               sqlite3_value   **argv)
 {
   const char *text = (const char *) sqlite3_value_text (argv[0]);
-  g_autofree char *valid = NULL;
 
   if (text == NULL)
     {
@@ -328,8 +349,7 @@ sql_casefold (sqlite3_context  *context,
       return;
     }
 
-  valid = g_utf8_make_valid (text, -1);
-  sqlite3_result_text (context, g_utf8_casefold (valid, -1), -1, g_free);
+  sqlite3_result_text (context, fold_for_search (text), -1, g_free);
 }
 
 /* ---- Opening and migrations ---- */
@@ -419,6 +439,11 @@ store_migrate (DpStore  *self,
 
       if (version >= target)
         return store_commit (self, error);
+      if (version < 0)
+        {
+          store_rollback (self);
+          return set_not_a_database (self->path, error);
+        }
 
       resource = g_strconcat (RESOURCE_PREFIX, migrations[version], NULL);
       sql = g_resource_lookup_data (dp_store_get_resource (), resource,
@@ -538,7 +563,9 @@ _dp_store_open_at_version (const char  *path,
         !read_int_pragma (self, "PRAGMA user_version", &version, &read_error) ||
         !read_int_pragma (self, "SELECT count(*) FROM sqlite_schema", &n_objects, &read_error))
       {
-        if (g_error_matches (read_error, DP_STORE_ERROR, DP_STORE_ERROR_BUSY))
+        /* Only damage is "not a database": a read-only folder, a full disk or a
+         * busy file is said as what it is (issue 16, item 5). */
+        if (!g_error_matches (read_error, DP_STORE_ERROR, DP_STORE_ERROR_NOT_A_DATABASE))
           g_propagate_error (error, g_steal_pointer (&read_error));
         else
           set_not_a_database (path, error);
@@ -548,6 +575,14 @@ _dp_store_open_at_version (const char  *path,
 
   if (app_id != DP_STORE_APPLICATION_ID &&
       !(app_id == 0 && version == 0 && n_objects == 0))
+    {
+      set_not_a_database (path, error);
+      return NULL;
+    }
+
+  /* The version is a signed 32-bit number in the file's header: a negative one is
+   * damage, never a version (issue 16: it indexed before the migrations). */
+  if (version < 0)
     {
       set_not_a_database (path, error);
       return NULL;
@@ -602,6 +637,135 @@ dp_store_open (const char  *path,
                GError     **error)
 {
   return _dp_store_open_at_version (path, SCHEMA_VERSION, error);
+}
+
+DpStore *
+_dp_store_open_read_only (const char  *path,
+                          GError     **error)
+{
+  g_autoptr(DpStore) self = NULL;
+  g_autofree char *display = NULL;
+  g_autofree char *uri = NULL;
+  g_autoptr(GError) read_error = NULL;
+  gint64 app_id = 0, version = 0, n_objects = 0;
+  int flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_EXRESCODE;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  display = g_filename_display_name (path);
+  if (!check_sqlite_header (path, error))
+    return NULL;
+
+  self = g_object_new (DP_TYPE_STORE, NULL);
+  self->path = g_strdup (path);
+  self->read_only = TRUE;
+
+  /* mode=ro first; a WAL database in a folder we cannot write needs immutable=1 (no
+   * shared-memory file), which is right for a file nobody can write either. */
+  for (guint attempt = 0; attempt < 2; attempt++)
+    {
+      g_autofree char *absolute = g_canonicalize_filename (path, NULL);
+      g_autofree char *file_uri = g_filename_to_uri (absolute, NULL, error);
+      int rc;
+
+      if (file_uri == NULL)
+        return NULL;
+      g_clear_pointer (&uri, g_free);
+      uri = g_strconcat (file_uri, attempt == 0 ? "?mode=ro" : "?mode=ro&immutable=1", NULL);
+      g_hash_table_remove_all (self->statements);
+      g_clear_pointer (&self->db, sqlite3_close_v2);
+      g_clear_error (&read_error);
+
+      rc = sqlite3_open_v2 (uri, &self->db, flags, NULL);
+      if (rc != SQLITE_OK)
+        {
+          store_error (self, rc, &read_error);
+          continue;
+        }
+      sqlite3_extended_result_codes (self->db, 1);
+      sqlite3_busy_timeout (self->db, BUSY_TIMEOUT_MS);
+
+      if (read_int_pragma (self, "PRAGMA application_id", &app_id, &read_error) &&
+          read_int_pragma (self, "PRAGMA user_version", &version, &read_error) &&
+          read_int_pragma (self, "SELECT count(*) FROM sqlite_schema", &n_objects, &read_error))
+        break;
+      if (g_error_matches (read_error, DP_STORE_ERROR, DP_STORE_ERROR_NOT_A_DATABASE))
+        break;
+    }
+
+  if (read_error != NULL)
+    {
+      if (g_error_matches (read_error, DP_STORE_ERROR, DP_STORE_ERROR_NOT_A_DATABASE))
+        set_not_a_database (path, error);
+      else
+        g_propagate_error (error, g_steal_pointer (&read_error));
+      return NULL;
+    }
+
+  if (app_id != DP_STORE_APPLICATION_ID || version < 0)
+    {
+      set_not_a_database (path, error);
+      return NULL;
+    }
+
+  if (version > SCHEMA_VERSION)
+    {
+      g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_TOO_NEW,
+                   _("The game database “%s” was written by a newer version of Dicepad "
+                     "(format %u; this version reads up to format %u). Update Dicepad to open it; "
+                     "the file is left untouched."),
+                   display, (guint) version, SCHEMA_VERSION);
+      return NULL;
+    }
+
+  if (version < SCHEMA_VERSION)
+    {
+      g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_IO,
+                   _("The game database “%s” is read-only and was written by an older version "
+                     "of Dicepad: it must be updated before it can be read. Make it writable and open it again."),
+                   display);
+      return NULL;
+    }
+
+  sqlite3_create_function_v2 (self->db, "dp_casefold", 1,
+                              SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
+                              NULL, sql_casefold, NULL, NULL, NULL);
+
+  return g_steal_pointer (&self);
+}
+
+DpStore *
+dp_store_open_for_reading (const char  *path,
+                           GError     **error)
+{
+  g_autoptr(GError) write_error = NULL;
+  DpStore *store;
+  GStatBuf st;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  store = dp_store_open (path, &write_error);
+  if (store != NULL)
+    return store;
+
+  /* An existing database that cannot be written (read-only file, folder or disk, or
+   * a full disk) can still be read (issue 16, item 7). */
+  if (!g_error_matches (write_error, DP_STORE_ERROR, DP_STORE_ERROR_IO) ||
+      g_stat (path, &st) != 0 || !S_ISREG (st.st_mode) || st.st_size == 0)
+    {
+      g_propagate_error (error, g_steal_pointer (&write_error));
+      return NULL;
+    }
+
+  return _dp_store_open_read_only (path, error);
+}
+
+gboolean
+dp_store_is_read_only (DpStore *self)
+{
+  g_return_val_if_fail (DP_IS_STORE (self), TRUE);
+
+  return self->read_only;
 }
 
 guint
@@ -699,6 +863,22 @@ lookup_game (DpStore     *self,
   return TRUE;
 }
 
+/* The caller's state (@current, NULL = no check) must be the stored one: the log
+ * position is the same, or another window or program has moved the game on. */
+static gboolean
+check_position (const GameRow  *info,
+                const DpGame   *current,
+                GError        **error)
+{
+  if (current == NULL || info->n_actions == dp_game_get_n_actions (current))
+    return TRUE;
+
+  g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_OUT_OF_DATE,
+               _("This game was changed elsewhere (in another window or program). "
+                 "Open it again to go on."));
+  return FALSE;
+}
+
 static gboolean
 set_game_over (DpGameState   state,
                GError      **error)
@@ -712,33 +892,59 @@ set_game_over (DpGameState   state,
   return FALSE;
 }
 
-/* Reads the setup and the log of a game. */
+/* The log of game @game_id cannot be trusted: rows are missing or out of order. */
 static gboolean
-read_log (DpStore     *self,
-          gint64       row,
-          char       **setup_out,
-          GPtrArray  **actions_out,
-          GError     **error)
+set_damaged_log (const char  *game_id,
+                 guint        n_readable,
+                 guint        n_stored,
+                 GError     **error)
+{
+  g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW,
+               /* Translators: the first %s is the game's id; then "19 of its 143 actions" */
+               g_dngettext (GETTEXT_PACKAGE,
+                            "The game “%s” is damaged in the database: only %u of its %u action can be read.",
+                            "The game “%s” is damaged in the database: only %u of its %u actions can be read.",
+                            n_stored),
+               game_id, n_readable, n_stored);
+  return FALSE;
+}
+
+/* Reads the setup and the log of a game, and checks the log against the count the
+ * game's row keeps: a damaged page must never show as a shorter game (issue 16, item 4).
+ * With @prefix_ok, a damaged log gives what can be read in order (for a rescue export)
+ * and *complete says whether that is all of it. */
+static gboolean
+read_log_full (DpStore     *self,
+               gint64       row,
+               const char  *game_id,
+               gboolean     prefix_ok,
+               char       **setup_out,
+               GPtrArray  **actions_out,
+               gboolean    *complete,
+               GError     **error)
 {
   g_autoptr(GPtrArray) actions = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *setup = NULL;
-  gboolean has_row;
+  gboolean has_row, in_order = TRUE;
+  gint64 n_stored = 0;
 
   {
-    g_autoptr(StoreStmt) stmt = store_prepare (self, "SELECT setup FROM games WHERE id = ?", error);
+    g_autoptr(StoreStmt) stmt = store_prepare (self, "SELECT setup, n_actions FROM games WHERE id = ?", error);
 
     if (stmt == NULL)
       return FALSE;
     sqlite3_bind_int64 (stmt, 1, row);
     if (!step_row (self, stmt, &has_row, error))
       return FALSE;
-    if (has_row)
-      setup = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+    if (!has_row)
+      return store_error (self, SQLITE_CORRUPT, error);
+    setup = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+    n_stored = sqlite3_column_int64 (stmt, 1);
   }
 
   {
     g_autoptr(StoreStmt) stmt = store_prepare (self,
-                                               "SELECT json FROM actions WHERE game = ? ORDER BY seq",
+                                               "SELECT seq, json FROM actions WHERE game = ? ORDER BY seq",
                                                error);
 
     if (stmt == NULL)
@@ -752,14 +958,36 @@ read_log (DpStore     *self,
           return FALSE;
         if (!has_row)
           break;
-        text = (const char *) sqlite3_column_text (stmt, 0);
+        /* Action i is row seq = i: a gap is a lost row. */
+        if (sqlite3_column_int64 (stmt, 0) != (gint64) actions->len)
+          {
+            in_order = FALSE;
+            break;
+          }
+        text = (const char *) sqlite3_column_text (stmt, 1);
         g_ptr_array_add (actions, g_strdup (text != NULL ? text : ""));
       }
   }
 
+  if (complete != NULL)
+    *complete = in_order && n_stored == (gint64) actions->len;
+  if ((!in_order || n_stored != (gint64) actions->len) && !prefix_ok)
+    return set_damaged_log (game_id, actions->len, (guint) CLAMP (n_stored, 0, G_MAXUINT), error);
+
   *setup_out = g_steal_pointer (&setup);
   *actions_out = g_steal_pointer (&actions);
   return TRUE;
+}
+
+static gboolean
+read_log (DpStore     *self,
+          gint64       row,
+          const char  *game_id,
+          char       **setup_out,
+          GPtrArray  **actions_out,
+          GError     **error)
+{
+  return read_log_full (self, row, game_id, FALSE, setup_out, actions_out, NULL, error);
 }
 
 /* Replays the first @n_actions of the log through the core. */
@@ -824,7 +1052,8 @@ upsert_player (DpStore     *self,
   sqlite3_bind_int64 (stmt, 2, used);
   if (!step_row (self, stmt, &has_row, error))
     return FALSE;
-  g_assert (has_row);
+  if (!has_row)
+    return store_error (self, SQLITE_CORRUPT, error);
   *id_out = sqlite3_column_int64 (stmt, 0);
   /* Run RETURNING to completion so the statement is finished before reset. */
   return step_done (self, stmt, error);
@@ -865,7 +1094,7 @@ insert_game (DpStore       *self,
   for (guint seat = 0; seat < n_players; seat++)
     {
       g_autoptr(StoreStmt) stmt = NULL;
-      gint64 player;
+      gint64 player = 0;
 
       if (!upsert_player (self, dp_game_get_player_name (game, seat), created, &player, error))
         return FALSE;
@@ -1123,13 +1352,8 @@ dp_store_append_action (DpStore     *self,
       goto fail;
     }
 
-  if (info.n_actions != dp_game_get_n_actions (game))
-    {
-      g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_OUT_OF_DATE,
-                   _("This game was changed elsewhere (in another window or program). "
-                     "Open it again to go on."));
-      goto fail;
-    }
+  if (!check_position (&info, game, error))
+    goto fail;
 
   if (!insert_action (self, info.row, info.n_actions, text, after, error) ||
       !clear_redo (self, info.row, error) ||
@@ -1149,9 +1373,10 @@ fail:
 }
 
 DpGame *
-dp_store_undo (DpStore     *self,
-               const char  *game_id,
-               GError     **error)
+dp_store_undo (DpStore       *self,
+               const char    *game_id,
+               const DpGame  *current,
+               GError       **error)
 {
   g_autofree char *setup = NULL;
   g_autoptr(GPtrArray) actions = NULL;
@@ -1174,6 +1399,9 @@ dp_store_undo (DpStore     *self,
       goto fail;
     }
 
+  if (!check_position (&info, current, error))
+    goto fail;
+
   if (info.n_actions == 0)
     {
       g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_NOTHING_TO_UNDO,
@@ -1181,7 +1409,7 @@ dp_store_undo (DpStore     *self,
       goto fail;
     }
 
-  if (!read_log (self, info.row, &setup, &actions, error))
+  if (!read_log (self, info.row, game_id, &setup, &actions, error))
     goto fail;
   if (actions->len != info.n_actions)
     {
@@ -1247,9 +1475,10 @@ fail:
 }
 
 DpGame *
-dp_store_redo (DpStore     *self,
-               const char  *game_id,
-               GError     **error)
+dp_store_redo (DpStore       *self,
+               const char    *game_id,
+               const DpGame  *current,
+               GError       **error)
 {
   g_autofree char *setup = NULL;
   g_autofree char *text = NULL;
@@ -1295,7 +1524,10 @@ dp_store_redo (DpStore     *self,
       goto fail;
     }
 
-  if (!read_log (self, info.row, &setup, &actions, error))
+  if (!check_position (&info, current, error))
+    goto fail;
+
+  if (!read_log (self, info.row, game_id, &setup, &actions, error))
     goto fail;
 
   game = replay_log (game_id, setup, actions, actions->len, error);
@@ -1473,7 +1705,7 @@ dp_store_set_deleted (DpStore     *self,
       g_autoptr(GPtrArray) actions = NULL;
       g_autoptr(DpGame) game = NULL;
 
-      if (!read_log (self, row, &setup, &actions, error))
+      if (!read_log (self, row, game_id, &setup, &actions, error))
         goto fail;
       game = replay_log (game_id, setup, actions, actions->len, error);
       if (game == NULL || !update_summary (self, row, game, finished, error))
@@ -1485,6 +1717,69 @@ dp_store_set_deleted (DpStore     *self,
 fail:
   store_rollback (self);
   return FALSE;
+}
+
+gboolean
+dp_store_purge_game (DpStore     *self,
+                     const char  *game_id,
+                     GError     **error)
+{
+  g_autoptr(StoreStmt) stmt = NULL;
+
+  g_return_val_if_fail (DP_IS_STORE (self), FALSE);
+  g_return_val_if_fail (game_id != NULL, FALSE);
+
+  if (!store_begin (self, error))
+    return FALSE;
+
+  /* Only a game already in the Deleted list goes for good: never a live one. */
+  stmt = store_prepare (self, "DELETE FROM games WHERE uuid = ? AND deleted = 1", error);
+  if (stmt == NULL)
+    goto fail;
+  bind_text (stmt, 1, game_id);
+  if (!step_done (self, stmt, error))
+    goto fail;
+  if (sqlite3_changes (self->db) == 0)
+    {
+      set_not_found (game_id, error);
+      goto fail;
+    }
+  if (!store_exec (self, "DELETE FROM players WHERE id NOT IN (SELECT player FROM seats)", error))
+    goto fail;
+
+  return store_commit (self, error);
+
+fail:
+  store_rollback (self);
+  return FALSE;
+}
+
+GStrv
+dp_store_list_deleted_among (DpStore             *self,
+                             const char *const   *ids,
+                             GError             **error)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_autoptr(StoreStmt) stmt = NULL;
+
+  g_return_val_if_fail (DP_IS_STORE (self), NULL);
+
+  stmt = store_prepare (self, "SELECT 1 FROM games WHERE uuid = ? AND deleted = 1", error);
+  if (stmt == NULL)
+    return NULL;
+
+  for (guint i = 0; ids != NULL && ids[i] != NULL; i++)
+    {
+      gboolean has_row;
+
+      sqlite3_reset (stmt);
+      bind_text (stmt, 1, ids[i]);
+      if (!step_row (self, stmt, &has_row, error))
+        return NULL;
+      if (has_row)
+        g_strv_builder_add (builder, ids[i]);
+    }
+  return g_strv_builder_end (builder);
 }
 
 gboolean
@@ -1547,7 +1842,7 @@ dp_store_get_actions (DpStore     *self,
     return NULL;
 
   if (!lookup_game (self, game_id, &info, error) ||
-      !read_log (self, info.row, &setup, &actions, error))
+      !read_log (self, info.row, game_id, &setup, &actions, error))
     {
       store_rollback (self);
       return NULL;
@@ -1572,6 +1867,16 @@ dp_game_summary_free (DpGameSummary *summary)
   for (guint i = 0; i < G_N_ELEMENTS (summary->names); i++)
     g_free (summary->names[i]);
   g_free (summary);
+}
+
+static gboolean
+set_damaged_players (const char  *game_id,
+                     GError     **error)
+{
+  g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW,
+               _("The game “%s” is damaged in the database: its players cannot be read."),
+               game_id != NULL ? game_id : "?");
+  return FALSE;
 }
 
 #define SUMMARY_COLUMNS "g.id, g.uuid, g.kind, g.created, g.finished, g.state, g.n_actions, g.n_players"
@@ -1615,13 +1920,26 @@ summary_from_row (DpStore       *self,
       seat = summary->n_players++;
       if (seat >= G_N_ELEMENTS (summary->names))
         continue;
+      /* A seat row whose player row is gone or unreadable: damage, never a blank name. */
+      if (sqlite3_column_type (stmt, 1) != SQLITE_TEXT || sqlite3_column_bytes (stmt, 1) == 0 ||
+          sqlite3_column_int64 (stmt, 0) != (gint64) seat)
+        {
+          set_damaged_players (summary->id, error);
+          return NULL;
+        }
       summary->names[seat] = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
       summary->totals[seat] = sqlite3_column_int (stmt, 2);
       summary->ranks[seat] = (guint) sqlite3_column_int (stmt, 3);
       summary->winners[seat] = sqlite3_column_int (stmt, 4) != 0;
     }
 
-  summary->n_players = MIN (summary->n_players, G_N_ELEMENTS (summary->names));
+  if (summary->n_players != (guint) sqlite3_column_int64 (row_stmt, 7) || summary->n_players == 0 ||
+      summary->n_players > G_N_ELEMENTS (summary->names) || summary->id == NULL || summary->kind == NULL)
+    {
+      set_damaged_players (summary->id, error);
+      return NULL;
+    }
+
   return g_steal_pointer (&summary);
 }
 
@@ -1679,7 +1997,7 @@ append_filter (GString            *sql,
                GArray             *binds,
                const DpGameFilter *filter)
 {
-  g_string_append (sql, " WHERE g.deleted = 0");
+  g_string_append (sql, filter != NULL && filter->deleted ? " WHERE g.deleted = 1" : " WHERE g.deleted = 0");
 
   if (filter == NULL)
     return;
@@ -1712,8 +2030,7 @@ append_filter (GString            *sql,
     }
   if (filter->search != NULL && filter->search[0] != '\0')
     {
-      g_autofree char *valid = g_utf8_make_valid (filter->search, -1);
-      g_autofree char *folded = g_utf8_casefold (valid, -1);
+      g_autofree char *folded = fold_for_search (filter->search);
 
       g_string_append (sql, " AND g.id IN (SELECT s.game FROM seats s WHERE s.player IN"
                             " (SELECT id FROM players WHERE instr (dp_casefold (name), ?) > 0))");
@@ -1941,6 +2258,18 @@ dp_player_stats_free (DpPlayerStats *stats)
   g_free (stats);
 }
 
+/* A count read back as a double (SQLite's sum): NaN and negatives are 0, the rest is
+ * clamped to what a guint holds. */
+static guint
+count_from_double (double value)
+{
+  if (!(value > 0.0))
+    return 0;
+  if (value >= (double) G_MAXUINT)
+    return G_MAXUINT;
+  return (guint) value;
+}
+
 static int
 compare_player_stats (gconstpointer a,
                       gconstpointer b)
@@ -1997,7 +2326,6 @@ dp_store_player_stats (DpStore     *self,
 {
   g_autoptr(GPtrArray) result = g_ptr_array_new_with_free_func ((GDestroyNotify) dp_player_stats_free);
   g_autoptr(GHashTable) by_id = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  g_autoptr(GHashTable) total_sums = g_hash_table_new (NULL, NULL);
   g_autoptr(StoreStmt) stmt = NULL;
   GHashTableIter iter;
   gpointer key, value;
@@ -2042,6 +2370,15 @@ dp_store_player_stats (DpStore     *self,
       n = sqlite3_column_int64 (stmt, 4);
 
       stats = g_hash_table_lookup (by_id, &id);
+      if (stats == NULL && sqlite3_column_type (stmt, 1) != SQLITE_TEXT)
+        {
+          g_autofree char *display = g_filename_display_name (self->path);
+
+          g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW,
+                       _("The game database “%s” is damaged: a player’s name cannot be read."),
+                       display);
+          goto fail;
+        }
       if (stats == NULL)
         {
           stats = g_new0 (DpPlayerStats, 1);
@@ -2054,12 +2391,14 @@ dp_store_player_stats (DpStore     *self,
       if (stat_key == NULL || n <= 0)
         continue;
 
+      /* Counts and sums come from the file: an edited or damaged row may hold any
+       * double, and casting one out of range is undefined behaviour. */
       if (g_str_equal (stat_key, "#games"))
-        stats->games = (guint) sum;
+        stats->games = count_from_double (sum);
       else if (g_str_equal (stat_key, "#wins"))
-        stats->wins = (guint) sum;
+        stats->wins = count_from_double (sum);
       else if (g_str_equal (stat_key, "#total"))
-        g_hash_table_insert (total_sums, stats, GINT_TO_POINTER ((int) sum));
+        stats->average_total = isfinite (sum) ? sum : 0.0;   /* the sum until divided below */
       else if (stat_key[0] != '#')
         {
           double *average = g_new (double, 1);
@@ -2074,10 +2413,15 @@ dp_store_player_stats (DpStore     *self,
     {
       DpPlayerStats *stats = value;
 
+      stats->wins = MIN (stats->wins, stats->games);
       if (stats->games > 0)
         {
           stats->win_rate = (double) stats->wins / stats->games;
-          stats->average_total = GPOINTER_TO_INT (g_hash_table_lookup (total_sums, stats)) / (double) stats->games;
+          stats->average_total /= (double) stats->games;
+        }
+      else
+        {
+          stats->average_total = 0.0;
         }
       if (!player_extreme_total (self, *(gint64 *) key, kind, TRUE, &stats->best_total, error) ||
           !player_extreme_total (self, *(gint64 *) key, kind, FALSE, &stats->worst_total, error))
@@ -2211,14 +2555,18 @@ export_game (DpStore      *self,
     sqlite3_bind_int64 (stmt, 1, row);
     if (!step_row (self, stmt, &has_row, error))
       return FALSE;
-    g_assert (has_row);
+    /* The list of games named a row that is not there: a damaged index. */
+    if (!has_row)
+      return store_error (self, SQLITE_CORRUPT, error);
     uuid = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
     created = sqlite3_column_int64 (stmt, 1);
     finished = sqlite3_column_int64 (stmt, 2);
     state = CLAMP (sqlite3_column_int (stmt, 3), 0, 2);
   }
 
-  if (!read_log (self, row, &setup, &actions, error))
+  if (uuid == NULL)
+    return store_error (self, SQLITE_CORRUPT, error);
+  if (!read_log (self, row, uuid, &setup, &actions, error))
     return FALSE;
 
   setup_node = parse_stored_object (setup, uuid, -1, error);
@@ -2322,205 +2670,102 @@ fail:
   return NULL;
 }
 
-/* Reads an integer member; FALSE when it is missing or not an integer. */
-static gboolean
-get_int_member (JsonObject  *object,
-                const char  *name,
-                gint64      *out)
+/* ---- Import (the checks are dp-exchange.c's) ---- */
+
+gboolean
+_dp_store_check_game_names (const DpGame  *game,
+                            GError       **error)
 {
-  JsonNode *node = json_object_get_member (object, name);
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_INT64)
-    return FALSE;
-
-  *out = json_node_get_int (node);
-  return TRUE;
+  return check_game_names (game, error);
 }
 
-static const char *
-get_string_member (JsonObject *object,
-                   const char *name)
+gboolean
+_dp_store_import_begin (DpStore  *self,
+                        GError  **error)
 {
-  JsonNode *node = json_object_get_member (object, name);
+  g_return_val_if_fail (DP_IS_STORE (self), FALSE);
 
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
-
-  return json_node_get_string (node);
+  return store_begin (self, error);
 }
 
-static gboolean
-set_import_error (GError     **error,
-                  const char  *format,
-                  ...) G_GNUC_PRINTF (2, 3);
-
-static gboolean
-set_import_error (GError     **error,
-                  const char  *format,
-                  ...)
+gboolean
+_dp_store_import_commit (DpStore  *self,
+                         GError  **error)
 {
-  va_list args;
-  g_autofree char *message = NULL;
+  g_return_val_if_fail (DP_IS_STORE (self), FALSE);
 
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-
-  g_set_error_literal (error, DP_STORE_ERROR, DP_STORE_ERROR_INVALID_IMPORT, message);
-  return FALSE;
+  return store_commit (self, error);
 }
 
-static gboolean
-game_id_exists (DpStore     *self,
-                const char  *uuid,
-                gboolean    *exists,
-                GError     **error)
+void
+_dp_store_import_rollback (DpStore *self)
 {
-  g_autoptr(StoreStmt) stmt = store_prepare (self, "SELECT 1 FROM games WHERE uuid = ?", error);
+  g_return_if_fail (DP_IS_STORE (self));
 
-  if (stmt == NULL)
-    return FALSE;
-  bind_text (stmt, 1, uuid);
-  return step_row (self, stmt, exists, error);
+  store_rollback (self);
 }
 
-/* Checks and stores game number @number (1-based) of an import; a transaction is open. */
-static gboolean
-import_game (DpStore     *self,
-             JsonNode    *node,
-             guint        number,
-             gboolean    *imported,
-             GError     **error)
+gboolean
+_dp_store_import_game (DpStore       *self,
+                       const char    *uuid,
+                       gint64         created,
+                       gint64         finished,
+                       DpGameState    state,
+                       const DpGame  *game,
+                       GPtrArray     *texts,
+                       gboolean      *imported,
+                       GError       **error)
 {
-  JsonObject *object;
-  JsonNode *setup_node, *actions_node;
-  JsonArray *actions;
-  const char *uuid, *state_name;
-  gint64 created, finished;
-  int state = -1;
-  guint n_actions;
-  g_autoptr(DpGame) game = NULL;
-  g_autoptr(GError) local_error = NULL;
-  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(StoreStmt) stmt = NULL;
   gboolean exists;
   gint64 row;
 
+  g_return_val_if_fail (DP_IS_STORE (self), FALSE);
+  g_return_val_if_fail (texts->len == dp_game_get_n_actions (game), FALSE);
+
   *imported = FALSE;
 
-  /* Translators: "Game 3: its “setup” is missing …"; %u counts the games in the file
-   * from 1, %s is one of the reasons below ("it is not a JSON object", …) */
-  if (!JSON_NODE_HOLDS_OBJECT (node))
-    return set_import_error (error, _("Game %u: %s"), number, _("it is not a JSON object"));
-  object = json_node_get_object (node);
-
-  uuid = get_string_member (object, "id");
-  if (uuid == NULL || uuid[0] == '\0' || strlen (uuid) > 64 || !g_utf8_validate (uuid, -1, NULL))
-    return set_import_error (error, _("Game %u: %s"), number, _("its “id” is missing or not a short text"));
-
-  /* Year 1970 to 9999: anything else is not a date a game was played on. */
-  if (!get_int_member (object, "created", &created) || created < 0 || created > G_GINT64_CONSTANT (253402300799))
-    return set_import_error (error, _("Game %u: %s"), number, _("its “created” time is missing or not a date"));
-  if (!get_int_member (object, "finished", &finished) || finished < 0 || finished > G_GINT64_CONSTANT (253402300799))
-    return set_import_error (error, _("Game %u: %s"), number, _("its “finished” time is missing or not a date"));
-
-  state_name = get_string_member (object, "state");
-  for (guint i = 0; state_name != NULL && i < G_N_ELEMENTS (state_names); i++)
-    {
-      if (strcmp (state_name, state_names[i]) == 0)
-        state = (int) i;
-    }
-  if (state < 0)
-    return set_import_error (error, _("Game %u: %s"), number,
-                             _("its “state” must be “in-progress”, “finished” or “abandoned”"));
-
-  setup_node = json_object_get_member (object, "setup");
-  if (setup_node == NULL || !JSON_NODE_HOLDS_OBJECT (setup_node))
-    return set_import_error (error, _("Game %u: %s"), number, _("its “setup” is missing or not a JSON object"));
-
-  actions_node = json_object_get_member (object, "actions");
-  if (actions_node == NULL || !JSON_NODE_HOLDS_ARRAY (actions_node))
-    return set_import_error (error, _("Game %u: %s"), number, _("its “actions” are missing or not a list"));
-  actions = json_node_get_array (actions_node);
-  n_actions = json_array_get_length (actions);
-  if (n_actions > IMPORT_MAX_ACTIONS)
-    return set_import_error (error, _("Game %u: %s"), number, _("it has too many actions"));
-
-  game = dp_game_new (json_node_get_object (setup_node), &local_error);
-  if (game == NULL)
-    return set_import_error (error, _("Game %u: %s"), number, local_error->message);
-  if (!check_game_names (game, &local_error))
-    return set_import_error (error, _("Game %u: %s"), number, local_error->message);
-
-  for (guint i = 0; i < n_actions; i++)
-    {
-      JsonNode *action = json_array_get_element (actions, i);
-      char *text;
-
-      /* Translators: "Game 3: action 17: Skulls cannot be re-rolled"; the last %s is
-       * the reason, often a rule message from the game */
-      if (!JSON_NODE_HOLDS_OBJECT (action))
-        return set_import_error (error, _("Game %u: action %u: %s"), number, i + 1,
-                                 _("it is not a JSON object"));
-
-      text = dp_game_normalize_action (game, json_node_get_object (action), &local_error);
-      if (text == NULL || !dp_game_apply_text (game, text, &local_error))
-        {
-          g_free (text);
-          return set_import_error (error, _("Game %u: action %u: %s"), number, i + 1,
-                                   local_error->message);
-        }
-      g_ptr_array_add (texts, text);
-    }
-
-  if ((state == DP_GAME_STATE_FINISHED) != dp_game_is_finished (game))
-    {
-      if (state == DP_GAME_STATE_FINISHED)
-        return set_import_error (error, _("Game %u: %s"), number,
-                                 _("it is marked finished, but its actions do not finish it"));
-      else
-        return set_import_error (error, _("Game %u: %s"), number,
-                                 _("its actions finish it, but it is not marked finished"));
-    }
-
-  if (!game_id_exists (self, uuid, &exists, error))
-    return FALSE;
-  if (exists)
-    return TRUE;
-
   {
-    g_autoptr(DpGame) setup_game = dp_game_new (json_node_get_object (setup_node), NULL);
-    g_autoptr(StoreStmt) stmt = NULL;
+    g_autoptr(StoreStmt) lookup = store_prepare (self, "SELECT 1 FROM games WHERE uuid = ?", error);
 
-    if (!insert_game (self, uuid, setup_game, created, &row, error))
+    if (lookup == NULL)
       return FALSE;
-
-    stmt = store_prepare (self, "INSERT INTO actions (game, seq, json) VALUES (?, ?, ?)", error);
-    if (stmt == NULL)
+    bind_text (lookup, 1, uuid);
+    if (!step_row (self, lookup, &exists, error))
       return FALSE;
-    for (guint i = 0; i < texts->len; i++)
-      {
-        sqlite3_bind_int64 (stmt, 1, row);
-        sqlite3_bind_int (stmt, 2, (int) i);
-        bind_text (stmt, 3, g_ptr_array_index (texts, i));
-        if (!step_done (self, stmt, error))
-          return FALSE;
-        sqlite3_reset (stmt);
-      }
+    if (exists)
+      return TRUE;
   }
+
+  /* The setup text is the same in every state of a game: insert_game takes it from
+   * the final state. */
+  if (!insert_game (self, uuid, game, created, &row, error))
+    return FALSE;
+
+  stmt = store_prepare (self, "INSERT INTO actions (game, seq, json) VALUES (?, ?, ?)", error);
+  if (stmt == NULL)
+    return FALSE;
+  for (guint i = 0; i < texts->len; i++)
+    {
+      sqlite3_bind_int64 (stmt, 1, row);
+      sqlite3_bind_int (stmt, 2, (int) i);
+      bind_text (stmt, 3, g_ptr_array_index (texts, i));
+      if (!step_done (self, stmt, error))
+        return FALSE;
+      sqlite3_reset (stmt);
+    }
 
   if (!update_summary (self, row, game, finished != 0 ? finished : created, error))
     return FALSE;
 
   if (state == DP_GAME_STATE_ABANDONED)
     {
-      g_autoptr(StoreStmt) stmt = store_prepare (self, "UPDATE games SET state = 2 WHERE id = ?", error);
+      g_autoptr(StoreStmt) abandon = store_prepare (self, "UPDATE games SET state = 2 WHERE id = ?", error);
 
-      if (stmt == NULL)
+      if (abandon == NULL)
         return FALSE;
-      sqlite3_bind_int64 (stmt, 1, row);
-      if (!step_done (self, stmt, error))
+      sqlite3_bind_int64 (abandon, 1, row);
+      if (!step_done (self, abandon, error))
         return FALSE;
     }
 
@@ -2535,73 +2780,14 @@ dp_store_import (DpStore   *self,
                  guint     *n_skipped,
                  GError   **error)
 {
-  JsonObject *root;
-  JsonNode *games_node;
-  JsonArray *games;
-  const char *format;
-  gint64 version;
-  guint imported = 0, skipped = 0, n_games;
+  g_autofree char *text = NULL;
+  gsize length = 0;
 
   g_return_val_if_fail (DP_IS_STORE (self), FALSE);
   g_return_val_if_fail (export_root != NULL, FALSE);
 
-  if (n_imported != NULL)
-    *n_imported = 0;
-  if (n_skipped != NULL)
-    *n_skipped = 0;
-
-  /* Translators: %s is the reason, e.g. "its “format” is not “dicepad-export”" */
-  if (!JSON_NODE_HOLDS_OBJECT (export_root))
-    return set_import_error (error, _("This is not a Dicepad export: %s"), _("it is not a JSON object"));
-  root = json_node_get_object (export_root);
-
-  format = get_string_member (root, "format");
-  if (format == NULL || strcmp (format, "dicepad-export") != 0)
-    return set_import_error (error, _("This is not a Dicepad export: %s"),
-                             _("its “format” is not “dicepad-export”"));
-
-  if (!get_int_member (root, "version", &version) || version < 1)
-    return set_import_error (error, _("This is not a Dicepad export: %s"),
-                             _("its “version” is missing or not a positive whole number"));
-  if (version > 1)
-    return set_import_error (error, _("This export was made by a newer version of Dicepad (version %d). "
-                                      "Update Dicepad to import it."),
-                             (int) MIN (version, G_MAXINT));
-
-  games_node = json_object_get_member (root, "games");
-  if (games_node == NULL || !JSON_NODE_HOLDS_ARRAY (games_node))
-    return set_import_error (error, _("This is not a Dicepad export: %s"),
-                             _("its “games” are missing or not a list"));
-  games = json_node_get_array (games_node);
-  n_games = json_array_get_length (games);
-  if (n_games > IMPORT_MAX_GAMES)
-    return set_import_error (error, _("This is not a Dicepad export: %s"), _("it has too many games"));
-
-  /* All or nothing: one transaction, rolled back at the first problem. */
-  if (!store_begin (self, error))
-    return FALSE;
-
-  for (guint i = 0; i < n_games; i++)
-    {
-      gboolean done;
-
-      if (!import_game (self, json_array_get_element (games, i), i + 1, &done, error))
-        {
-          store_rollback (self);
-          return FALSE;
-        }
-      if (done)
-        imported++;
-      else
-        skipped++;
-    }
-
-  if (!store_commit (self, error))
-    return FALSE;
-
-  if (n_imported != NULL)
-    *n_imported = imported;
-  if (n_skipped != NULL)
-    *n_skipped = skipped;
-  return TRUE;
+  /* One reader of the export format: the document goes through its text form. */
+  text = json_to_string (export_root, FALSE);
+  length = strlen (text);
+  return dp_exchange_import_data (self, text, length, n_imported, n_skipped, NULL, error);
 }

@@ -52,8 +52,15 @@ G_DECLARE_FINAL_TYPE (DpStore, dp_store, DP, STORE, GObject)
  * g_get_user_data_dir()/io.github.dicepad.Dicepad/dicepad.db. */
 char       *dp_store_resolve_path (const char *option);
 
-/* Opens or creates the database (folder created with mode 0700) and migrates it. */
+/* Opens or creates the database (folder created with mode 0700) and migrates it. A
+ * damaged file is DP_STORE_ERROR_NOT_A_DATABASE; a read-only file, folder or disk, or a
+ * full disk is DP_STORE_ERROR_IO saying which. */
 DpStore    *dp_store_open (const char *path, GError **error);
+/* For callers that only read (dicepad-cli list/show/stats/export, History): opens like
+ * dp_store_open(), or, when the database exists but cannot be written, read-only —
+ * every write then fails with DP_STORE_ERROR_IO ("read-only: nothing was saved"). */
+DpStore    *dp_store_open_for_reading (const char *path, GError **error);
+gboolean    dp_store_is_read_only (DpStore *self);
 const char *dp_store_get_path (DpStore *self);
 
 /* ---- Writing a game ---- */
@@ -74,16 +81,25 @@ gboolean    dp_store_append_action (DpStore     *self,
                                     DpGame      *game,
                                     JsonObject  *action,
                                     GError     **error);
-/* Removes the last action (kept for redo) and returns the state without it. */
-DpGame     *dp_store_undo (DpStore *self, const char *game_id, GError **error);
-/* Re-applies the last undone action and returns the new state. */
-DpGame     *dp_store_redo (DpStore *self, const char *game_id, GError **error);
+/* Removes the last action (kept for redo) and returns the state without it. With
+ * @current (the state the caller shows), refused with DP_STORE_ERROR_OUT_OF_DATE when
+ * the stored game has moved on, as dp_store_append_action() does: a stale window never
+ * takes back another window's action. NULL = the stored game as it is (dicepad-cli). */
+DpGame     *dp_store_undo (DpStore *self, const char *game_id, const DpGame *current, GError **error);
+/* Re-applies the last undone action and returns the new state; @current as for undo. */
+DpGame     *dp_store_redo (DpStore *self, const char *game_id, const DpGame *current, GError **error);
 guint       dp_store_get_n_redo (DpStore *self, const char *game_id);
 gboolean    dp_store_abandon_game (DpStore *self, const char *game_id, GError **error);
 /* Deleted games are hidden everywhere but kept until dp_store_purge_deleted(), so the
  * UI can offer Undo; @deleted = FALSE brings the game back. */
 gboolean    dp_store_set_deleted (DpStore *self, const char *game_id, gboolean deleted, GError **error);
 gboolean    dp_store_purge_deleted (DpStore *self, GError **error);
+/* Removes one deleted game for good (the History's "Delete for Good"); a game that is
+ * not deleted is refused with DP_STORE_ERROR_NOT_FOUND. */
+gboolean    dp_store_purge_game (DpStore *self, const char *game_id, GError **error);
+/* Those of @ids that are stored as deleted (an import skips them: the window offers to
+ * restore them instead). */
+GStrv       dp_store_list_deleted_among (DpStore *self, const char *const *ids, GError **error);
 
 /* ---- Reading ---- */
 
@@ -120,14 +136,15 @@ typedef struct
 {
   const char *kind;       /* NULL = every game */
   const char *player;     /* exact name; NULL = everyone */
-  const char *search;     /* part of a player name, case-insensitive; NULL = no search */
+  const char *search;     /* part of a player name, ignoring case and accents; NULL = no search */
   gint64      from;       /* unix time; 0 = no lower bound */
   gint64      to;         /* unix time, inclusive; 0 = no upper bound */
   int         state;      /* a DpGameState, or -1 for every state */
   DpGameSort  sort;
+  gboolean    deleted;    /* TRUE: only the deleted games (History's Deleted view) */
 } DpGameFilter;
 
-#define DP_GAME_FILTER_INIT { NULL, NULL, NULL, 0, 0, -1, DP_GAME_SORT_NEWEST }
+#define DP_GAME_FILTER_INIT { NULL, NULL, NULL, 0, 0, -1, DP_GAME_SORT_NEWEST, FALSE }
 
 /* One page of games (@limit 0 = all). Element type: DpGameSummary*. While a game is
  * in progress its totals and ranks are the scores so far and no seat is a winner. */

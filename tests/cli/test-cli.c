@@ -18,7 +18,7 @@
 #include <sqlite3.h>
 
 #include "dp-cli.h"
-#include "dp-cli-export.h"
+#include "dp-exchange.h"
 #include "dp-script.h"
 
 typedef struct
@@ -1092,7 +1092,7 @@ test_csv_field (void)
     {
       g_autoptr(GString) row = g_string_new (NULL);
 
-      dp_cli_csv_append_field (row, cases[i].value, cases[i].text);
+      dp_exchange_csv_append_field (row, cases[i].value, cases[i].text);
       g_assert_cmpstr (row->str, ==, cases[i].csv);
     }
 }

@@ -20,6 +20,7 @@
 #include "dp-result-page.h"
 #include "cv-table-page.h"
 #include "cv-presenter.h"
+#include "cv-game-ui.h"
 #include "dp-ui-test-util.h"
 #include "cv-key-test-util.h"
 
@@ -41,7 +42,7 @@ panel (Fixture *f)
 static const CvGame *
 game (Fixture *f)
 {
-  return dp_session_get_calavera (dp_window_get_session (f->window));
+  return cv_game_ui_get_game (dp_window_get_session (f->window));
 }
 
 static void

@@ -18,6 +18,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "dp-game-private.h"
 #include "cb-game-private.h"
 
 typedef enum
@@ -781,7 +782,7 @@ read_die_zone (JsonNode    *node,
   static const char *const keys_to[] = { "die", "from", "to", NULL };
   JsonObject *o = cb_read_object (node, key, error);
 
-  if (o == NULL || !cb_check_keys (o, to != NULL ? keys_to : keys, error)
+  if (o == NULL || !_dp_json_check_keys (o, to != NULL ? keys_to : keys, error)
       || !cb_read_kind (json_object_get_member (o, "die"), "die", kind, error)
       || !cb_read_zone (json_object_get_member (o, "from"), "from", zone, error))
     return FALSE;
@@ -965,7 +966,7 @@ cb_cards_parse (const CbGame  *g,
     {
       static const char *const keys[] = { "die", "face", NULL };
       JsonObject *oo = cb_read_object (v, "other", error);
-      if (oo == NULL || !cb_check_keys (oo, keys, error)
+      if (oo == NULL || !_dp_json_check_keys (oo, keys, error)
           || !cb_read_kind (json_object_get_member (oo, "die"), "die", &a->other_kind, error)
           || !read_face (json_object_get_member (oo, "face"), "face", &a->other_face, error))
         return FALSE;
@@ -1349,6 +1350,435 @@ take_from_areas (CbPlayer       *p,
   return TRUE;
 }
 
+/* OP_LOSE_SELF */
+static gboolean
+step_lose_self (CbGame         *g,
+                guint           seat,
+                const CbStep   *st,
+                const CbAction *a,
+                gboolean        cond_ok,
+                guint          *hits,
+                GError        **error)
+{
+  CbPlayer *p = &g->b.p[seat];
+
+  int i = self_index (p);
+  if (i >= 0)
+    {
+      CbKind k = (CbKind) p->act[i].kind;
+      cb_remove_active_at (p, (guint) i);
+      g->b.supply[k]++;
+      p->lost_die = TRUE;
+      if (p->to_return[k] > 0)
+        p->to_return[k]--;
+    }
+  return TRUE;
+}
+
+/* OP_LOSE */
+static gboolean
+step_lose (CbGame         *g,
+           guint           seat,
+           const CbStep   *st,
+           const CbAction *a,
+           gboolean        cond_ok,
+           guint          *hits,
+           GError        **error)
+{
+  CbPlayer *p = &g->b.p[seat];
+
+  if (!a->has_lose)
+    {
+      if (st->opt || !cond_ok || !any_die_in (p, st->zones, st->kinds))
+        return TRUE;
+      return need (FALSE, "lose", error);
+    }
+  if (!cond_ok)
+    {
+      g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
+                   _("Without the active die this part of the ability needs, no die is given back."));
+      return FALSE;
+    }
+  if (!(st->zones & Z (a->ab_lose_zone)) || (st->kinds != 0 && !(st->kinds & K (a->ab_lose_kind))))
+    {
+      g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
+                   st->kinds == RED ? _("This ability gives back a red die.")
+                                    : _("This ability gives back a die from your ready area."));
+      return FALSE;
+    }
+  if (a->ab_lose_zone == CB_ZONE_ACTIVE)
+    {
+      /* the die using the ability is not the one chosen here unless it is the only one */
+      int i = cb_find_active (p, a->ab_lose_kind, -1);
+      if (i >= 0 && (p->act[i].flags & CB_DIE_SELF))
+        {
+          for (guint j = 0; j < p->n_act; j++)
+            if (p->act[j].kind == a->ab_lose_kind && !(p->act[j].flags & CB_DIE_SELF))
+              {
+                i = (int) j;
+                break;
+              }
+        }
+      if (i >= 0 && a->ab_lose_kind != CB_KIND_TOP_DOG)
+        {
+          cb_remove_active_at (p, (guint) i);
+          p->dice[CB_ZONE_REST][a->ab_lose_kind]++;  /* cb_lose_die takes it from here */
+          return cb_lose_die (g, seat, CB_ZONE_REST, a->ab_lose_kind, error);
+        }
+    }
+  return cb_lose_die (g, seat, a->ab_lose_zone, a->ab_lose_kind, error);
+}
+
+/* OP_ADD_TO_ROLL */
+static gboolean
+step_add_to_roll (CbGame         *g,
+                  guint           seat,
+                  const CbStep   *st,
+                  const CbAction *a,
+                  gboolean        cond_ok,
+                  guint          *hits,
+                  GError        **error)
+{
+  CbPlayer *p = &g->b.p[seat];
+
+  guint want = 0, have = 0;
+  if (!need (a->has_dice, "dice", error) || !need (a->has_roll, "rolled", error))
+    return FALSE;
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    {
+      want += a->counts[k];
+      have += p->dice[CB_ZONE_DRAW][k] + p->dice[CB_ZONE_REST][k];
+    }
+  /* p. 11: the number shown, or all there are */
+  if (want != MIN ((guint) st->n, have))
+    {
+      g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
+                   g_dngettext (GETTEXT_PACKAGE, "Add exactly %u die to the roll.",
+                                "Add exactly %u dice to the roll.", MIN ((guint) st->n, have)),
+                   MIN ((guint) st->n, have));
+      return FALSE;
+    }
+  return cb_add_to_roll_internal (g, seat, a->counts, a->faces, a->blank_given, error);
+}
+
+/* OP_ROLL_FROM */
+static gboolean
+step_roll_from (CbGame         *g,
+                guint           seat,
+                const CbStep   *st,
+                const CbAction *a,
+                gboolean        cond_ok,
+                guint          *hits,
+                GError        **error)
+{
+  CbPlayer *p = &g->b.p[seat];
+
+  guint taken[CB_N_KINDS], total = 0, max = G_MAXUINT, allowed_zones = ALL_ZONES, groups = 0;
+  if (!need (a->has_from, "from", error) || !need (a->has_roll, "rolled", error))
+    return FALSE;
+  if (st->n == ROLL_DISTINCT)
+    {
+      allowed_zones = Z (CB_ZONE_DRAW) | Z (CB_ZONE_READY);
+      max = 9;
+    }
+  else if (st->n == ROLL_NON_RED)
+    max = 2 * n_fewer_swords (g, seat);
+  for (guint z = 0; z < CB_N_ZONES; z++)
+    for (guint k = 0; k < CB_N_KINDS; k++)
+      {
+        gboolean kind_ok = st->n == ROLL_GREY ? CB_KIND_IS_GREY (k)
+                           : st->n == ROLL_NON_RED ? k != CB_KIND_RED : TRUE;
+        if (a->from[z][k] == 0)
+          continue;
+        if (!(allowed_zones & Z (z)))
+          {
+            g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
+                         _("These dice come from your draw and ready areas only."));
+            return FALSE;
+          }
+        if (!kind_ok)
+          {
+            g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
+                         st->n == ROLL_GREY ? _("Only grey dice are rolled here.")
+                                            : _("Only dice that are not red are rolled here."));
+            return FALSE;
+          }
+        total += a->from[z][k];
+        /* different colours: greys are one colour, the top dog is black (p. 13) */
+        if (st->n == ROLL_DISTINCT)
+          {
+            guint group = CB_KIND_IS_GREY (k) ? 1u : K (k);
+            if ((groups & group) || a->from[z][k] > 1
+                || (CB_KIND_IS_GREY (k) && a->from[z][k] > 0 && (groups & 1u)))
+              {
+                g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
+                             _("The dice must all be of different colours (all grey dice are one colour)."));
+                return FALSE;
+              }
+            groups |= group;
+          }
+      }
+  if (total > max)
+    {
+      g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
+                   g_dngettext (GETTEXT_PACKAGE, "Roll at most %u die.", "Roll at most %u dice.", max),
+                   max);
+      return FALSE;
+    }
+  if (!take_from_areas (p, a, taken, error))
+    return FALSE;
+  return cb_roll_taken (g, seat, taken, a->faces, a->blank_given, hits, error);
+}
+
+/* OP_ROLL_ALL */
+static gboolean
+step_roll_all (CbGame         *g,
+               guint           seat,
+               const CbStep   *st,
+               const CbAction *a,
+               gboolean        cond_ok,
+               guint          *hits,
+               GError        **error)
+{
+  CbPlayer *p = &g->b.p[seat];
+
+  guint taken[CB_N_KINDS] = { 0 };
+  if (!need (a->has_roll, "rolled", error))
+    return FALSE;
+  for (guint z = 0; z < CB_N_ZONES; z++)
+    if (st->zones & Z (z))
+      for (guint k = 0; k < CB_N_KINDS; k++)
+        if (st->kinds & K (k))
+          {
+            taken[k] += p->dice[z][k];
+            p->dice[z][k] = 0;
+          }
+  return cb_roll_taken (g, seat, taken, a->faces, a->blank_given, hits, error);
+}
+
+/* OP_ROLL_READY_TWICE */
+static gboolean
+step_roll_ready_twice (CbGame         *g,
+                       guint           seat,
+                       const CbStep   *st,
+                       const CbAction *a,
+                       gboolean        cond_ok,
+                       guint          *hits,
+                       GError        **error)
+{
+  CbPlayer *p = &g->b.p[seat];
+
+  guint taken[CB_N_KINDS];
+  if (!need (a->has_roll, "rolled", error) || !need (a->has_roll2, "rolled2", error))
+    return FALSE;
+  /* Mahatma: „Du darfst dich nicht entscheiden, nur einmal zu werfen“ */
+  memcpy (taken, p->dice[CB_ZONE_READY], sizeof taken);
+  memset (p->dice[CB_ZONE_READY], 0, sizeof taken);
+  if (!cb_roll_taken (g, seat, taken, a->faces, a->blank_given, hits, error))
+    return FALSE;
+  memcpy (taken, p->dice[CB_ZONE_READY], sizeof taken);
+  memset (p->dice[CB_ZONE_READY], 0, sizeof taken);
+  return cb_roll_taken (g, seat, taken, a->faces2, a->blank_given2, hits, error);
+}
+
+/* OP_READY_TO_ACTIVE */
+static gboolean
+step_ready_to_active (CbGame         *g,
+                      guint           seat,
+                      const CbStep   *st,
+                      const CbAction *a,
+                      gboolean        cond_ok,
+                      guint          *hits,
+                      GError        **error)
+{
+  CbPlayer *p = &g->b.p[seat];
+
+  if (!a->has_die)
+    return cb_zone_total (p, CB_ZONE_READY) == 0 || need (FALSE, "die", error);
+  if (p->dice[CB_ZONE_READY][a->die_kind] == 0)
+    {
+      g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL, _("No %s die is in your %s."),
+                   cb_kind_get_name (a->die_kind), cb_zone_name (CB_ZONE_READY));
+      return FALSE;
+    }
+  if (cb_kind_count_face (a->die_kind, a->die_face) == 0)
+    {
+      g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL, _("A %s die has no “%s” face."),
+                   cb_kind_get_name (a->die_kind), cb_face_get_name (a->die_face));
+      return FALSE;
+    }
+  p->dice[CB_ZONE_READY][a->die_kind]--;
+  cb_add_active (p, a->die_kind, a->die_face);
+  return TRUE;
+}
+
+/* OP_BORROW */
+static gboolean
+step_borrow (CbGame         *g,
+             guint           seat,
+             const CbStep   *st,
+             const CbAction *a,
+             gboolean        cond_ok,
+             guint          *hits,
+             GError        **error)
+{
+  CbPlayer *p = &g->b.p[seat];
+
+  gboolean any = FALSE;
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    if (k != CB_KIND_TOP_DOG && !(st->kinds & K (k)) && g->b.supply[k] > 0)
+      any = TRUE;
+  if (!a->has_die)
+    return !any || need (FALSE, "die", error);
+  if (st->kinds & K (a->die_kind))
+    {
+      g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
+                   _("A %s die cannot be taken with this ability."), cb_kind_get_name (a->die_kind));
+      return FALSE;
+    }
+  if (!cb_take_die (g, seat, a->die_kind, CB_ZONE_ACTIVE, a->die_face, -1, -1, error))
+    return FALSE;
+  p->to_return[a->die_kind]++;
+  return TRUE;
+}
+
+/* OP_TAKE */
+static gboolean
+step_take (CbGame         *g,
+           guint           seat,
+           const CbStep   *st,
+           const CbAction *a,
+           gboolean        cond_ok,
+           guint          *hits,
+           GError        **error)
+{
+  CbPlayer *p = &g->b.p[seat];
+
+  if (st->n == TAKE_RED)
+    {
+      if (a->has_take && a->take != CB_KIND_RED)
+        {
+          g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL, _("This ability takes a red die."));
+          return FALSE;
+        }
+      if (g->b.supply[CB_KIND_RED] == 0)
+        return TRUE;
+      return cb_take_die (g, seat, CB_KIND_RED, CB_ZONE_REST, CB_FACE_BLANK, -1, a->cost, error);
+    }
+  if (st->n == TAKE_GREY)
+    {
+      if (!a->has_take)
+        return (g->b.supply[CB_KIND_LIGHT_GREY] + g->b.supply[CB_KIND_DARK_GREY] == 0)
+               || need (FALSE, "take", error);
+      if (!CB_KIND_IS_GREY (a->take))
+        {
+          g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
+                       _("This ability takes a light or dark grey die."));
+          return FALSE;
+        }
+      return cb_take_die (g, seat, a->take, CB_ZONE_REST, CB_FACE_BLANK, -1, -1, error);
+    }
+  /* Snowball: „höchstens so viel kostet, wie die Anzahl deiner Fans“ */
+  if (!a->has_take)
+    return TRUE;
+  return cb_take_die (g, seat, a->take, CB_ZONE_REST, CB_FACE_BLANK, (int) p->fans, a->cost, error);
+}
+
+/* OP_OTHER_TO_READY */
+static gboolean
+step_other_to_ready (CbGame         *g,
+                     guint           seat,
+                     const CbStep   *st,
+                     const CbAction *a,
+                     gboolean        cond_ok,
+                     guint          *hits,
+                     GError        **error)
+{
+  CbPlayer *p = &g->b.p[seat];
+
+  int i = -1;
+  guint others = 0;
+  for (guint j = 0; j < p->n_act; j++)
+    if (!(p->act[j].flags & CB_DIE_SELF))
+      others++;
+  if (!a->has_other)
+    return others == 0 || need (FALSE, "other", error);
+  for (guint j = 0; j < p->n_act; j++)
+    if (p->act[j].kind == a->other_kind && p->act[j].face == a->other_face
+        && !(p->act[j].flags & CB_DIE_SELF)
+        && (i < 0 || p->act[j].used > p->act[i].used))
+      i = (int) j;
+  if (i < 0)
+    {
+      g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
+                   _("No other active %s die shows “%s”."), cb_kind_get_name (a->other_kind),
+                   cb_face_get_name (a->other_face));
+      return FALSE;
+    }
+  cb_remove_active_at (p, (guint) i);
+  p->dice[CB_ZONE_READY][a->other_kind]++;
+  return TRUE;
+}
+
+/* OP_GIVE_TO_FEWEST */
+static gboolean
+step_give_to_fewest (CbGame         *g,
+                     guint           seat,
+                     const CbStep   *st,
+                     const CbAction *a,
+                     gboolean        cond_ok,
+                     guint          *hits,
+                     GError        **error)
+{
+  CbPlayer *p = &g->b.p[seat];
+
+  guint fewest = G_MAXUINT;
+  CbPlayer *to;
+  if (!a->has_give)
+    return !any_die_in (p, ALL_ZONES, 0) || need (FALSE, "give", error);
+  for (guint s = 0; s < g->n_players; s++)
+    if (cb_is_participant (&g->b, s))
+      fewest = MIN (fewest, g->b.p[s].swords);
+  /* Edward: „die Person, die … am wenigsten hat“; among several you choose */
+  if (a->give_to == (int) seat || !cb_is_participant (&g->b, (guint) a->give_to)
+      || g->b.p[a->give_to].swords != fewest)
+    {
+      g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
+                   _("The die goes to another player with the fewest swords."));
+      return FALSE;
+    }
+  if (a->give_kind == CB_KIND_TOP_DOG)
+    {
+      g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
+                   _("The top dog die can never be given back."));
+      return FALSE;
+    }
+  if (a->give_zone == CB_ZONE_ACTIVE)
+    {
+      int i = cb_find_active (p, a->give_kind, -1);
+      if (i < 0)
+        {
+          g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL, _("No %s die is in your %s."),
+                       cb_kind_get_name (a->give_kind), cb_zone_name (CB_ZONE_ACTIVE));
+          return FALSE;
+        }
+      cb_remove_active_at (p, (guint) i);
+    }
+  else if (p->dice[a->give_zone][a->give_kind] == 0)
+    {
+      g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL, _("No %s die is in your %s."),
+                   cb_kind_get_name (a->give_kind), cb_zone_name (a->give_zone));
+      return FALSE;
+    }
+  else
+    p->dice[a->give_zone][a->give_kind]--;
+  if (p->to_return[a->give_kind] > 0)
+    p->to_return[a->give_kind]--;
+  to = &g->b.p[a->give_to];
+  to->dice[CB_ZONE_REST][a->give_kind]++;
+  return TRUE;
+}
+
 static gboolean
 run_step (CbGame         *g,
           guint           seat,
@@ -1441,168 +1871,17 @@ run_step (CbGame         *g,
         p->finished = TRUE;
       return TRUE;
     case OP_LOSE_SELF:
-      {
-        int i = self_index (p);
-        if (i >= 0)
-          {
-            CbKind k = (CbKind) p->act[i].kind;
-            cb_remove_active_at (p, (guint) i);
-            g->b.supply[k]++;
-            p->lost_die = TRUE;
-            if (p->to_return[k] > 0)
-              p->to_return[k]--;
-          }
-        return TRUE;
-      }
+      return step_lose_self (g, seat, st, a, cond_ok, hits, error);
     case OP_LOSE:
-      if (!a->has_lose)
-        {
-          if (st->opt || !cond_ok || !any_die_in (p, st->zones, st->kinds))
-            return TRUE;
-          return need (FALSE, "lose", error);
-        }
-      if (!cond_ok)
-        {
-          g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
-                       _("Without the active die this part of the ability needs, no die is given back."));
-          return FALSE;
-        }
-      if (!(st->zones & Z (a->ab_lose_zone)) || (st->kinds != 0 && !(st->kinds & K (a->ab_lose_kind))))
-        {
-          g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
-                       st->kinds == RED ? _("This ability gives back a red die.")
-                                        : _("This ability gives back a die from your ready area."));
-          return FALSE;
-        }
-      if (a->ab_lose_zone == CB_ZONE_ACTIVE)
-        {
-          /* the die using the ability is not the one chosen here unless it is the only one */
-          int i = cb_find_active (p, a->ab_lose_kind, -1);
-          if (i >= 0 && (p->act[i].flags & CB_DIE_SELF))
-            {
-              for (guint j = 0; j < p->n_act; j++)
-                if (p->act[j].kind == a->ab_lose_kind && !(p->act[j].flags & CB_DIE_SELF))
-                  {
-                    i = (int) j;
-                    break;
-                  }
-            }
-          if (i >= 0 && a->ab_lose_kind != CB_KIND_TOP_DOG)
-            {
-              cb_remove_active_at (p, (guint) i);
-              p->dice[CB_ZONE_REST][a->ab_lose_kind]++;  /* cb_lose_die takes it from here */
-              return cb_lose_die (g, seat, CB_ZONE_REST, a->ab_lose_kind, error);
-            }
-        }
-      return cb_lose_die (g, seat, a->ab_lose_zone, a->ab_lose_kind, error);
+      return step_lose (g, seat, st, a, cond_ok, hits, error);
     case OP_ADD_TO_ROLL:
-      {
-        guint want = 0, have = 0;
-        if (!need (a->has_dice, "dice", error) || !need (a->has_roll, "rolled", error))
-          return FALSE;
-        for (guint k = 0; k < CB_N_KINDS; k++)
-          {
-            want += a->counts[k];
-            have += p->dice[CB_ZONE_DRAW][k] + p->dice[CB_ZONE_REST][k];
-          }
-        /* p. 11: the number shown, or all there are */
-        if (want != MIN ((guint) st->n, have))
-          {
-            g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
-                         g_dngettext (GETTEXT_PACKAGE, "Add exactly %u die to the roll.",
-                                      "Add exactly %u dice to the roll.", MIN ((guint) st->n, have)),
-                         MIN ((guint) st->n, have));
-            return FALSE;
-          }
-        return cb_add_to_roll_internal (g, seat, a->counts, a->faces, a->blank_given, error);
-      }
+      return step_add_to_roll (g, seat, st, a, cond_ok, hits, error);
     case OP_ROLL_FROM:
-      {
-        guint taken[CB_N_KINDS], total = 0, max = G_MAXUINT, allowed_zones = ALL_ZONES, groups = 0;
-        if (!need (a->has_from, "from", error) || !need (a->has_roll, "rolled", error))
-          return FALSE;
-        if (st->n == ROLL_DISTINCT)
-          {
-            allowed_zones = Z (CB_ZONE_DRAW) | Z (CB_ZONE_READY);
-            max = 9;
-          }
-        else if (st->n == ROLL_NON_RED)
-          max = 2 * n_fewer_swords (g, seat);
-        for (guint z = 0; z < CB_N_ZONES; z++)
-          for (guint k = 0; k < CB_N_KINDS; k++)
-            {
-              gboolean kind_ok = st->n == ROLL_GREY ? CB_KIND_IS_GREY (k)
-                                 : st->n == ROLL_NON_RED ? k != CB_KIND_RED : TRUE;
-              if (a->from[z][k] == 0)
-                continue;
-              if (!(allowed_zones & Z (z)))
-                {
-                  g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
-                               _("These dice come from your draw and ready areas only."));
-                  return FALSE;
-                }
-              if (!kind_ok)
-                {
-                  g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
-                               st->n == ROLL_GREY ? _("Only grey dice are rolled here.")
-                                                  : _("Only dice that are not red are rolled here."));
-                  return FALSE;
-                }
-              total += a->from[z][k];
-              /* different colours: greys are one colour, the top dog is black (p. 13) */
-              if (st->n == ROLL_DISTINCT)
-                {
-                  guint group = CB_KIND_IS_GREY (k) ? 1u : K (k);
-                  if ((groups & group) || a->from[z][k] > 1
-                      || (CB_KIND_IS_GREY (k) && a->from[z][k] > 0 && (groups & 1u)))
-                    {
-                      g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
-                                   _("The dice must all be of different colours (all grey dice are one colour)."));
-                      return FALSE;
-                    }
-                  groups |= group;
-                }
-            }
-        if (total > max)
-          {
-            g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
-                         g_dngettext (GETTEXT_PACKAGE, "Roll at most %u die.", "Roll at most %u dice.", max),
-                         max);
-            return FALSE;
-          }
-        if (!take_from_areas (p, a, taken, error))
-          return FALSE;
-        return cb_roll_taken (g, seat, taken, a->faces, a->blank_given, hits, error);
-      }
+      return step_roll_from (g, seat, st, a, cond_ok, hits, error);
     case OP_ROLL_ALL:
-      {
-        guint taken[CB_N_KINDS] = { 0 };
-        if (!need (a->has_roll, "rolled", error))
-          return FALSE;
-        for (guint z = 0; z < CB_N_ZONES; z++)
-          if (st->zones & Z (z))
-            for (guint k = 0; k < CB_N_KINDS; k++)
-              if (st->kinds & K (k))
-                {
-                  taken[k] += p->dice[z][k];
-                  p->dice[z][k] = 0;
-                }
-        return cb_roll_taken (g, seat, taken, a->faces, a->blank_given, hits, error);
-      }
+      return step_roll_all (g, seat, st, a, cond_ok, hits, error);
     case OP_ROLL_READY_TWICE:
-      {
-        guint taken[CB_N_KINDS];
-        if (!need (a->has_roll, "rolled", error) || !need (a->has_roll2, "rolled2", error))
-          return FALSE;
-        /* Mahatma: „Du darfst dich nicht entscheiden, nur einmal zu werfen“ */
-        memcpy (taken, p->dice[CB_ZONE_READY], sizeof taken);
-        memset (p->dice[CB_ZONE_READY], 0, sizeof taken);
-        if (!cb_roll_taken (g, seat, taken, a->faces, a->blank_given, hits, error))
-          return FALSE;
-        memcpy (taken, p->dice[CB_ZONE_READY], sizeof taken);
-        memset (p->dice[CB_ZONE_READY], 0, sizeof taken);
-        return cb_roll_taken (g, seat, taken, a->faces2, a->blank_given2, hits, error);
-      }
+      return step_roll_ready_twice (g, seat, st, a, cond_ok, hits, error);
     case OP_IGNORE_BUST_IF_HIT:
       /* Granatananas: „Hast du mindestens 1 Treffer geworfen, ignorierst du den Fehlwurf“ */
       if (*hits > 0)
@@ -1620,71 +1899,11 @@ run_step (CbGame         *g,
       p->keep_on_bust = TRUE;
       return TRUE;
     case OP_READY_TO_ACTIVE:
-      if (!a->has_die)
-        return cb_zone_total (p, CB_ZONE_READY) == 0 || need (FALSE, "die", error);
-      if (p->dice[CB_ZONE_READY][a->die_kind] == 0)
-        {
-          g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL, _("No %s die is in your %s."),
-                       cb_kind_get_name (a->die_kind), cb_zone_name (CB_ZONE_READY));
-          return FALSE;
-        }
-      if (cb_kind_count_face (a->die_kind, a->die_face) == 0)
-        {
-          g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL, _("A %s die has no “%s” face."),
-                       cb_kind_get_name (a->die_kind), cb_face_get_name (a->die_face));
-          return FALSE;
-        }
-      p->dice[CB_ZONE_READY][a->die_kind]--;
-      cb_add_active (p, a->die_kind, a->die_face);
-      return TRUE;
+      return step_ready_to_active (g, seat, st, a, cond_ok, hits, error);
     case OP_BORROW:
-      {
-        gboolean any = FALSE;
-        for (guint k = 0; k < CB_N_KINDS; k++)
-          if (k != CB_KIND_TOP_DOG && !(st->kinds & K (k)) && g->b.supply[k] > 0)
-            any = TRUE;
-        if (!a->has_die)
-          return !any || need (FALSE, "die", error);
-        if (st->kinds & K (a->die_kind))
-          {
-            g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
-                         _("A %s die cannot be taken with this ability."), cb_kind_get_name (a->die_kind));
-            return FALSE;
-          }
-        if (!cb_take_die (g, seat, a->die_kind, CB_ZONE_ACTIVE, a->die_face, -1, -1, error))
-          return FALSE;
-        p->to_return[a->die_kind]++;
-        return TRUE;
-      }
+      return step_borrow (g, seat, st, a, cond_ok, hits, error);
     case OP_TAKE:
-      if (st->n == TAKE_RED)
-        {
-          if (a->has_take && a->take != CB_KIND_RED)
-            {
-              g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL, _("This ability takes a red die."));
-              return FALSE;
-            }
-          if (g->b.supply[CB_KIND_RED] == 0)
-            return TRUE;
-          return cb_take_die (g, seat, CB_KIND_RED, CB_ZONE_REST, CB_FACE_BLANK, -1, a->cost, error);
-        }
-      if (st->n == TAKE_GREY)
-        {
-          if (!a->has_take)
-            return (g->b.supply[CB_KIND_LIGHT_GREY] + g->b.supply[CB_KIND_DARK_GREY] == 0)
-                   || need (FALSE, "take", error);
-          if (!CB_KIND_IS_GREY (a->take))
-            {
-              g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
-                           _("This ability takes a light or dark grey die."));
-              return FALSE;
-            }
-          return cb_take_die (g, seat, a->take, CB_ZONE_REST, CB_FACE_BLANK, -1, -1, error);
-        }
-      /* Snowball: „höchstens so viel kostet, wie die Anzahl deiner Fans“ */
-      if (!a->has_take)
-        return TRUE;
-      return cb_take_die (g, seat, a->take, CB_ZONE_REST, CB_FACE_BLANK, (int) p->fans, a->cost, error);
+      return step_take (g, seat, st, a, cond_ok, hits, error);
     case OP_SELF_TO_READY:
       {
         int i = self_index (p);
@@ -1697,30 +1916,7 @@ run_step (CbGame         *g,
         return TRUE;
       }
     case OP_OTHER_TO_READY:
-      {
-        int i = -1;
-        guint others = 0;
-        for (guint j = 0; j < p->n_act; j++)
-          if (!(p->act[j].flags & CB_DIE_SELF))
-            others++;
-        if (!a->has_other)
-          return others == 0 || need (FALSE, "other", error);
-        for (guint j = 0; j < p->n_act; j++)
-          if (p->act[j].kind == a->other_kind && p->act[j].face == a->other_face
-              && !(p->act[j].flags & CB_DIE_SELF)
-              && (i < 0 || p->act[j].used > p->act[i].used))
-            i = (int) j;
-        if (i < 0)
-          {
-            g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
-                         _("No other active %s die shows “%s”."), cb_kind_get_name (a->other_kind),
-                         cb_face_get_name (a->other_face));
-            return FALSE;
-          }
-        cb_remove_active_at (p, (guint) i);
-        p->dice[CB_ZONE_READY][a->other_kind]++;
-        return TRUE;
-      }
+      return step_other_to_ready (g, seat, st, a, cond_ok, hits, error);
     case OP_SAFE_ROLL:
       p->safe_roll = TRUE;
       return TRUE;
@@ -1741,53 +1937,7 @@ run_step (CbGame         *g,
         }
       return TRUE;
     case OP_GIVE_TO_FEWEST:
-      {
-        guint fewest = G_MAXUINT;
-        CbPlayer *to;
-        if (!a->has_give)
-          return !any_die_in (p, ALL_ZONES, 0) || need (FALSE, "give", error);
-        for (guint s = 0; s < g->n_players; s++)
-          if (cb_is_participant (&g->b, s))
-            fewest = MIN (fewest, g->b.p[s].swords);
-        /* Edward: „die Person, die … am wenigsten hat“; among several you choose */
-        if (a->give_to == (int) seat || !cb_is_participant (&g->b, (guint) a->give_to)
-            || g->b.p[a->give_to].swords != fewest)
-          {
-            g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
-                         _("The die goes to another player with the fewest swords."));
-            return FALSE;
-          }
-        if (a->give_kind == CB_KIND_TOP_DOG)
-          {
-            g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
-                         _("The top dog die can never be given back."));
-            return FALSE;
-          }
-        if (a->give_zone == CB_ZONE_ACTIVE)
-          {
-            int i = cb_find_active (p, a->give_kind, -1);
-            if (i < 0)
-              {
-                g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL, _("No %s die is in your %s."),
-                             cb_kind_get_name (a->give_kind), cb_zone_name (CB_ZONE_ACTIVE));
-                return FALSE;
-              }
-            cb_remove_active_at (p, (guint) i);
-          }
-        else if (p->dice[a->give_zone][a->give_kind] == 0)
-          {
-            g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL, _("No %s die is in your %s."),
-                         cb_kind_get_name (a->give_kind), cb_zone_name (a->give_zone));
-            return FALSE;
-          }
-        else
-          p->dice[a->give_zone][a->give_kind]--;
-        if (p->to_return[a->give_kind] > 0)
-          p->to_return[a->give_kind]--;
-        to = &g->b.p[a->give_to];
-        to->dice[CB_ZONE_REST][a->give_kind]++;
-        return TRUE;
-      }
+      return step_give_to_fewest (g, seat, st, a, cond_ok, hits, error);
     case OP_MUST_PUSH:
     case OP_END:
     default:
@@ -1933,21 +2083,27 @@ cb_cards_entered (CbGame *g,
 
 /* ---- listing ---- */
 
-/* Tries @a on a scratch copy; keeps its text when it is accepted. */
+/* Tries @a on a scratch copy; keeps it when it is accepted. */
 static void
-try_push (GPtrArray      *out,
+try_push (GArray         *out,
           const CbGame   *g,
           const CbAction *a)
 {
   CbGame scratch = *g;
 
   if (cb_cards_apply (&scratch, a, NULL))
-    g_ptr_array_add (out, cb_action_to_text (g, a));
+    {
+      CbAction copy = *a;
+
+      copy.mandatory = a->player >= 0
+                       && is_mandatory_now (g, (guint) a->player, a->card, a->number, a->face);
+      g_array_append_val (out, copy);
+    }
 }
 
 /* The dice a roll takes out of their areas: @from per zone → totals. */
 static void
-sample_rolls_into (GPtrArray    *out,
+sample_rolls_into (GArray       *out,
                    const CbGame *g,
                    CbAction     *a,
                    const guint   dice[CB_N_KINDS],
@@ -1966,7 +2122,7 @@ sample_rolls_into (GPtrArray    *out,
 }
 
 static void
-list_lose (GPtrArray    *out,
+list_lose (GArray       *out,
            const CbGame *g,
            guint         seat,
            CbAction     *a)
@@ -1988,7 +2144,7 @@ list_lose (GPtrArray    *out,
 }
 
 static void
-list_params (GPtrArray    *out,
+list_params (GArray       *out,
              const CbGame *g,
              guint         seat,
              CbAction     *a,
@@ -2210,7 +2366,7 @@ list_params (GPtrArray    *out,
 }
 
 void
-cb_cards_list (GPtrArray    *out,
+cb_cards_list (GArray       *out,
                const CbGame *g,
                guint         seat)
 {
@@ -2238,7 +2394,7 @@ cb_cards_list (GPtrArray    *out,
             if (face == CB_FACE_SPECIAL && !ab->info.special && sp > 0)
               params |= params_of (ability_of (card, sp));
             cb_action_init (&a);
-            a.type = ACT_ABILITY;
+            a.type = CB_ACTION_ABILITY;
             a.player = (int) seat;
             a.card = card;
             a.number = n;

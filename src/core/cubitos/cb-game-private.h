@@ -6,12 +6,11 @@
 #pragma once
 
 #include "cb-game.h"
+#include "cb-action.h"
 
 G_BEGIN_DECLS
 
 #define CB_MAX_COUNT   99   /* largest number accepted in any count of the text form */
-#define CB_MAX_LOSE    8    /* "lose a die" symbols on one space */
-#define CB_N_FAN       (CB_FAN_LAST_SPACE + 1)
 /* More than all dice of the box (28 + 12 + 1 + 80): the active area never overflows. */
 #define CB_MAX_ACTIVE  128
 
@@ -58,6 +57,9 @@ typedef struct
   guint    water;           /* water spaces the runner may still enter (Jesus Huanako, Dalai) */
   guint    bought;          /* bit per colour bought this round */
   gboolean moved;           /* walked or took a shortcut in this phase 6 */
+  gboolean jet_used;        /* the jet boost of this round (p. 10: once per runner and round) */
+  guint    shortcuts;       /* shortcuts taken in the whole race (the runner may be ahead) */
+  guint    rounds_played;   /* rounds this player took part in (not the tie-break sat out) */
   guint    spaces;          /* walked in the whole race */
   guint    laps_done;
   gboolean finished;
@@ -104,85 +106,10 @@ struct _CbGame
   CbBoard b;
 };
 
-typedef enum
-{
-  ACT_REFILL,
-  ACT_ROLL,
-  ACT_PUSH,
-  ACT_PASS,
-  ACT_BUST,
-  ACT_COLLECT,
-  ACT_ANNOUNCE,
-  ACT_REDEEM,
-  ACT_BUY_STEPS,
-  ACT_MOVE,
-  ACT_JET,
-  ACT_SHORTCUT,
-  ACT_BUY,
-  ACT_REST,
-  ACT_ABILITY,
-  N_ACTS
-} ActType;
-
-typedef struct
-{
-  ActType  type;
-  int      player;
-  guint    counts[CB_N_KINDS];        /* refill: from draw; bust: ready → rest; ability: "dice" */
-  gboolean has_from_rest;
-  guint    from_rest[CB_N_KINDS];     /* refill without a limit */
-  guint    faces[CB_N_KINDS][CB_N_FACES]; /* roll; BLANK only when blank_given */
-  gboolean blank_given[CB_N_KINDS];
-  guint    n;                         /* red_lines, redeem, buy_steps, move, shortcut */
-  gboolean take_credits;              /* collect */
-  gboolean finish;
-  gboolean has_landed;                /* move: "landed"; ability: "bonus" */
-  guint    l_credits;
-  guint    l_fans;
-  guint    n_lose;
-  CbKind   lose_kind[CB_MAX_LOSE];
-  CbZone   lose_zone[CB_MAX_LOSE];
-  gboolean has_take;
-  CbKind   take;
-  int      max_cost;                  /* -1: any die */
-  int      beyond;                    /* -1: not told */
-  int      cost;                      /* -1: not told */
-  CbKind   kind;                      /* buy */
-  int      fan[CB_N_FAN][2];          /* told fan rewards, -1 */
-  guint    water;                     /* move: water spaces entered */
-
-  /* "ability" (cb-cards.c) */
-  guint    card;
-  guint    number;                    /* 1.. */
-  CbFace   face;                      /* TEAM / SPECIAL of the acting die; BLANK: red card */
-  gboolean has_lose;                  /* "lose": {"die", "from"} */
-  CbKind   ab_lose_kind;
-  CbZone   ab_lose_zone;
-  gboolean has_give;                  /* "give": {"die", "from", "to"} */
-  CbKind   give_kind;
-  CbZone   give_zone;
-  int      give_to;
-  gboolean has_die;                   /* "die" + "set": a die and the face it is turned to */
-  CbKind   die_kind;
-  CbFace   die_face;
-  gboolean has_other;                 /* "other": {"die", "face"} */
-  CbKind   other_kind;
-  CbFace   other_face;
-  gboolean has_dice;                  /* "dice": counts from the draw area */
-  gboolean has_from;                  /* "from": dice per area */
-  guint    from[CB_N_ZONES][CB_N_KINDS];
-  guint    from_active[CB_N_KINDS][CB_N_FACES];
-  gboolean has_roll;                  /* "roll" (faces) */
-  gboolean has_roll2;                 /* "roll2" (Mahatma's second roll) */
-  guint    faces2[CB_N_KINDS][CB_N_FACES];
-  gboolean blank_given2[CB_N_KINDS];
-  gboolean has_red_lines;             /* "red_lines" (Pronto Bronto) */
-  gboolean mandatory;                 /* "mandatory": true (output only; read and ignored) */
-} CbAction;
 
 /* ---- cb-game.c, used by cb-cards.c ---- */
 
-extern const char *const cb_act_keys[N_ACTS];
+extern const char *const cb_act_keys[CB_N_ACTIONS];
 
 guint        cb_zone_total (const CbPlayer *p, CbZone zone);
 const char  *cb_zone_name (CbZone zone);
@@ -194,7 +121,6 @@ void         cb_remove_active_at (CbPlayer *p, guint index);
 /* Index of an active die of @kind showing @face (any face when @face < 0), preferring
  * the one that used the most abilities; -1 when there is none. */
 int          cb_find_active (const CbPlayer *p, CbKind kind, int face);
-void         cb_action_init (CbAction *a);
 void         cb_fan_unknown (int fan[CB_N_FAN][2]);
 gboolean     cb_any_fan_fact (const int fan[CB_N_FAN][2]);
 
@@ -207,14 +133,12 @@ gboolean     cb_read_zone (JsonNode *node, const char *key, CbZone *zone, GError
 gboolean     cb_read_counts (JsonNode *node, const char *key, guint counts[CB_N_KINDS], GError **error);
 gboolean     cb_read_faces (JsonNode *node, const char *key, guint faces[CB_N_KINDS][CB_N_FACES],
                             gboolean blank_given[CB_N_KINDS], GError **error);
-gboolean     cb_check_keys (JsonObject *o, const char *const *allowed, GError **error);
 gboolean     cb_read_landed (JsonNode *node, const char *key, CbAction *a, GError **error);
 gboolean     cb_read_fan_told (JsonNode *node, CbAction *a, GError **error);
 void         cb_build_counts (JsonBuilder *bld, const guint counts[CB_N_KINDS]);
 void         cb_build_faces (JsonBuilder *bld, const guint faces[CB_N_KINDS][CB_N_FACES]);
 void         cb_build_landed (JsonBuilder *bld, const CbAction *a);
 void         cb_build_fan_told (JsonBuilder *bld, const int fan[CB_N_FAN][2]);
-char        *cb_action_to_text (const CbGame *g, const CbAction *a);
 
 gboolean     cb_advance_fans (CbGame *g, guint seat, guint n, gboolean take_credits,
                               const int (*told)[2], guint *entered, GError **error);
@@ -259,7 +183,7 @@ gboolean     cb_cards_check_mandatory (const CbGame *g, guint seat, CbCheckPoint
 gboolean     cb_cards_parse (const CbGame *g, JsonObject *o, JsonNode *verb, CbAction *a, GError **error);
 void         cb_cards_build (const CbGame *g, const CbAction *a, JsonBuilder *bld);
 gboolean     cb_cards_apply (CbGame *g, const CbAction *a, GError **error);
-void         cb_cards_list (GPtrArray *out, const CbGame *g, guint seat);
+void         cb_cards_list (GArray *out, const CbGame *g, guint seat);
 /* After a roll: marks the dice that may answer the "push without bust" event, and sets
  * the Käsehäppchen obligation. */
 void         cb_cards_after_roll (CbGame *g, guint seat, gboolean was_push, gboolean busted);
@@ -267,5 +191,43 @@ void         cb_cards_after_roll (CbGame *g, guint seat, gboolean was_push, gboo
 int          cb_cards_holding_card (const CbGame *g, guint seat);
 /* Dice entered the active area (roll section): Käsehäppchen's „Sofort“ obligation. */
 void         cb_cards_entered (CbGame *g, guint seat);
+
+/* ---- shared between the files of the round (cb-game.c, cb-action.c, cb-apply.c,
+ * cb-round.c, cb-legal.c, cb-replay.c) ---- */
+
+/* Board helpers (cb-game.c) */
+void         cb_remove_active (CbPlayer *p, CbKind kind, int face);
+void         cb_move_all (CbPlayer *p, CbZone from, CbZone to);
+/* The next participating seat clockwise from @seat (seat order is clockwise). */
+guint        cb_next_participant (const CbGame *g, guint seat);
+gboolean     cb_can_act (const CbGame *g, guint seat);
+guint        cb_card_of (const CbGame *g, CbKind kind);
+char        *cb_node_to_text (JsonNode *node);
+/* Dice that count toward the limit (p. 8): not the top dog, not the kinds ignored. */
+gboolean     cb_counts_for_limit (const CbPlayer *p, guint kind);
+/* The ready limit (p. 8 „Maximalwert“): 9, supply tokens, this round's red lines. */
+guint        cb_limit_of (const CbPlayer *p);
+/* Whether another runner may stand ahead of @seat's (red lines can count, p. 8). */
+gboolean     cb_someone_may_be_ahead (const CbGame *g, guint seat);
+
+/* The text form (cb-action.c) */
+JsonArray   *cb_read_array (JsonNode *node, const char *key, GError **error);
+gboolean     cb_read_fan_entry (JsonObject *e, guint space, int fan[CB_N_FAN][2], GError **error);
+/* Reads @o into @a; resolves the player (named, or the only one who can act now). */
+gboolean     cb_parse_action (const CbGame *g, JsonObject *o, CbAction *a, GError **error);
+
+/* Applying (cb-apply.c) */
+gboolean     cb_wrong_phase (const CbGame *g, guint seat, CbActionType type, GError **error);
+
+/* The round's own steps (cb-round.c) */
+void         cb_start_race_section_if_ready (CbGame *g);
+void         cb_evaluate_red_card (CbGame *g);
+gboolean     cb_enter_move_phase (CbGame *g, guint seat, CbActionType type, GError **error);
+void         cb_end_round_if_ready (CbGame *g);
+
+/* The replay JSON (cb-replay.c) */
+void         cb_replay_add_json (const CbGame *g, JsonObject *o);
+void         cb_replay_add_player_json (const CbGame *g, guint seat, JsonObject *o);
+JsonObject  *cb_replay_seat_stats (const CbGame *g, guint seat);
 
 G_END_DECLS

@@ -102,6 +102,17 @@ guint       cb_game_get_fans (const CbGame *game, guint seat);
 guint       cb_game_get_supply_tokens (const CbGame *game, guint seat);
 /* The ready limit without red lines: 9 + supply tokens (p. 8, Maximalwert). */
 guint       cb_game_get_base_limit (const CbGame *game, guint seat);
+/* The ready limit of this round: 9 + supply tokens + the red lines told at the refill. */
+guint       cb_game_get_limit (const CbGame *game, guint seat);
+/* FALSE while no runner can stand ahead of @seat's (nobody walked farther or took a
+ * shortcut): then no red lines count (p. 8 „Rote Linien“) and a refill telling some is refused. */
+gboolean    cb_game_may_count_red_lines (const CbGame *game, guint seat);
+/* The jet boost was used this round (once per runner and round, p. 10). */
+gboolean    cb_game_jet_used (const CbGame *game, guint seat);
+/* Rounds @seat took part in (a tie-break round sat out does not count). */
+guint       cb_game_get_rounds_played (const CbGame *game, guint seat);
+/* Dice the player owns in all areas, without the top dog (p. 12: it is only passed on). */
+guint       cb_game_get_dice_owned (const CbGame *game, guint seat);
 /* Spaces walked in the whole race (shortcuts not counted: the track is physical). */
 guint       cb_game_get_spaces_moved (const CbGame *game, guint seat);
 guint       cb_game_get_laps_done (const CbGame *game, guint seat);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cv-presenter.h"
+#include "dp-text.h"
 
 /* UX.md: "Colours carry a shape and a letter too". */
 static const char *const face_symbols[CV_N_FACES] = { "●", "▲", "◆", "■", "✿", "☠" };
@@ -118,25 +119,7 @@ char *
 cv_presenter_join_names (const char *const *names,
                          guint              n)
 {
-  g_autofree char *joined = NULL;
-
-  if (n == 0)
-    return g_strdup ("");
-  if (n == 1)
-    return g_strdup (names[0]);
-
-  joined = g_strdup (names[0]);
-  for (guint i = 1; i + 1 < n; i++)
-    {
-      char *next = g_strdup_printf (
-        /* Translators: joining names in a list: "Ina, Sami" (more follow) */
-        _("%s, %s"), joined, names[i]);
-      g_free (joined);
-      joined = next;
-    }
-
-  /* Translators: joining the last two names of a list: "Ina, Sami and Tom" */
-  return g_strdup_printf (_("%s and %s"), joined, names[n - 1]);
+  return dp_join_names (names, n);
 }
 
 guint

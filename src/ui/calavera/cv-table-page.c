@@ -20,6 +20,7 @@
 #include <math.h>
 
 #include "cv-table-page.h"
+#include "cv-game-ui.h"
 
 /* Below this width the turn panel moves under the sheets. */
 #define WIDE_WIDTH        860
@@ -48,15 +49,10 @@ struct _CvTablePage
   CvTurnPanel  *turn_panel;
 };
 
-G_DEFINE_FINAL_TYPE (CvTablePage, cv_table_page, GTK_TYPE_WIDGET)
+static void cv_table_page_iface_init (DpTablePageInterface *iface);
 
-enum {
-  ENTRY_STORED,
-  ENTRY_FAILED,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
+G_DEFINE_FINAL_TYPE_WITH_CODE (CvTablePage, cv_table_page, GTK_TYPE_WIDGET,
+                               G_IMPLEMENT_INTERFACE (DP_TYPE_TABLE_PAGE, cv_table_page_iface_init))
 
 static void place_sheets (CvTablePage *self);
 
@@ -64,7 +60,7 @@ static void place_sheets (CvTablePage *self);
 static guint
 acting_seat (CvTablePage *self)
 {
-  const CvGame *game = self->session != NULL ? dp_session_get_calavera (self->session) : NULL;
+  const CvGame *game = self->session != NULL ? cv_game_ui_get_game (self->session) : NULL;
   int seat;
 
   if (game == NULL)
@@ -106,7 +102,7 @@ scroll_idle_cb (gpointer data)
 static void
 refresh (CvTablePage *self)
 {
-  const CvGame *game = self->session != NULL ? dp_session_get_calavera (self->session) : NULL;
+  const CvGame *game = self->session != NULL ? cv_game_ui_get_game (self->session) : NULL;
 
   if (game == NULL)
     return;
@@ -140,19 +136,19 @@ action_chosen_cb (CvTurnPanel    *panel,
   if (self->session == NULL)
     return;
 
-  before = cv_game_copy (dp_session_get_calavera (self->session));
+  before = cv_game_copy (cv_game_ui_get_game (self->session));
 
   /* Stored first; the session's ::changed then redraws the table. */
-  if (!dp_session_apply (self->session, action, &error))
+  if (!cv_game_ui_apply (self->session, action, &error))
     {
-      g_signal_emit (self, signals[ENTRY_FAILED], 0, error->message);
+      dp_table_page_entry_failed (DP_TABLE_PAGE (self), error->message);
       return;
     }
 
   /* Said twice: in the turn panel, and in the toast that offers Undo. */
-  text = cv_presenter_dup_outcome_text (before, action, dp_session_get_calavera (self->session));
+  text = cv_presenter_dup_outcome_text (before, action, cv_game_ui_get_game (self->session));
   cv_turn_panel_set_last_text (self->turn_panel, text);
-  g_signal_emit (self, signals[ENTRY_STORED], 0, text);
+  dp_table_page_entry_stored (DP_TABLE_PAGE (self), text);
 }
 
 /* A click on a sheet's row: what a pencil would do there (issue 14) — the colour if its
@@ -411,6 +407,36 @@ cv_table_page_dispose (GObject *object)
   G_OBJECT_CLASS (cv_table_page_parent_class)->dispose (object);
 }
 
+/* ---- DpTablePage ---- */
+
+static void
+set_session (DpTablePage *page,
+             DpSession   *session)
+{
+  cv_table_page_set_session (CV_TABLE_PAGE (page), session);
+}
+
+static void
+focus_entry (DpTablePage *page)
+{
+  cv_table_page_focus_entry (CV_TABLE_PAGE (page));
+}
+
+static void
+set_settings (DpTablePage *page,
+              GSettings   *settings)
+{
+  cv_turn_panel_set_settings (CV_TABLE_PAGE (page)->turn_panel, settings);
+}
+
+static void
+cv_table_page_iface_init (DpTablePageInterface *iface)
+{
+  iface->set_session = set_session;
+  iface->focus_entry = focus_entry;
+  iface->set_settings = set_settings;
+}
+
 static void
 cv_table_page_class_init (CvTablePageClass *klass)
 {
@@ -422,19 +448,6 @@ cv_table_page_class_init (CvTablePageClass *klass)
   widget_class->size_allocate = cv_table_page_size_allocate;
   widget_class->root = cv_table_page_root;
   widget_class->unroot = cv_table_page_unroot;
-
-  /**
-   * CvTablePage::entry-stored:
-   * @text: what the entry did, e.g. "Sami: 3 crosses in orange"
-   */
-  signals[ENTRY_STORED] = g_signal_new ("entry-stored", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                        0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
-  /**
-   * CvTablePage::entry-failed:
-   * @message: why the entry was refused or could not be stored
-   */
-  signals[ENTRY_FAILED] = g_signal_new ("entry-failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                        0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 
   g_type_ensure (CV_TYPE_TURN_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/dicepad/Dicepad/ui/cv-table-page.ui");
@@ -484,7 +497,7 @@ cv_table_page_set_session (CvTablePage *self,
     }
 
   cv_turn_panel_set_last_text (self->turn_panel, NULL);
-  if (session == NULL || (game = dp_session_get_calavera (session)) == NULL)
+  if (session == NULL || (game = cv_game_ui_get_game (session)) == NULL)
     return;
 
   self->session = g_object_ref (session);

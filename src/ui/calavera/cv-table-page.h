@@ -9,10 +9,12 @@
 #include "cv-sheet-view.h"
 #include "cv-turn-panel.h"
 #include "dp-session.h"
+#include "dp-table-page.h"
 
 G_BEGIN_DECLS
 
 #define CV_TYPE_TABLE_PAGE (cv_table_page_get_type ())
+/* A DpTablePage: emits ::entry-stored and ::entry-failed. */
 G_DECLARE_FINAL_TYPE (CvTablePage, cv_table_page, CV, TABLE_PAGE, GtkWidget)
 
 GtkWidget   *cv_table_page_new (void);

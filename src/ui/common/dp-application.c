@@ -125,7 +125,7 @@ dp_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.preferences", preferences_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.undo", undo_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.redo", redo_accels);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.new-game('calavera')", new_game_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.new-game-default", new_game_accels);
 }
 
 static void
@@ -214,8 +214,10 @@ dp_application_get_store (DpApplication  *self,
 {
   g_return_val_if_fail (DP_IS_APPLICATION (self), NULL);
 
+  /* A database that cannot be written is still shown (History, statistics); each
+   * write then says it is read-only (issue 16, item 7). */
   if (self->store == NULL)
-    self->store = dp_store_open (dp_application_get_database_path (self), error);
+    self->store = dp_store_open_for_reading (dp_application_get_database_path (self), error);
 
   return self->store;
 }

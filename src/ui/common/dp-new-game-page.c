@@ -1,8 +1,9 @@
 /* dp-new-game-page.c — choose the game and the players, in seat order
  *
- * The first seat starts (Calavera rules: "The youngest player starts"). Seats are
- * reordered by dragging the handle or with the up/down buttons (keyboard). Bad names
- * (empty, duplicate, refused by the store) are said inline under the name.
+ * What the seat order means, how many may play and the game's options (a widget under
+ * the players) come from the game's DpGameUi. Seats are reordered by dragging the
+ * handle or with the up/down buttons (keyboard). Bad names (empty, duplicate, refused
+ * by the store) are said inline under the name.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,8 +12,8 @@
 #include <glib/gi18n-lib.h>
 
 #include "dp-new-game-page.h"
+#include "dp-game-ui.h"
 #include "dp-store.h"
-#include "cv-game.h"
 
 typedef struct
 {
@@ -29,6 +30,9 @@ struct _DpNewGamePage
   GtkWidget        parent_instance;
 
   char            *kind;
+  const DpGameUi  *ui;           /* the description of `kind` */
+  GHashTable      *options;      /* kind id → its options widget (owned), kept while the page lives */
+  GtkWidget       *shown_options; /* in `options`, or NULL */
   GPtrArray       *names;        /* char*, as typed */
   GPtrArray       *errors;       /* char* or NULL, per seat */
   GArray          *rows;         /* PlayerRow */
@@ -117,19 +121,24 @@ validate (DpNewGamePage *self)
 
   valid = dp_new_game_page_is_valid (self);
   gtk_widget_set_sensitive (GTK_WIDGET (self->start_button), valid);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->add_button), self->names->len < CV_MAX_PLAYERS);
-  if (self->names->len < CV_MIN_PLAYERS)
+  gtk_widget_set_sensitive (GTK_WIDGET (self->add_button), self->names->len < self->ui->max_players);
+  if (self->names->len < self->ui->min_players)
     gtk_label_set_text (self->start_hint, _("Add at least two players."));
   else if (!valid)
     gtk_label_set_text (self->start_hint, _("Correct the names marked above to start."));
-  else if (g_strcmp0 (self->kind, "calavera") != 0)
-    /* Cubitos: everyone plays at once; who holds the top dog is chosen below. */
+  else if (!self->ui->first_seat_starts)
+    /* Everyone plays at once, or the options below say who begins. */
     gtk_label_set_text (self->start_hint, _("Ready to start."));
   else
     /* Translators: shown above the Start button, %s is the name of the first player */
     {
       g_autofree char *hint = g_strdup_printf (_("%s starts."), (const char *) g_ptr_array_index (self->names, 0));
       gtk_label_set_text (self->start_hint, hint);
+    }
+  if (self->shown_options != NULL && self->ui->options_set_names != NULL)
+    {
+      g_auto(GStrv) names = dp_new_game_page_dup_names (self);
+      self->ui->options_set_names (self->shown_options, (const char *const *) names);
     }
   g_signal_emit (self, signals[NAMES_CHANGED], 0);
 }
@@ -171,7 +180,7 @@ entry_activate_cb (GtkEntry      *entry,
     {
       for (guint i = self->rows->len; i > 0; i--)
         if (gtk_entry_get_text_length (g_array_index (self->rows, PlayerRow, i - 1).entry) == 0 &&
-            self->rows->len > CV_MIN_PLAYERS)
+            self->rows->len > self->ui->min_players)
           dp_new_game_page_remove_player (self, i - 1);
       /* The button's action at once (activating the button would wait for its animation). */
       if (dp_new_game_page_is_valid (self))
@@ -180,7 +189,7 @@ entry_activate_cb (GtkEntry      *entry,
     }
   if (seat + 1 < self->rows->len)
     gtk_widget_grab_focus (GTK_WIDGET (g_array_index (self->rows, PlayerRow, seat + 1).entry));
-  else if (self->names->len < CV_MAX_PLAYERS)
+  else if (self->names->len < self->ui->max_players)
     {
       dp_new_game_page_add_player (self);
       gtk_widget_grab_focus (GTK_WIDGET (g_array_index (self->rows, PlayerRow, self->rows->len - 1).entry));
@@ -365,7 +374,7 @@ add_row (DpNewGamePage *self,
   row.remove_button = icon_button ("user-trash-symbolic", remove_label);
   gtk_widget_set_sensitive (row.up_button, seat > 0);
   gtk_widget_set_sensitive (row.down_button, seat + 1 < self->names->len);
-  gtk_widget_set_sensitive (row.remove_button, self->names->len > CV_MIN_PLAYERS);
+  gtk_widget_set_sensitive (row.remove_button, self->names->len > self->ui->min_players);
   g_object_set_data (G_OBJECT (row.up_button), "seat", GUINT_TO_POINTER (seat));
   g_object_set_data (G_OBJECT (row.down_button), "seat", GUINT_TO_POINTER (seat));
   g_object_set_data (G_OBJECT (row.remove_button), "seat", GUINT_TO_POINTER (seat));
@@ -443,6 +452,8 @@ dp_new_game_page_dispose (GObject *object)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
   g_clear_pointer (&self->kind, g_free);
+  self->shown_options = NULL;
+  g_clear_pointer (&self->options, g_hash_table_unref);
   g_clear_pointer (&self->names, g_ptr_array_unref);
   g_clear_pointer (&self->errors, g_ptr_array_unref);
   g_clear_pointer (&self->rows, g_array_unref);
@@ -484,7 +495,9 @@ dp_new_game_page_init (DpNewGamePage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->kind = g_strdup ("calavera");
+  self->ui = dp_game_ui_get_default ();
+  self->kind = g_strdup (self->ui->kind_id);
+  self->options = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_object_unref);
   self->names = g_ptr_array_new_with_free_func (g_free);
   self->errors = g_ptr_array_new_with_free_func (g_free);
   self->rows = g_array_new (FALSE, TRUE, sizeof (PlayerRow));
@@ -497,43 +510,70 @@ dp_new_game_page_new (void)
   return g_object_new (DP_TYPE_NEW_GAME_PAGE, NULL);
 }
 
+/* The options of the game shown, under the players; NULL: none. */
+static void
+show_options (DpNewGamePage *self,
+              GtkWidget     *options)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->options_box))) != NULL)
+    gtk_box_remove (self->options_box, child);
+  if (options != NULL)
+    gtk_box_append (self->options_box, options);
+  gtk_widget_set_visible (GTK_WIDGET (self->options_box), options != NULL);
+  self->shown_options = options;
+}
+
 void
 dp_new_game_page_reset (DpNewGamePage      *self,
                         const char         *kind,
                         const char *const  *names,
-                        const char *const  *known_names)
+                        const char *const  *known_names,
+                        DpStore            *store)
 {
   const DpGameKind *game_kind;
+  GtkWidget *options = NULL;
 
   g_return_if_fail (DP_IS_NEW_GAME_PAGE (self));
+  g_return_if_fail (store == NULL || DP_IS_STORE (store));
 
+  self->ui = dp_game_ui_lookup (kind);
+  if (self->ui == NULL)
+    self->ui = dp_game_ui_get_default ();
   g_free (self->kind);
-  self->kind = g_strdup (kind != NULL ? kind : "calavera");
+  self->kind = g_strdup (self->ui->kind_id);
   game_kind = dp_game_kind_lookup (self->kind);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->game_row),
                                  game_kind != NULL ? dp_game_kind_get_name (game_kind) : self->kind);
-  if (g_strcmp0 (self->kind, "cubitos") == 0)
-    {
-      adw_action_row_set_subtitle (self->game_row, _("2–4 players, a dice-building race, one team board each"));
-      adw_preferences_group_set_description (self->players_group,
-                                             _("In seat order, clockwise: the top dog passes to the next seat each round."));
-    }
-  else
-    {
-      adw_action_row_set_subtitle (self->game_row, _("2–4 players, six dice, one score sheet each"));
-      adw_preferences_group_set_description (self->players_group,
-                                             _("In seat order: the first seat starts (the rules say the youngest player)."));
-    }
+  adw_action_row_set_subtitle (self->game_row, _(self->ui->summary));
+  adw_preferences_group_set_description (self->players_group, _(self->ui->seating));
 
   g_ptr_array_set_size (self->names, 0);
-  for (guint i = 0; names != NULL && names[i] != NULL && i < CV_MAX_PLAYERS; i++)
+  for (guint i = 0; names != NULL && names[i] != NULL && i < self->ui->max_players; i++)
     g_ptr_array_add (self->names, g_strdup (names[i]));
-  while (self->names->len < CV_MIN_PLAYERS)
+  while (self->names->len < self->ui->min_players)
     g_ptr_array_add (self->names, g_strdup (""));
 
   gtk_list_store_clear (self->completions);
   for (guint i = 0; known_names != NULL && known_names[i] != NULL; i++)
     gtk_list_store_insert_with_values (self->completions, NULL, -1, 0, known_names[i], -1);
+
+  if (self->ui->new_options != NULL)
+    {
+      options = g_hash_table_lookup (self->options, self->kind);
+      if (options == NULL)
+        {
+          options = g_object_ref_sink (self->ui->new_options ());
+          g_hash_table_insert (self->options, (gpointer) self->ui->kind_id, options);
+        }
+    }
+  show_options (self, options);
+  if (options != NULL && self->ui->options_prepare != NULL)
+    {
+      g_auto(GStrv) trimmed = dp_new_game_page_dup_names (self);
+      self->ui->options_prepare (options, store, (const char *const *) trimmed);
+    }
 
   rebuild (self, -1, NULL);
 }
@@ -591,7 +631,7 @@ dp_new_game_page_is_valid (DpNewGamePage *self)
 {
   g_return_val_if_fail (DP_IS_NEW_GAME_PAGE (self), FALSE);
 
-  if (self->names->len < CV_MIN_PLAYERS || self->names->len > CV_MAX_PLAYERS)
+  if (self->names->len < self->ui->min_players || self->names->len > self->ui->max_players)
     return FALSE;
   for (guint i = 0; i < self->errors->len; i++)
     if (g_ptr_array_index (self->errors, i) != NULL)
@@ -619,7 +659,7 @@ dp_new_game_page_add_player (DpNewGamePage *self)
 {
   g_return_if_fail (DP_IS_NEW_GAME_PAGE (self));
 
-  if (self->names->len >= CV_MAX_PLAYERS)
+  if (self->names->len >= self->ui->max_players)
     return;
   g_ptr_array_add (self->names, g_strdup (""));
   rebuild (self, self->names->len - 1, NULL);
@@ -631,7 +671,7 @@ dp_new_game_page_remove_player (DpNewGamePage *self,
 {
   g_return_if_fail (DP_IS_NEW_GAME_PAGE (self));
 
-  if (seat >= self->names->len || self->names->len <= CV_MIN_PLAYERS)
+  if (seat >= self->names->len || self->names->len <= self->ui->min_players)
     return;
   g_ptr_array_remove_index (self->names, seat);
   rebuild (self, MIN (seat, self->names->len - 1), NULL);
@@ -648,17 +688,15 @@ dp_new_game_page_focus_first (DpNewGamePage *self)
     gtk_widget_grab_focus (GTK_WIDGET (g_array_index (self->rows, PlayerRow, 0).entry));
 }
 
-void
-dp_new_game_page_set_options (DpNewGamePage *self,
-                              GtkWidget     *options)
+char *
+dp_new_game_page_dup_setup (DpNewGamePage *self)
 {
-  GtkWidget *child;
+  g_auto(GStrv) names = NULL;
 
-  g_return_if_fail (DP_IS_NEW_GAME_PAGE (self));
+  g_return_val_if_fail (DP_IS_NEW_GAME_PAGE (self), NULL);
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->options_box))) != NULL)
-    gtk_box_remove (self->options_box, child);
-  if (options != NULL)
-    gtk_box_append (self->options_box, options);
-  gtk_widget_set_visible (GTK_WIDGET (self->options_box), options != NULL);
+  names = dp_new_game_page_dup_names (self);
+  if (self->shown_options != NULL)
+    return self->ui->options_dup_setup (self->shown_options, (const char *const *) names);
+  return dp_game_ui_dup_plain_setup (self->kind, (const char *const *) names);
 }

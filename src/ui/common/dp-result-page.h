@@ -1,4 +1,8 @@
-/* dp-result-page.h — the end of a game: ranks, totals, rows and bonus, the sheets
+/* dp-result-page.h — the end of a game: the headline, the ranking, the sheets
+ *
+ * Game-neutral: Place and Player come from the game contract (dp_game_get_rank()); the
+ * game's own columns, headline and sheets come from its DpGameUi (fill_result,
+ * dup_headline, new_sheet_view).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -6,8 +10,7 @@
 
 #include <adwaita.h>
 
-#include "cv-game.h"
-#include "cb-game.h"
+#include "dp-game.h"
 
 G_BEGIN_DECLS
 
@@ -15,11 +18,22 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (DpResultPage, dp_result_page, DP, RESULT_PAGE, GtkWidget)
 
 GtkWidget  *dp_result_page_new (void);
-/* Shows the result of the finished @game. */
-void        dp_result_page_set_game (DpResultPage *self, const CvGame *game);
-/* Shows the result of the finished Cubitos race @game: winner, each player's totals
- * and their team boards as the race ended. */
-void        dp_result_page_set_cubitos (DpResultPage *self, const CbGame *game);
+/* Shows the result of the finished @game (any kind). */
+void        dp_result_page_set_game (DpResultPage *self, const DpGame *game);
+/* For a DpGameUi's fill_result: adds a column after the ones there are and returns its
+ * index. @heading is shown, @description (or NULL) is its tooltip and accessible name,
+ * @css_class (or NULL) styles the heading. */
+guint       dp_result_page_add_column (DpResultPage *self,
+                                       const char   *heading,
+                                       const char   *description,
+                                       const char   *css_class);
+/* Sets the cell of @seat in @column (from dp_result_page_add_column()); @strong draws
+ * it bold (a total). */
+void        dp_result_page_set_cell (DpResultPage *self,
+                                     guint         column,
+                                     guint         seat,
+                                     const char   *text,
+                                     gboolean      strong);
 /* The headline, e.g. "Ina wins with 31 points" or "Shared win: Ina and Sami". */
 const char *dp_result_page_get_headline (DpResultPage *self);
 /* The seats in the order the table lists them (by rank, then seat). */

@@ -73,33 +73,17 @@ session_new (DpStore    *store,
 }
 
 DpSession *
-dp_session_new_game (DpStore            *store,
-                     const char         *kind,
-                     const char *const  *names,
-                     guint               n_names,
-                     GError            **error)
+dp_session_new (DpStore     *store,
+                const char  *setup_json,
+                GError     **error)
 {
-  g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autoptr(JsonNode) root = NULL;
   g_autoptr(DpGame) game = NULL;
   g_autofree char *id = NULL;
 
   g_return_val_if_fail (DP_IS_STORE (store), NULL);
-  g_return_val_if_fail (kind != NULL, NULL);
+  g_return_val_if_fail (setup_json != NULL, NULL);
 
-  /* Built with json-glib, so any name is escaped correctly. */
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "game");
-  json_builder_add_string_value (builder, kind);
-  json_builder_set_member_name (builder, "players");
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < n_names; i++)
-    json_builder_add_string_value (builder, names[i]);
-  json_builder_end_array (builder);
-  json_builder_end_object (builder);
-  root = json_builder_get_root (builder);
-
-  game = dp_game_new (json_node_get_object (root), error);
+  game = dp_game_new_from_text (setup_json, error);
   if (game == NULL)
     return NULL;
 
@@ -148,13 +132,6 @@ dp_session_get_game (DpSession *self)
   return self->game;
 }
 
-const CvGame *
-dp_session_get_calavera (DpSession *self)
-{
-  g_return_val_if_fail (DP_IS_SESSION (self), NULL);
-  return cv_game_from_dp_const (self->game);
-}
-
 static gboolean
 apply_object (DpSession   *self,
               JsonObject  *object,
@@ -169,33 +146,14 @@ apply_object (DpSession   *self,
 }
 
 gboolean
-dp_session_apply (DpSession       *self,
-                  const CvAction  *action,
-                  GError         **error)
+dp_session_apply (DpSession   *self,
+                  JsonObject  *action,
+                  GError     **error)
 {
-  const CvGame *cv;
-  g_autoptr(JsonObject) object = NULL;
-
   g_return_val_if_fail (DP_IS_SESSION (self), FALSE);
   g_return_val_if_fail (action != NULL, FALSE);
 
-  cv = dp_session_get_calavera (self);
-  if (cv == NULL)
-    {
-      g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
-                   _("This game is not a game of Calavera"));
-      return FALSE;
-    }
-
-  object = cv_action_to_json (cv, action);
-  if (object == NULL)
-    {
-      g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_MALFORMED,
-                   _("The entry could not be written down"));
-      return FALSE;
-    }
-
-  return apply_object (self, object, error);
+  return apply_object (self, action, error);
 }
 
 gboolean
@@ -254,7 +212,7 @@ dp_session_undo (DpSession  *self,
                  GError    **error)
 {
   g_return_val_if_fail (DP_IS_SESSION (self), FALSE);
-  return replace_game (self, dp_store_undo (self->store, self->id, error));
+  return replace_game (self, dp_store_undo (self->store, self->id, self->game, error));
 }
 
 gboolean
@@ -262,5 +220,5 @@ dp_session_redo (DpSession  *self,
                  GError    **error)
 {
   g_return_val_if_fail (DP_IS_SESSION (self), FALSE);
-  return replace_game (self, dp_store_redo (self->store, self->id, error));
+  return replace_game (self, dp_store_redo (self->store, self->id, self->game, error));
 }

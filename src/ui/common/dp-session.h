@@ -1,7 +1,9 @@
 /* dp-session.h — the game being played at the table: its store id and its state
  *
- * GTK-free. Every entry goes through the store first (dp_store_append_action) and only
- * then changes the state the window shows, so what is on screen is always stored.
+ * GTK-free and game-neutral: a session holds a DpGame of any kind; each game's widgets
+ * get their typed state from dp_session_get_game() through their game's own accessor.
+ * Every entry goes through the store first (dp_store_append_action) and only then
+ * changes the state the window shows, so what is on screen is always stored.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,32 +11,29 @@
 
 #include <glib-object.h>
 
+#include "dp-game.h"
 #include "dp-store.h"
-#include "cv-game.h"
 
 G_BEGIN_DECLS
 
 #define DP_TYPE_SESSION (dp_session_get_type ())
 G_DECLARE_FINAL_TYPE (DpSession, dp_session, DP, SESSION, GObject)
 
-/* Creates a new game with @names in seat order (the first seat starts) and stores it. */
-DpSession    *dp_session_new_game (DpStore            *store,
-                                   const char         *kind,
-                                   const char *const  *names,
-                                   guint               n_names,
-                                   GError            **error);
+/* Creates the game @setup_json describes (its kind, the players in seat order and the
+ * game's options, docs/game-script.md) and stores it: the one way a game starts. */
+DpSession    *dp_session_new (DpStore     *store,
+                              const char  *setup_json,
+                              GError     **error);
 /* Opens a stored game in exactly the state it had. */
 DpSession    *dp_session_load (DpStore *store, const char *game_id, GError **error);
 
 const char   *dp_session_get_id (DpSession *self);
 DpStore      *dp_session_get_store (DpSession *self);
 const DpGame *dp_session_get_game (DpSession *self);
-/* The Calavera state, or NULL when the game is another kind. */
-const CvGame *dp_session_get_calavera (DpSession *self);
 
 /* Stores @action (its canonical text) and applies it; on error nothing changed.
  * Emits ::changed on success. */
-gboolean      dp_session_apply (DpSession *self, const CvAction *action, GError **error);
+gboolean      dp_session_apply (DpSession *self, JsonObject *action, GError **error);
 gboolean      dp_session_apply_text (DpSession *self, const char *action_json, GError **error);
 gboolean      dp_session_can_undo (DpSession *self);
 gboolean      dp_session_can_redo (DpSession *self);

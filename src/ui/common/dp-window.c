@@ -2,8 +2,10 @@
  *
  * Pages live in one GtkStack (`pages`); the start and error pages come from
  * dp-window.ui, every other page is built when first shown (lazy_pages[] below, one
- * line per page). The window owns the game being
- * played (DpSession) and its actions: win.new-game(s), win.start-game, win.resume(s),
+ * line per page, and one table page per game: DpGameUi.table_page_type). The window
+ * knows no game: what differs comes from the game's DpGameUi (dp-game-ui.h) and its
+ * table page (a DpTablePage). It owns the game being played (DpSession) and its
+ * actions: win.new-game(s), win.new-game-default, win.start-game, win.resume(s),
  * win.undo, win.redo, win.play-again, win.show-start.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -18,11 +20,10 @@
 #include "dp-result-page.h"
 #include "dp-history-page.h"
 #include "dp-statistics-page.h"
-#include "cv-table-page.h"
-#include "cv-presenter.h"
-#include "cb-new-game.h"
-#include "cb-presenter.h"
-#include "cb-table-page.h"
+#include "dp-game-ui.h"
+#include "dp-table-page.h"
+#include "dp-text.h"
+#include "dp-phones-dialog.h"
 
 struct _DpWindow
 {
@@ -31,6 +32,7 @@ struct _DpWindow
   GSettings            *settings;
   DpSession            *session;
   gulong                session_changed_id;
+  DpTableServer        *table_server;        /* phones at the table; runs while on (issue 18) */
   AdwToast             *last_toast;
 
   /* Template widgets (the pages below them are built lazily: ensure_page()) */
@@ -40,15 +42,11 @@ struct _DpWindow
   AdwToastOverlay      *toast_overlay;
   GtkStack             *pages;
   AdwStatusPage        *start_page;
-  GtkButton            *start_calavera_button;
-  GtkButton            *start_cubitos_button;
+  GtkBox               *start_buttons;
   AdwPreferencesGroup  *resume_group;
   GtkLabel             *store_error_label;
   GPtrArray            *resume_rows;
   DpNewGamePage        *new_game_page;
-  CvTablePage          *table_page;
-  CbTablePage          *cubitos_table_page;
-  CbNewGame            *cubitos_options;     /* owned; shown in the new-game page for Cubitos */
   DpResultPage         *result_page;
   AdwStatusPage        *error_page;
 };
@@ -57,8 +55,8 @@ G_DEFINE_FINAL_TYPE (DpWindow, dp_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static void setup_new_game_page (DpWindow *self, GtkWidget *page);
 static void setup_table_page (DpWindow *self, GtkWidget *page);
-static void setup_cubitos_table_page (DpWindow *self, GtkWidget *page);
 static void setup_result_page (DpWindow *self, GtkWidget *page);
+static void setup_history_page (DpWindow *self, GtkWidget *page);
 
 /* Pages nobody sees at start-up are built the first time they are shown (or asked for
  * with dp_window_get_page()), so the window maps sooner: bench/bench-startup.c, issue 5
@@ -73,10 +71,8 @@ static const struct
   void      (*setup) (DpWindow *self, GtkWidget *page);
 } lazy_pages[] = {
   { "new-game", N_("New Game"), dp_new_game_page_get_type, setup_new_game_page },
-  { "table", N_("Table"), cv_table_page_get_type, setup_table_page },
-  { "cubitos-table", N_("Cubitos Table"), cb_table_page_get_type, setup_cubitos_table_page },
   { "result", N_("Result"), dp_result_page_get_type, setup_result_page },
-  { "history", N_("History"), dp_history_page_get_type, NULL },
+  { "history", N_("History"), dp_history_page_get_type, setup_history_page },
   { "statistics", N_("Statistics"), dp_statistics_page_get_type, NULL },
 };
 
@@ -100,7 +96,33 @@ ensure_page (DpWindow   *self,
         return page;
       }
 
+  /* The table page of each game (DpGameUi.table_page_name). */
+  {
+    g_autoptr(GPtrArray) uis = dp_game_ui_dup_list ();
+
+    for (guint i = 0; i < uis->len; i++)
+      {
+        const DpGameUi *ui = g_ptr_array_index (uis, i);
+
+        if (strcmp (ui->table_page_name, name) == 0)
+          {
+            page = g_object_new (ui->table_page_type (), NULL);
+            gtk_stack_add_titled (self->pages, page, name, _(ui->table_title));
+            setup_table_page (self, page);
+            return page;
+          }
+      }
+  }
+
   return NULL;
+}
+
+/* The table page of @ui's game, built if needed. */
+static DpTablePage *
+ensure_table_page (DpWindow       *self,
+                   const DpGameUi *ui)
+{
+  return DP_TABLE_PAGE (ensure_page (self, ui->table_page_name));
 }
 
 static DpStore *
@@ -183,31 +205,35 @@ show_store_error (DpWindow *self,
   gtk_stack_set_visible_child_name (self->pages, "error");
 }
 
+/* In History, Ctrl+Z (win.undo) brings back the game deleted there last. */
+static gboolean
+history_can_restore (DpWindow *self)
+{
+  GtkWidget *history = gtk_stack_get_child_by_name (self->pages, "history");
+
+  return history != NULL && gtk_stack_get_visible_child (self->pages) == history &&
+         dp_history_page_can_restore_deleted (DP_HISTORY_PAGE (history));
+}
+
 static void
 update_header (DpWindow *self)
 {
   const char *page = gtk_stack_get_visible_child_name (self->pages);
+  GtkWidget *visible = gtk_stack_get_visible_child (self->pages);
   gboolean playing = self->session != NULL &&
-                     (g_strcmp0 (page, "table") == 0 || g_strcmp0 (page, "result") == 0 ||
-                      g_strcmp0 (page, "cubitos-table") == 0);
-  const CvGame *game = self->session != NULL ? dp_session_get_calavera (self->session) : NULL;
-  const CbGame *cubitos = self->session != NULL ? cb_game_from_dp_const (dp_session_get_game (self->session)) : NULL;
+                     (DP_IS_TABLE_PAGE (visible) || g_strcmp0 (page, "result") == 0);
+  const DpGameUi *ui = self->session != NULL ? dp_game_ui_for_game (dp_session_get_game (self->session)) : NULL;
 
   gtk_widget_set_visible (self->undo_box, playing);
   gtk_widget_set_visible (self->back_button, g_strcmp0 (page, "start") != 0 && g_strcmp0 (page, "error") != 0);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", playing && dp_session_can_undo (self->session));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
+                                 (playing && dp_session_can_undo (self->session)) || history_can_restore (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", playing && dp_session_can_redo (self->session));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.phones", playing);
 
-  if (playing && game != NULL)
+  if (playing && ui != NULL && ui->dup_round_text != NULL)
     {
-      g_autofree char *subtitle = cv_game_is_finished (game)
-                                  ? g_strdup (_("Calavera — game over"))
-                                  : cv_presenter_dup_round_text (game);
-      adw_window_title_set_subtitle (self->window_title, subtitle);
-    }
-  else if (playing && cubitos != NULL)
-    {
-      g_autofree char *subtitle = cb_presenter_dup_round_text (cubitos);
+      g_autofree char *subtitle = ui->dup_round_text (dp_session_get_game (self->session));
       adw_window_title_set_subtitle (self->window_title, subtitle);
     }
   else
@@ -265,7 +291,7 @@ refresh_start_page (DpWindow *self)
 
       for (guint s = 0; s < summary->n_players && s < 4; s++)
         names[s] = summary->names[s];
-      title = cv_presenter_join_names (names, MIN (summary->n_players, 4));
+      title = dp_join_names (names, MIN (summary->n_players, 4));
       /* Translators: under an unfinished game on the start page, "Calavera · started 01/05/26 20:14" */
       subtitle = g_strdup_printf (_("%s · started %s"), kind != NULL ? dp_game_kind_get_name (kind) : summary->kind, when);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
@@ -301,8 +327,8 @@ focus_start_page (DpWindow *self)
       if (button != NULL)
         gtk_widget_grab_focus (button);
     }
-  else
-    gtk_widget_grab_focus (GTK_WIDGET (self->start_calavera_button));
+  else if (gtk_widget_get_first_child (GTK_WIDGET (self->start_buttons)) != NULL)
+    gtk_widget_grab_focus (gtk_widget_get_first_child (GTK_WIDGET (self->start_buttons)));
 }
 
 static void
@@ -324,48 +350,15 @@ show_page (DpWindow   *self,
 }
 
 static void
-ensure_table_focus (DpWindow *self)
-{
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
-
-  /* The choice button that had the focus is gone after an entry: keep the keyboard
-   * in the turn panel so the next letters reach the dice. */
-  if (focus == NULL || !gtk_widget_is_ancestor (focus, GTK_WIDGET (self->table_page)) ||
-      !gtk_widget_get_mapped (focus) || !gtk_widget_is_sensitive (focus))
-    cv_table_page_focus_entry (self->table_page);
-}
-
-static void
 follow_session (DpWindow *self)
 {
-  const CvGame *game = self->session != NULL ? dp_session_get_calavera (self->session) : NULL;
-  const CbGame *cubitos = self->session != NULL ? cb_game_from_dp_const (dp_session_get_game (self->session)) : NULL;
+  const DpGame *game = self->session != NULL ? dp_session_get_game (self->session) : NULL;
+  const DpGameUi *ui = game != NULL ? dp_game_ui_for_game (game) : NULL;
 
-  if (cubitos != NULL)
-    {
-      if (cb_game_is_finished (cubitos))
-        {
-          ensure_page (self, "result");
-          dp_result_page_set_cubitos (self->result_page, cubitos);
-          show_page (self, "result");
-        }
-      else
-        {
-          GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
-
-          show_page (self, "cubitos-table");
-          if (focus == NULL || !gtk_widget_is_ancestor (focus, GTK_WIDGET (self->cubitos_table_page)) ||
-              !gtk_widget_get_mapped (focus) || !gtk_widget_is_sensitive (focus))
-            cb_table_page_focus_entry (self->cubitos_table_page);
-        }
-      update_header (self);
-      return;
-    }
-
-  if (game == NULL)
+  if (ui == NULL)
     return;
 
-  if (cv_game_is_finished (game))
+  if (dp_game_is_finished (game))
     {
       ensure_page (self, "result");
       dp_result_page_set_game (self->result_page, game);
@@ -373,8 +366,10 @@ follow_session (DpWindow *self)
     }
   else
     {
-      show_page (self, "table");
-      ensure_table_focus (self);
+      show_page (self, ui->table_page_name);
+      /* The choice button that had the focus may be gone after an entry: keep the
+       * keyboard where the next entry is made. */
+      dp_table_page_keep_focus (ensure_table_page (self, ui));
     }
   update_header (self);
 }
@@ -395,13 +390,25 @@ set_session (DpWindow  *self,
       g_clear_signal_handler (&self->session_changed_id, self->session);
       g_clear_object (&self->session);
     }
+  /* Phones follow one game: another game switches them off. */
+  g_clear_object (&self->table_server);
 
-  /* A table page is built for the first game of its kind only (ensure_page()). */
-  if (self->table_page != NULL || (session != NULL && dp_session_get_calavera (session) != NULL))
-    cv_table_page_set_session (CV_TABLE_PAGE (ensure_page (self, "table")), session);
-  if (self->cubitos_table_page != NULL ||
-      (session != NULL && cb_game_from_dp_const (dp_session_get_game (session)) != NULL))
-    cb_table_page_set_session (CB_TABLE_PAGE (ensure_page (self, "cubitos-table")), session);
+  /* A table page is built for the first game of its kind only (ensure_page()); the
+   * pages of the other games let their last session go. */
+  {
+    const DpGameUi *ui = session != NULL ? dp_game_ui_for_game (dp_session_get_game (session)) : NULL;
+    g_autoptr(GPtrArray) uis = dp_game_ui_dup_list ();
+
+    for (guint i = 0; i < uis->len; i++)
+      {
+        const DpGameUi *other = g_ptr_array_index (uis, i);
+
+        if (other == ui)
+          dp_table_page_set_session (ensure_table_page (self, other), session);
+        else if (gtk_stack_get_child_by_name (self->pages, other->table_page_name) != NULL)
+          dp_table_page_set_session (ensure_table_page (self, other), NULL);
+      }
+  }
   if (session == NULL)
     return;
 
@@ -411,7 +418,7 @@ set_session (DpWindow  *self,
 }
 
 static void
-entry_stored_cb (CvTablePage *page,
+entry_stored_cb (DpTablePage *page,
                  const char  *text,
                  DpWindow    *self)
 {
@@ -419,7 +426,7 @@ entry_stored_cb (CvTablePage *page,
 }
 
 static void
-entry_failed_cb (CvTablePage *page,
+entry_failed_cb (DpTablePage *page,
                  const char  *message,
                  DpWindow    *self)
 {
@@ -444,10 +451,9 @@ new_game_action (GtkWidget  *widget,
       return;
     }
 
-  if (dp_game_kind_lookup (kind) == NULL ||
-      (g_strcmp0 (kind, "calavera") != 0 && g_strcmp0 (kind, "cubitos") != 0))
+  if (dp_game_kind_lookup (kind) == NULL || dp_game_ui_lookup (kind) == NULL)
     {
-      /* Translators: %s is a game's key, e.g. "cubitos" */
+      /* Translators: %s is a game's key from a file or a link, e.g. "farkle" */
       g_autofree char *message = g_strdup_printf (_("The game “%s” cannot be played in this version"), kind);
       show_error (self, message);
       return;
@@ -455,30 +461,21 @@ new_game_action (GtkWidget  *widget,
 
   known = dp_store_list_player_names (store, NULL);
   ensure_page (self, "new-game");
-  dp_new_game_page_reset (self->new_game_page, kind, (const char *const *) last, (const char *const *) known);
-  if (g_strcmp0 (kind, "cubitos") == 0)
-    {
-      g_autoptr(JsonObject) facts = cb_presenter_dup_known_facts (store);
-      g_auto(GStrv) names = dp_new_game_page_dup_names (self->new_game_page);
-
-      /* Costs and fan-track rewards told in earlier races are never asked again. */
-      cb_new_game_set_facts (self->cubitos_options, facts);
-      cb_new_game_set_names (self->cubitos_options, (const char *const *) names);
-      dp_new_game_page_set_options (self->new_game_page, GTK_WIDGET (self->cubitos_options));
-    }
-  else
-    dp_new_game_page_set_options (self->new_game_page, NULL);
+  dp_new_game_page_reset (self->new_game_page, kind, (const char *const *) last, (const char *const *) known,
+                          store);
   show_page (self, "new-game");
   dp_new_game_page_focus_first (self->new_game_page);
 }
 
+/* The one way a game starts: its setup text (kind, players, options). */
 static void
-start_with_names (DpWindow          *self,
-                  const char        *kind,
-                  const char *const *names)
+start_game (DpWindow   *self,
+            const char *setup)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(DpSession) session = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  const DpGame *game;
   DpStore *store = get_store (self, &error);
 
   if (store == NULL)
@@ -487,60 +484,19 @@ start_with_names (DpWindow          *self,
       return;
     }
 
-  session = dp_session_new_game (store, kind, names, g_strv_length ((char **) names), &error);
+  session = dp_session_new (store, setup, &error);
   if (session == NULL)
     {
       show_error (self, error->message);
       return;
     }
 
-  g_settings_set_strv (self->settings, "last-players", names);
+  game = dp_session_get_game (session);
+  for (guint seat = 0; seat < dp_game_get_n_players (game); seat++)
+    g_ptr_array_add (names, (gpointer) dp_game_get_player_name (game, seat));
+  g_ptr_array_add (names, NULL);
+  g_settings_set_strv (self->settings, "last-players", (const char *const *) names->pdata);
   set_session (self, session);
-}
-
-/* Cubitos: the setup carries the race, the track, the top dog and the facts told before. */
-static void
-start_with_setup (DpWindow          *self,
-                  const char        *setup,
-                  const char *const *names)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(DpGame) game = NULL;
-  g_autoptr(DpSession) session = NULL;
-  g_autofree char *id = NULL;
-  DpStore *store = get_store (self, &error);
-
-  if (store == NULL)
-    {
-      show_store_error (self, error);
-      return;
-    }
-
-  game = dp_game_new_from_text (setup, &error);
-  if (game != NULL)
-    id = dp_store_create_game (store, game, &error);
-  if (id != NULL)
-    session = dp_session_load (store, id, &error);
-  if (session == NULL)
-    {
-      show_error (self, error->message);
-      return;
-    }
-
-  g_settings_set_strv (self->settings, "last-players", names);
-  set_session (self, session);
-}
-
-static void
-new_game_names_changed_cb (DpNewGamePage *page,
-                           DpWindow      *self)
-{
-  g_auto(GStrv) names = NULL;
-
-  if (self->cubitos_options == NULL || g_strcmp0 (dp_new_game_page_get_kind (page), "cubitos") != 0)
-    return;
-  names = dp_new_game_page_dup_names (page);
-  cb_new_game_set_names (self->cubitos_options, (const char *const *) names);
 }
 
 static void
@@ -549,20 +505,13 @@ start_game_action (GtkWidget  *widget,
                    GVariant   *parameter)
 {
   DpWindow *self = DP_WINDOW (widget);
-  g_auto(GStrv) names = NULL;
+  g_autofree char *setup = NULL;
 
   if (self->new_game_page == NULL || !dp_new_game_page_is_valid (self->new_game_page))
     return;
 
-  names = dp_new_game_page_dup_names (self->new_game_page);
-  if (g_strcmp0 (dp_new_game_page_get_kind (self->new_game_page), "cubitos") == 0)
-    {
-      g_autofree char *setup = cb_new_game_dup_setup (self->cubitos_options, (const char *const *) names);
-
-      start_with_setup (self, setup, (const char *const *) names);
-      return;
-    }
-  start_with_names (self, dp_new_game_page_get_kind (self->new_game_page), (const char *const *) names);
+  setup = dp_new_game_page_dup_setup (self->new_game_page);
+  start_game (self, setup);
 }
 
 static void
@@ -581,6 +530,24 @@ resume_action (GtkWidget  *widget,
       return;
     }
 
+  /* One window per game (the GNOME way): a game already open in another window is
+   * brought forward there instead of being played in two places. */
+  {
+    GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+    for (GList *l = app != NULL ? gtk_application_get_windows (app) : NULL; l != NULL; l = l->next)
+      {
+        DpSession *other = DP_IS_WINDOW (l->data) ? DP_WINDOW (l->data)->session : NULL;
+
+        if (l->data != (gpointer) self && other != NULL &&
+            g_strcmp0 (dp_session_get_id (other), g_variant_get_string (parameter, NULL)) == 0)
+          {
+            gtk_window_present (GTK_WINDOW (l->data));
+            return;
+          }
+      }
+  }
+
   session = dp_session_load (store, g_variant_get_string (parameter, NULL), &error);
   if (session == NULL)
     {
@@ -597,21 +564,29 @@ undo_action (GtkWidget  *widget,
 {
   DpWindow *self = DP_WINDOW (widget);
   g_autoptr(GError) error = NULL;
-  g_autoptr(CvGame) before = NULL;
+  g_autoptr(DpGame) before = NULL;
   g_autofree char *text = NULL;
+  const DpGameUi *ui;
 
+  if (history_can_restore (self))
+    {
+      if (!dp_history_page_restore_last_deleted (DP_HISTORY_PAGE (ensure_page (self, "history")), &error))
+        show_error (self, error->message);
+      return;
+    }
   if (self->session == NULL || !dp_session_can_undo (self->session))
     return;
-  /* Calavera says what was undone: "Undone: Cleo's green cross" (issue 14). */
-  if (dp_session_get_calavera (self->session) != NULL)
-    before = cv_game_copy (dp_session_get_calavera (self->session));
+  /* A game may say what was undone: "Undone: Cleo's green cross" (issue 14). */
+  before = dp_game_copy (dp_session_get_game (self->session));
   if (!dp_session_undo (self->session, &error))
     {
       show_error (self, error->message);
       return;
     }
-  text = before != NULL ? cv_presenter_dup_undo_text (before, dp_session_get_calavera (self->session))
-                        : g_strdup (_("Entry undone"));
+  ui = dp_game_ui_for_game (before);
+  text = ui != NULL && ui->dup_undo_text != NULL
+         ? ui->dup_undo_text (before, dp_session_get_game (self->session), FALSE)
+         : g_strdup (_("Entry undone"));
   show_toast (self, text, _("_Redo"), "win.redo");
 }
 
@@ -622,20 +597,22 @@ redo_action (GtkWidget  *widget,
 {
   DpWindow *self = DP_WINDOW (widget);
   g_autoptr(GError) error = NULL;
-  g_autoptr(CvGame) before = NULL;
+  g_autoptr(DpGame) before = NULL;
   g_autofree char *text = NULL;
+  const DpGameUi *ui;
 
   if (self->session == NULL || !dp_session_can_redo (self->session))
     return;
-  if (dp_session_get_calavera (self->session) != NULL)
-    before = cv_game_copy (dp_session_get_calavera (self->session));
+  before = dp_game_copy (dp_session_get_game (self->session));
   if (!dp_session_redo (self->session, &error))
     {
       show_error (self, error->message);
       return;
     }
-  text = before != NULL ? cv_presenter_dup_redo_text (before, dp_session_get_calavera (self->session))
-                        : g_strdup (_("Entry redone"));
+  ui = dp_game_ui_for_game (before);
+  text = ui != NULL && ui->dup_undo_text != NULL
+         ? ui->dup_undo_text (before, dp_session_get_game (self->session), TRUE)
+         : g_strdup (_("Entry redone"));
   show_toast (self, text, _("_Undo"), "win.undo");
 }
 
@@ -646,37 +623,29 @@ play_again_action (GtkWidget  *widget,
 {
   DpWindow *self = DP_WINDOW (widget);
   const DpGame *game;
-  g_autoptr(GPtrArray) names = g_ptr_array_new ();
-  g_autofree char *kind = NULL;
+  const DpGameUi *ui;
+  g_autofree char *setup = NULL;
 
   if (self->session == NULL)
     return;
 
+  /* The same players in the same seats; start_game() drops the old session. */
   game = dp_session_get_game (self->session);
-  if (cb_game_from_dp_const (game) != NULL)
-    {
-      /* The same race again; costs and fan rewards told so far are carried over. */
-      g_autoptr(JsonObject) facts = cb_presenter_dup_known_facts (dp_session_get_store (self->session));
-      g_autofree char *setup = cb_presenter_dup_setup_again (cb_game_from_dp_const (game), facts);
-      g_auto(GStrv) copy = NULL;
+  ui = dp_game_ui_for_game (game);
+  if (ui != NULL && ui->dup_setup_again != NULL)
+    setup = ui->dup_setup_again (game, dp_session_get_store (self->session));
+  else
+    setup = dp_game_dup_setup_text (game);
+  start_game (self, setup);
+}
 
-      for (guint seat = 0; seat < dp_game_get_n_players (game); seat++)
-        g_ptr_array_add (names, (gpointer) dp_game_get_player_name (game, seat));
-      g_ptr_array_add (names, NULL);
-      copy = g_strdupv ((char **) names->pdata);
-      start_with_setup (self, setup, (const char *const *) copy);
-      return;
-    }
-  kind = g_strdup (dp_game_kind_get_id (dp_game_get_kind (game)));
-  for (guint seat = 0; seat < dp_game_get_n_players (game); seat++)
-    g_ptr_array_add (names, (gpointer) dp_game_get_player_name (game, seat));
-  g_ptr_array_add (names, NULL);
-
-  /* Copy: start_with_names() drops the old session and its names with it. */
-  {
-    g_auto(GStrv) copy = g_strdupv ((char **) names->pdata);
-    start_with_names (self, kind, (const char *const *) copy);
-  }
+/* The menu's New Game and Ctrl+N: a new game of the default game (dp_game_ui_get_default()). */
+static void
+new_game_default_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  gtk_widget_activate_action (widget, "win.new-game", "s", dp_game_ui_get_default ()->kind_id);
 }
 
 /* History and Statistics: win.show-page('history') / win.show-page('statistics'). */
@@ -747,29 +716,17 @@ setup_new_game_page (DpWindow  *self,
                      GtkWidget *page)
 {
   self->new_game_page = DP_NEW_GAME_PAGE (page);
-  /* Kept while the window lives, so the race chosen last stays chosen. */
-  self->cubitos_options = g_object_ref_sink (CB_NEW_GAME (cb_new_game_new ()));
-  g_signal_connect (self->new_game_page, "names-changed", G_CALLBACK (new_game_names_changed_cb), self);
 }
 
+/* Every game's table page: its entries are said in a toast (with Undo). */
 static void
 setup_table_page (DpWindow  *self,
                   GtkWidget *page)
 {
-  self->table_page = CV_TABLE_PAGE (page);
   g_signal_connect (page, "entry-stored", G_CALLBACK (entry_stored_cb), self);
   g_signal_connect (page, "entry-failed", G_CALLBACK (entry_failed_cb), self);
   if (self->settings != NULL)
-    cv_turn_panel_set_settings (cv_table_page_get_turn_panel (self->table_page), self->settings);
-}
-
-static void
-setup_cubitos_table_page (DpWindow  *self,
-                          GtkWidget *page)
-{
-  self->cubitos_table_page = CB_TABLE_PAGE (page);
-  g_signal_connect (page, "entry-stored", G_CALLBACK (entry_stored_cb), self);
-  g_signal_connect (page, "entry-failed", G_CALLBACK (entry_failed_cb), self);
+    dp_table_page_set_settings (DP_TABLE_PAGE (page), self->settings);
 }
 
 static void
@@ -777,6 +734,21 @@ setup_result_page (DpWindow  *self,
                    GtkWidget *page)
 {
   self->result_page = DP_RESULT_PAGE (page);
+}
+
+static void
+history_can_restore_cb (GObject    *page,
+                        GParamSpec *pspec,
+                        DpWindow   *self)
+{
+  update_header (self);
+}
+
+static void
+setup_history_page (DpWindow  *self,
+                    GtkWidget *page)
+{
+  g_signal_connect_object (page, "notify::can-restore", G_CALLBACK (history_can_restore_cb), self, 0);
 }
 
 /* After construction: "application" is not a construct property, so it is only set
@@ -799,9 +771,25 @@ dp_window_setup (DpWindow *self)
 }
 
 static void
+phones_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  DpWindow *self = DP_WINDOW (widget);
+
+  if (self->session == NULL)
+    return;
+  if (self->table_server == NULL)
+    self->table_server = dp_table_server_new (self->session, NULL);
+  gtk_window_present (GTK_WINDOW (dp_phones_dialog_new (GTK_WINDOW (self), self->table_server)));
+}
+
+static void
 dp_window_dispose (GObject *object)
 {
   DpWindow *self = DP_WINDOW (object);
+
+  g_clear_object (&self->table_server);
 
   if (self->session != NULL)
     {
@@ -814,13 +802,9 @@ dp_window_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), DP_TYPE_WINDOW);
   /* The lazy pages went with the page stack. */
   self->new_game_page = NULL;
-  self->table_page = NULL;
-  self->cubitos_table_page = NULL;
   self->result_page = NULL;
   g_clear_pointer (&self->resume_rows, g_ptr_array_unref);
   g_clear_object (&self->settings);
-  if (self->cubitos_options != NULL)
-    g_clear_pointer ((GtkWidget **) &self->cubitos_options, g_object_unref);
 
   G_OBJECT_CLASS (dp_window_parent_class)->dispose (object);
 }
@@ -838,8 +822,6 @@ dp_window_class_init (DpWindowClass *klass)
 
   /* The pages (built lazily: lazy_pages[]). */
   g_type_ensure (DP_TYPE_NEW_GAME_PAGE);
-  g_type_ensure (CV_TYPE_TABLE_PAGE);
-  g_type_ensure (CB_TYPE_TABLE_PAGE);
   g_type_ensure (DP_TYPE_RESULT_PAGE);
   g_type_ensure (DP_TYPE_HISTORY_PAGE);
   g_type_ensure (DP_TYPE_STATISTICS_PAGE);
@@ -851,20 +833,43 @@ dp_window_class_init (DpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DpWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, DpWindow, pages);
   gtk_widget_class_bind_template_child (widget_class, DpWindow, start_page);
-  gtk_widget_class_bind_template_child (widget_class, DpWindow, start_calavera_button);
-  gtk_widget_class_bind_template_child (widget_class, DpWindow, start_cubitos_button);
+  gtk_widget_class_bind_template_child (widget_class, DpWindow, start_buttons);
   gtk_widget_class_bind_template_child (widget_class, DpWindow, resume_group);
   gtk_widget_class_bind_template_child (widget_class, DpWindow, store_error_label);
   gtk_widget_class_bind_template_child (widget_class, DpWindow, error_page);
 
   gtk_widget_class_install_action (widget_class, "win.new-game", "s", new_game_action);
+  gtk_widget_class_install_action (widget_class, "win.new-game-default", NULL, new_game_default_action);
   gtk_widget_class_install_action (widget_class, "win.start-game", NULL, start_game_action);
   gtk_widget_class_install_action (widget_class, "win.resume", "s", resume_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
+  gtk_widget_class_install_action (widget_class, "win.phones", NULL, phones_action);
   gtk_widget_class_install_action (widget_class, "win.play-again", NULL, play_again_action);
   gtk_widget_class_install_action (widget_class, "win.show-start", NULL, show_start_action);
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
+}
+
+/* One "Play …" button per game on the start page, the first one suggested. */
+static void
+add_start_buttons (DpWindow *self)
+{
+  g_autoptr(GPtrArray) uis = dp_game_ui_dup_list ();
+
+  for (guint i = 0; i < uis->len; i++)
+    {
+      const DpGameUi *ui = g_ptr_array_index (uis, i);
+      GtkWidget *button = gtk_button_new_with_mnemonic (_(ui->start_label));
+
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", ui->kind_id);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.new-game");
+      if (ui->start_tooltip != NULL)
+        gtk_widget_set_tooltip_text (button, _(ui->start_tooltip));
+      if (i == 0)
+        gtk_widget_add_css_class (button, "suggested-action");
+      gtk_widget_add_css_class (button, "pill");
+      gtk_box_append (self->start_buttons, button);
+    }
 }
 
 static void
@@ -872,6 +877,7 @@ dp_window_init (DpWindow *self)
 {
   self->resume_rows = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
+  add_start_buttons (self);
 }
 
 DpWindow *

@@ -26,7 +26,7 @@ DpSession  *dp_window_get_session (DpWindow *self);
 GtkWidget  *dp_window_get_page (DpWindow *self, const char *name);
 /* TRUE once the page of that name exists (lazy pages: after their first showing). */
 gboolean    dp_window_has_page (DpWindow *self, const char *name);
-/* The title shown in the header bar's subtitle, e.g. "Calavera — round 5". */
+/* The title shown in the header bar's subtitle, the game's round text (DpGameUi.dup_round_text). */
 const char *dp_window_get_subtitle (DpWindow *self);
 
 G_END_DECLS

@@ -354,7 +354,7 @@ cb_board_view_update (CbBoardView  *self,
   set_number (self, NUM_CREDITS, cb_game_get_credits (game, seat));
   set_number (self, NUM_FANS, cb_game_get_fans (game, seat));
   set_number (self, NUM_SUPPLY, cb_game_get_supply_tokens (game, seat));
-  set_number (self, NUM_LIMIT, cb_game_get_base_limit (game, seat));
+  set_number (self, NUM_LIMIT, cb_game_get_limit (game, seat));
 }
 
 guint

@@ -10,8 +10,9 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "cb-action.h"
 #include "cb-presenter.h"
-#include "cv-presenter.h"
+#include "dp-text.h"
 
 /* ---- Dice ---- */
 
@@ -95,6 +96,29 @@ cb_presenter_dup_dice_text (CbKind kind,
   /* Translators: "3 light grey dice"; %s is a colour name */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u %s die", "%u %s dice", n),
                           n, cb_kind_get_name (kind));
+}
+
+const char *
+cb_presenter_a_die (CbKind kind)
+{
+  /* Whole phrases, so that each language chooses its own article and case
+   * ("an orange die", not "a orange die"). */
+  switch (kind)
+    {
+    case CB_KIND_LIGHT_GREY: return C_("one Cubitos die", "a light grey die");
+    case CB_KIND_DARK_GREY:  return C_("one Cubitos die", "a dark grey die");
+    case CB_KIND_TOP_DOG:    return C_("one Cubitos die", "the top dog die");
+    case CB_KIND_RED:        return C_("one Cubitos die", "a red die");
+    case CB_KIND_ORANGE:     return C_("one Cubitos die", "an orange die");
+    case CB_KIND_YELLOW:     return C_("one Cubitos die", "a yellow die");
+    case CB_KIND_GREEN:      return C_("one Cubitos die", "a green die");
+    case CB_KIND_BLUE:       return C_("one Cubitos die", "a blue die");
+    case CB_KIND_PURPLE:     return C_("one Cubitos die", "a purple die");
+    case CB_KIND_BROWN:      return C_("one Cubitos die", "a brown die");
+    case CB_KIND_WHITE:      return C_("one Cubitos die", "a white die");
+    case CB_N_KINDS:
+    default:                 return "";
+    }
 }
 
 const char *
@@ -199,7 +223,7 @@ cb_presenter_dup_prompt (const CbGame *game,
     }
 
   n_others = waiting_for (game, seat, others);
-  joined = cv_presenter_join_names (others, n_others);
+  joined = dp_join_names (others, n_others);
 
   switch (cb_game_get_phase (game, seat))
     {
@@ -271,7 +295,7 @@ cb_presenter_dup_status (const CbGame *game)
 
   holder = cb_game_get_player_name (game, cb_game_get_top_dog (game));
   n = waiting_for (game, G_MAXUINT, names);
-  joined = cv_presenter_join_names (names, n);
+  joined = dp_join_names (names, n);
   for (guint s = 0; s < cb_game_get_n_players (game); s++)
     race_section |= cb_game_get_phase (game, s) >= CB_PHASE_SUPPORT &&
                     cb_game_get_phase (game, s) != CB_PHASE_OUT;
@@ -298,6 +322,9 @@ cb_presenter_dup_swords_text (const CbGame *game)
       int swords = cb_game_get_swords (game, s);
       g_autofree char *part = NULL;
 
+      /* p. 10 „Spielende“: who sits out a tie-break round is not waited for */
+      if (cb_game_get_phase (game, s) == CB_PHASE_OUT)
+        continue;
       if (swords < 0)
         {
           all = FALSE;
@@ -347,7 +374,7 @@ cb_presenter_dup_headline (const CbGame *game)
       names[n++] = cb_game_get_player_name (game, s);
   if (n == 0)
     return g_strdup (_("The race is on"));
-  joined = cv_presenter_join_names (names, n);
+  joined = dp_join_names (names, n);
   if (n == 1)
     /* Translators: the result headline, "Ina wins the race" */
     return g_strdup_printf (_("%s wins the race"), joined);
@@ -355,130 +382,95 @@ cb_presenter_dup_headline (const CbGame *game)
   return g_strdup_printf (_("Shared win: %s"), joined);
 }
 
-static JsonObject *
-parse_object (const char *text)
-{
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  JsonNode *root;
-
-  if (text == NULL || !json_parser_load_from_data (parser, text, -1, NULL))
-    return NULL;
-  root = json_parser_get_root (parser);
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
-    return NULL;
-  return json_object_ref (json_node_get_object (root));
-}
-
-static guint
-sum_counts (JsonObject *counts)
-{
-  guint n = 0;
-  g_autoptr(GList) members = counts != NULL ? json_object_get_members (counts) : NULL;
-
-  for (GList *l = members; l != NULL; l = l->next)
-    {
-      JsonNode *node = json_object_get_member (counts, l->data);
-
-      if (JSON_NODE_HOLDS_VALUE (node))
-        n += (guint) MAX (json_node_get_int (node), 0);
-      else if (JSON_NODE_HOLDS_OBJECT (node))
-        n += sum_counts (json_node_get_object (node));
-    }
-  return n;
-}
-
 char *
 cb_presenter_dup_action_text (const CbGame *before,
                               const char   *action_json)
 {
-  g_autoptr(JsonObject) a = parse_object (action_json);
+  CbAction a;
   const char *name;
   int seat;
+  guint n;
 
   g_return_val_if_fail (before != NULL, NULL);
 
-  if (a == NULL || !json_object_has_member (a, "player"))
+  if (action_json == NULL || !cb_action_from_text (before, action_json, &a, NULL)
+      || (seat = cb_action_get_seat (&a)) < 0)
     return g_strdup (_("Entry stored"));
-  seat = cb_game_find_player (before, json_object_get_string_member (a, "player"));
-  name = seat >= 0 ? cb_game_get_player_name (before, seat) : "";
+  name = cb_game_get_player_name (before, (guint) seat);
+  n = cb_action_get_number (&a);
 
-  if (json_object_has_member (a, "refill"))
+  switch (cb_action_get_type (&a))
     {
-      guint n = sum_counts (json_object_get_object_member (a, "refill"));
+    case CB_ACTION_REFILL:
+      n = cb_action_count_dice (&a);
       /* Translators: toast, "Ina refilled 9 dice" */
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s refilled %u die", "%s refilled %u dice", n), name, n);
-    }
-  if (json_object_has_member (a, "roll"))
-    {
-      guint n = sum_counts (json_object_get_object_member (a, "roll"));
+    case CB_ACTION_ROLL:
+      n = cb_action_count_dice (&a);
       /* Translators: toast, "Ina rolled 3 hits" */
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s rolled %u hit", "%s rolled %u hits", n), name, n);
-    }
-  if (json_object_has_member (a, "push"))
-    return g_strdup_printf (_("%s pushes"), name);
-  if (json_object_has_member (a, "pass"))
-    return g_strdup_printf (_("%s passes"), name);
-  if (json_object_has_member (a, "bust"))
-    return g_strdup_printf (_("%s took the bust"), name);
-  if (json_object_has_member (a, "collect"))
-    {
-      guint coins = 0, steps = 0, credits = 0;
+    case CB_ACTION_PUSH:
+      return g_strdup_printf (_("%s pushes"), name);
+    case CB_ACTION_PASS:
+      return g_strdup_printf (_("%s passes"), name);
+    case CB_ACTION_BUST:
+      return g_strdup_printf (_("%s took the bust"), name);
+    case CB_ACTION_COLLECT:
+      {
+        guint coins = 0, steps = 0, credits = 0;
+        g_autofree char *coins_text = NULL, *steps_text = NULL, *credits_text = NULL;
 
-      for (guint k = 0; k < CB_N_KINDS; k++)
-        for (guint f = 0; f < CB_N_FACES; f++)
-          {
-            guint n = cb_game_get_active_faces (before, seat, k, f);
+        for (guint k = 0; k < CB_N_KINDS; k++)
+          for (guint f = 0; f < CB_N_FACES; f++)
+            {
+              guint m = cb_game_get_active_faces (before, (guint) seat, k, f);
 
-            coins += n * cb_face_coins (f);
-            steps += n * cb_face_steps (f);
-            credits += n * cb_face_credits (f);
-          }
-      /* Translators: toast, "Ina collected 3 coins, 1 steps, 0 credits" — the counts as symbols follow */
-      return g_strdup_printf (_("%s collected %u coins, %u steps and %u credits"), name, coins, steps, credits);
-    }
-  if (json_object_has_member (a, "announce"))
-    return g_strdup_printf (_("%s announced the swords"), name);
-  if (json_object_has_member (a, "redeem"))
-    {
-      guint n = (guint) json_object_get_int_member (a, "redeem");
+              coins += m * cb_face_coins (f);
+              steps += m * cb_face_steps (f);
+              credits += m * cb_face_credits (f);
+            }
+        coins_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u coin", "%u coins", coins), coins);
+        steps_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u step", "%u steps", steps), steps);
+        credits_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u credit", "%u credits", credits), credits);
+        /* Translators: toast, "Ina collected 3 coins, 1 step and 0 credits" */
+        return g_strdup_printf (_("%s collected %s, %s and %s"), name, coins_text, steps_text, credits_text);
+      }
+    case CB_ACTION_ANNOUNCE:
+      return g_strdup_printf (_("%s announced the swords"), name);
+    case CB_ACTION_REDEEM:
       /* Translators: toast, "Ina: 2 credits → 2 coins" */
-      return g_strdup_printf (_("%s: %u credits → %u coins"), name, n, n);
-    }
-  if (json_object_has_member (a, "buy_steps"))
-    {
-      guint n = (guint) json_object_get_int_member (a, "buy_steps");
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %u credit → %u coin", "%s: %u credits → %u coins", n),
+                              name, n, n);
+    case CB_ACTION_BUY_STEPS:
       /* Translators: toast, "Ina: 4 coins → 1 step" */
-      return g_strdup_printf (_("%s: %u coins → %u steps"), name, n * CB_COINS_PER_STEP, n);
-    }
-  if (json_object_has_member (a, "move"))
-    {
-      guint n = (guint) json_object_get_int_member (a, "move");
-      if (json_object_has_member (a, "landed"))
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %u coins → %u step", "%s: %u coins → %u steps", n),
+                              name, n * CB_COINS_PER_STEP, n);
+    case CB_ACTION_MOVE:
+      if (cb_action_has_landed (&a))
         /* Translators: toast, the last move of a round */
         return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s moved %u space and landed",
                                              "%s moved %u spaces and landed", n), name, n);
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s moved %u space", "%s moved %u spaces", n), name, n);
+    case CB_ACTION_JET:
+      return g_strdup_printf (_("%s: jet boost, steps doubled"), name);
+    case CB_ACTION_SHORTCUT:
+      return g_strdup_printf (_("%s took a shortcut"), name);
+    case CB_ACTION_BUY:
+      {
+        /* Translators: toast, "Ina bought an orange die" */
+        return g_strdup_printf (_("%s bought %s"), name, cb_presenter_a_die (a.kind));
+      }
+    case CB_ACTION_REST:
+      return g_strdup_printf (_("%s rests"), name);
+    case CB_ACTION_ABILITY:
+    case CB_N_ACTIONS:
+    default:
+      {
+        g_autofree char *title = cb_presenter_dup_other_action_title (before, action_json);
+        /* Translators: toast for a card ability, "Ina: Use Bob" */
+        return g_strdup_printf (_("%s: %s"), name, title);
+      }
     }
-  if (json_object_has_member (a, "jet"))
-    return g_strdup_printf (_("%s: jet boost, steps doubled"), name);
-  if (json_object_has_member (a, "shortcut"))
-    return g_strdup_printf (_("%s took a shortcut"), name);
-  if (json_object_has_member (a, "buy"))
-    {
-      CbKind kind;
-
-      if (cb_kind_from_string (json_object_get_string_member (a, "buy"), &kind))
-        /* Translators: toast, "Ina bought a blue die" */
-        return g_strdup_printf (_("%s bought a %s die"), name, cb_kind_get_name (kind));
-    }
-  if (json_object_has_member (a, "rest"))
-    return g_strdup_printf (_("%s rests"), name);
-
-  {
-    g_autofree char *title = cb_presenter_dup_other_action_title (before, action_json);
-    /* Translators: toast for a card ability, "Ina: Use Bob" */
-    return g_strdup_printf (_("%s: %s"), name, title);
-  }
 }
 
 /* ---- Checking ---- */
@@ -501,189 +493,85 @@ cb_presenter_check (const DpGame  *game,
   return dp_game_apply_text (copy, action_json, error);
 }
 
-static const char *const own_verbs[] = {
-  "refill", "roll", "push", "pass", "bust", "collect", "announce", "redeem", "buy_steps",
-  "move", "jet", "shortcut", "buy", "rest", NULL
-};
-
 GPtrArray *
 cb_presenter_dup_other_actions (const CbGame *game,
                                 guint         seat)
 {
-  g_autoptr(GPtrArray) legal = NULL;
+  g_autoptr(GArray) legal = NULL;
   GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
 
   g_return_val_if_fail (game != NULL, out);
 
-  name = cb_game_get_player_name (game, seat);
-  legal = cb_game_legal_actions (game);
+  /* The board's own controls enter every verb but the card abilities. */
+  legal = cb_game_legal_actions_for_seat (game, seat);
   for (guint i = 0; i < legal->len; i++)
     {
-      const char *text = g_ptr_array_index (legal, i);
-      g_autoptr(JsonObject) a = parse_object (text);
-      gboolean own = FALSE;
+      const CbAction *a = &g_array_index (legal, CbAction, i);
 
-      if (a == NULL || g_strcmp0 (json_object_get_string_member_with_default (a, "player", ""), name) != 0)
-        continue;
-      for (guint v = 0; own_verbs[v] != NULL; v++)
-        own |= json_object_has_member (a, own_verbs[v]);
-      if (!own)
-        g_ptr_array_add (out, g_strdup (text));
+      if (cb_action_get_type (a) == CB_ACTION_ABILITY)
+        g_ptr_array_add (out, cb_action_to_text (game, a));
     }
   return out;
 }
 
 gboolean
-cb_presenter_is_mandatory (const char *action_json)
+cb_presenter_is_mandatory (const CbGame *game,
+                           const char   *action_json)
 {
-  g_autoptr(JsonObject) a = parse_object (action_json);
+  CbAction a;
 
-  return a != NULL && json_object_has_member (a, "mandatory") &&
-         JSON_NODE_HOLDS_VALUE (json_object_get_member (a, "mandatory")) &&
-         json_object_get_boolean_member (a, "mandatory");
+  g_return_val_if_fail (game != NULL, FALSE);
+  return action_json != NULL && cb_action_from_text (game, action_json, &a, NULL)
+         && cb_action_is_mandatory (&a);
 }
 
 char *
 cb_presenter_dup_other_action_title (const CbGame *game,
                                      const char   *action_json)
 {
-  g_autoptr(JsonObject) a = parse_object (action_json);
-  g_autoptr(GList) members = NULL;
+  CbAction a;
   char *title;
 
-  if (a == NULL)
+  g_return_val_if_fail (game != NULL, NULL);
+
+  if (action_json == NULL || !cb_action_from_text (game, action_json, &a, NULL))
     return g_strdup (action_json != NULL ? action_json : "");
 
   /* The engine describes its own actions (card abilities) best. */
   title = cb_game_dup_action_title (game, action_json);
   if (title != NULL)
     return title;
-
-  /* A card ability names its card: show the card's name. */
-  members = json_object_get_members (a);
-  for (GList *l = members; l != NULL; l = l->next)
-    {
-      JsonNode *node = json_object_get_member (a, l->data);
-
-      if (g_strcmp0 (l->data, "player") == 0 || !JSON_NODE_HOLDS_VALUE (node) ||
-          json_node_get_value_type (node) != G_TYPE_STRING)
-        continue;
-      {
-        int card = cb_card_lookup (json_node_get_string (node));
-
-        if (card >= 0)
-          /* Translators: a button for a card ability, "Use Bob" */
-          return g_strdup_printf (_("Use %s"), cb_presenter_card_name ((guint) card));
-        {
-          CbKind kind;
-
-          if (cb_kind_from_string (json_node_get_string (node), &kind) && CB_KIND_IS_COLOUR (kind))
-            return g_strdup_printf (_("Use %s"),
-                                    cb_presenter_card_name (cb_game_get_card (game, CB_COLOUR_OF (kind))));
-        }
-      }
-    }
-  for (GList *l = members; l != NULL; l = l->next)
-    if (g_strcmp0 (l->data, "player") != 0)
-      return g_strdup (l->data);
-  return g_strdup (action_json);
+  if (cb_action_get_type (&a) == CB_ACTION_ABILITY)
+    /* Translators: a button for a card ability, "Use Bob" */
+    return g_strdup_printf (_("Use %s"), cb_presenter_card_name (cb_action_get_card (&a)));
+  return g_strdup (cb_action_type_to_string (cb_action_get_type (&a)));
 }
 
-/* ---- Building actions ---- */
-
-static JsonBuilder *
-begin_action (const CbGame *game,
-              guint         seat)
-{
-  JsonBuilder *b = json_builder_new ();
-
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "player");
-  json_builder_add_string_value (b, cb_game_get_player_name (game, seat));
-  return b;
-}
-
-static char *
-end_action (JsonBuilder *b)
-{
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
-  g_autoptr(JsonNode) root = NULL;
-
-  json_builder_end_object (b);
-  root = json_builder_get_root (b);
-  json_generator_set_root (gen, root);
-  g_object_unref (b);
-  return json_generator_to_data (gen, NULL);
-}
-
-static void
-add_counts (JsonBuilder *b,
-            const char  *member,
-            const guint  counts[CB_N_KINDS])
-{
-  json_builder_set_member_name (b, member);
-  json_builder_begin_object (b);
-  for (guint k = 0; k < CB_N_KINDS; k++)
-    if (counts[k] > 0)
-      {
-        json_builder_set_member_name (b, cb_kind_to_string (k));
-        json_builder_add_int_value (b, counts[k]);
-      }
-  json_builder_end_object (b);
-}
-
-static void
-add_fan (JsonBuilder *b,
-         const int    told[][2],
-         guint        n,
-         const guint *spaces)
-{
-  if (n == 0)
-    return;
-  json_builder_set_member_name (b, "fan");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < n; i++)
-    {
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "space");
-      json_builder_add_int_value (b, spaces[i]);
-      json_builder_set_member_name (b, "credits");
-      json_builder_add_int_value (b, MAX (told[i][0], 0));
-      json_builder_set_member_name (b, "supply");
-      json_builder_add_int_value (b, MAX (told[i][1], 0));
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
-}
+/* ---- Building actions: typed, written by the engine's own writer ---- */
 
 char *
 cb_presenter_action_simple (const CbGame *game,
                             guint         seat,
-                            const char   *verb)
+                            CbActionType  type)
 {
-  JsonBuilder *b;
+  CbAction a;
 
-  g_return_val_if_fail (game != NULL && verb != NULL, NULL);
-  b = begin_action (game, seat);
-  json_builder_set_member_name (b, verb);
-  json_builder_add_boolean_value (b, TRUE);
-  return end_action (b);
+  g_return_val_if_fail (game != NULL, NULL);
+  cb_action_init_simple (&a, seat, type);
+  return cb_action_to_text (game, &a);
 }
 
 char *
 cb_presenter_action_number (const CbGame *game,
                             guint         seat,
-                            const char   *verb,
+                            CbActionType  type,
                             guint         n)
 {
-  JsonBuilder *b;
+  CbAction a;
 
-  g_return_val_if_fail (game != NULL && verb != NULL, NULL);
-  b = begin_action (game, seat);
-  json_builder_set_member_name (b, verb);
-  json_builder_add_int_value (b, n);
-  return end_action (b);
+  g_return_val_if_fail (game != NULL, NULL);
+  cb_action_init_number (&a, seat, type, n);
+  return cb_action_to_text (game, &a);
 }
 
 char *
@@ -691,18 +579,22 @@ cb_presenter_collect_action (const CbGame *game,
                              guint         seat,
                              gboolean      take_credits)
 {
-  JsonBuilder *b;
+  CbAction a;
 
   g_return_val_if_fail (game != NULL, NULL);
-  b = begin_action (game, seat);
-  json_builder_set_member_name (b, "collect");
-  json_builder_add_boolean_value (b, TRUE);
-  if (!take_credits)
-    {
-      json_builder_set_member_name (b, "credits");
-      json_builder_add_boolean_value (b, FALSE);
-    }
-  return end_action (b);
+  cb_action_init_collect (&a, seat, take_credits);
+  return cb_action_to_text (game, &a);
+}
+
+/* The fan-track spaces told in a form, into @a. */
+static void
+set_fan_told (CbAction    *a,
+              const int    told[][2],
+              guint        n,
+              const guint *spaces)
+{
+  for (guint i = 0; i < n; i++)
+    cb_action_set_fan_told (a, spaces[i], (guint) MAX (told[i][0], 0), (guint) MAX (told[i][1], 0));
 }
 
 /* ---- Refill ---- */
@@ -803,17 +695,11 @@ cb_refill_dup_action (const CbRefill *refill,
                       const CbGame   *game,
                       guint           seat)
 {
-  JsonBuilder *b;
+  CbAction a;
 
   g_return_val_if_fail (refill != NULL && game != NULL, NULL);
-  b = begin_action (game, seat);
-  add_counts (b, "refill", refill->take);
-  if (refill->red_lines > 0)
-    {
-      json_builder_set_member_name (b, "red_lines");
-      json_builder_add_int_value (b, refill->red_lines);
-    }
-  return end_action (b);
+  cb_action_init_refill (&a, seat, refill->take, refill->red_lines);
+  return cb_action_to_text (game, &a);
 }
 
 /* ---- Roll ---- */
@@ -839,35 +725,6 @@ entered (const CbRoll *roll,
   for (guint f = 0; f < CB_N_FACES; f++)
     n += roll->faces[kind][f];
   return n;
-}
-
-/* {"colour": {"face": n, …}, …} for the colours and faces with a count. */
-static void
-add_faces (JsonBuilder *b,
-           const char  *member,
-           const guint  faces[CB_N_KINDS][CB_N_FACES])
-{
-  json_builder_set_member_name (b, member);
-  json_builder_begin_object (b);
-  for (guint k = 0; k < CB_N_KINDS; k++)
-    {
-      guint n = 0;
-
-      for (guint f = 0; f < CB_N_FACES; f++)
-        n += faces[k][f];
-      if (n == 0)
-        continue;
-      json_builder_set_member_name (b, cb_kind_to_string (k));
-      json_builder_begin_object (b);
-      for (guint f = 0; f < CB_N_FACES; f++)
-        if (faces[k][f] > 0)
-          {
-            json_builder_set_member_name (b, cb_face_to_string (f));
-            json_builder_add_int_value (b, faces[k][f]);
-          }
-      json_builder_end_object (b);
-    }
-  json_builder_end_object (b);
 }
 
 gboolean
@@ -954,12 +811,11 @@ cb_roll_dup_action (const CbRoll *roll,
                     const CbGame *game,
                     guint         seat)
 {
-  JsonBuilder *b;
+  CbAction a;
 
   g_return_val_if_fail (roll != NULL && game != NULL, NULL);
-  b = begin_action (game, seat);
-  add_faces (b, "roll", roll->faces);
-  return end_action (b);
+  cb_action_init_roll (&a, seat, roll->faces);
+  return cb_action_to_text (game, &a);
 }
 
 /* ---- Bust and fans ---- */
@@ -972,14 +828,12 @@ cb_presenter_bust_action (const CbGame *game,
                           guint         n_fan_told,
                           const guint  *spaces)
 {
-  JsonBuilder *b;
-  guint none[CB_N_KINDS] = { 0, };
+  CbAction a;
 
   g_return_val_if_fail (game != NULL, NULL);
-  b = begin_action (game, seat);
-  add_counts (b, "bust", to_rest != NULL ? to_rest : none);
-  add_fan (b, fan_told, n_fan_told, spaces);
-  return end_action (b);
+  cb_action_init_bust (&a, seat, to_rest);
+  set_fan_told (&a, fan_told, n_fan_told, spaces);
+  return cb_action_to_text (game, &a);
 }
 
 static JsonObject *
@@ -1035,59 +889,24 @@ cb_move_init (CbMove *move)
   move->beyond = -1;
 }
 
-void
-cb_move_add_landed (const CbMove *move,
-                    JsonBuilder  *b,
-                    const char   *member)
+/* The landing bonus of @move into @a (a move's "landed", Bob's "bonus"). */
+static void
+set_landed (CbAction     *a,
+            const CbMove *move,
+            const CbGame *game)
 {
-  gboolean any_lose = FALSE;
-
-  g_return_if_fail (move != NULL && b != NULL && member != NULL);
-  json_builder_set_member_name (b, member);
-  json_builder_begin_object (b);
-  if (move->credits > 0)
-    {
-      json_builder_set_member_name (b, "credits");
-      json_builder_add_int_value (b, move->credits);
-    }
-  if (move->fans > 0)
-    {
-      json_builder_set_member_name (b, "fans");
-      json_builder_add_int_value (b, move->fans);
-    }
+  cb_action_set_landed (a, move->credits, move->fans);
+  /* p. 10: every „lose a die“ symbol is one die, each from an area of the player's
+   * choice: one entry per die. */
   for (guint k = 0; k < CB_N_KINDS; k++)
     for (guint z = 0; z < CB_N_ZONES; z++)
-      any_lose |= move->lose[k][z] > 0;
-  if (any_lose)
-    {
-      /* p. 10: every „lose a die“ symbol is one die, each from an area of the
-       * player's choice: one entry per die. */
-      json_builder_set_member_name (b, "lose");
-      json_builder_begin_array (b);
-      for (guint k = 0; k < CB_N_KINDS; k++)
-        for (guint z = 0; z < CB_N_ZONES; z++)
-          for (int i = 0; i < move->lose[k][z]; i++)
-            {
-              json_builder_begin_object (b);
-              json_builder_set_member_name (b, "die");
-              json_builder_add_string_value (b, cb_kind_to_string (k));
-              json_builder_set_member_name (b, "from");
-              json_builder_add_string_value (b, cb_zone_to_string (z));
-              json_builder_end_object (b);
-            }
-      json_builder_end_array (b);
-    }
+      for (int i = 0; i < move->lose[k][z]; i++)
+        cb_action_add_landed_lose (a, k, z);
   if (move->take >= 0)
     {
-      json_builder_set_member_name (b, "take");
-      json_builder_add_string_value (b, cb_kind_to_string (move->take));
-      if (move->max_cost >= 0)
-        {
-          json_builder_set_member_name (b, "max_cost");
-          json_builder_add_int_value (b, move->max_cost);
-        }
+      cb_action_set_take (a, move->take, move->max_cost, move->take_cost);
     }
-  json_builder_end_object (b);
+  set_fan_told (a, move->fan_told, move->n_fan_told, move->fan_spaces);
 }
 
 char *
@@ -1095,33 +914,17 @@ cb_move_dup_action (const CbMove *move,
                     const CbGame *game,
                     guint         seat)
 {
-  JsonBuilder *b;
+  CbAction a;
 
   g_return_val_if_fail (move != NULL && game != NULL, NULL);
-  b = begin_action (game, seat);
-  json_builder_set_member_name (b, "move");
-  json_builder_add_int_value (b, move->steps);
-  if (move->finish)
-    {
-      json_builder_set_member_name (b, "finish");
-      json_builder_add_boolean_value (b, TRUE);
-    }
+  cb_action_init_move (&a, seat, move->steps, move->finish);
   if (move->last)
     {
-      cb_move_add_landed (move, b, "landed");
+      set_landed (&a, move, game);
       if (move->beyond >= 0)
-        {
-          json_builder_set_member_name (b, "beyond");
-          json_builder_add_int_value (b, move->beyond);
-        }
-      if (move->take >= 0 && move->take_cost >= 0)
-        {
-          json_builder_set_member_name (b, "cost");
-          json_builder_add_int_value (b, move->take_cost);
-        }
-      add_fan (b, move->fan_told, move->n_fan_told, move->fan_spaces);
+        cb_action_set_beyond (&a, (guint) move->beyond);
     }
-  return end_action (b);
+  return cb_action_to_text (game, &a);
 }
 
 /* ---- Card abilities ---- */
@@ -1343,142 +1146,99 @@ cb_ability_form_sync_rolls (CbAbilityForm *form)
   roll_set_dice (&form->rolled2, dice);
 }
 
-static void
-add_die_place (JsonBuilder *b,
-               const char  *member,
-               int          kind,
-               int          zone,
-               const char  *to)
-{
-  json_builder_set_member_name (b, member);
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "die");
-  json_builder_add_string_value (b, cb_kind_to_string (kind));
-  json_builder_set_member_name (b, "from");
-  json_builder_add_string_value (b, cb_zone_to_string (zone));
-  if (to != NULL)
-    {
-      json_builder_set_member_name (b, "to");
-      json_builder_add_string_value (b, to);
-    }
-  json_builder_end_object (b);
-}
-
 char *
 cb_ability_form_dup_action (const CbAbilityForm *form,
                             const CbGame        *game,
                             guint                seat)
 {
   const CbAbilityParams *info;
-  const CbCard *card;
-  JsonBuilder *b;
+  CbAction a;
 
   g_return_val_if_fail (form != NULL && game != NULL, NULL);
   info = &form->info;
-  card = cb_card (form->use.card);
-  b = begin_action (game, seat);
-  json_builder_set_member_name (b, "ability");
-  json_builder_add_string_value (b, card->key);
-  if (cb_card_n_abilities (form->use.card) > 1)
-    {
-      json_builder_set_member_name (b, "number");
-      json_builder_add_int_value (b, form->use.number);
-    }
-  if (form->use.face == CB_FACE_TEAM || form->use.face == CB_FACE_SPECIAL)
-    {
-      json_builder_set_member_name (b, "face");
-      json_builder_add_string_value (b, cb_face_to_string (form->use.face));
-    }
+  cb_action_init_ability (&a, seat, form->use.card, form->use.number, form->use.face);
   if ((info->params & CB_PARAM_LOSE) && form->lose_kind >= 0 && form->lose_zone >= 0)
-    add_die_place (b, "lose", form->lose_kind, form->lose_zone, NULL);
+    {
+      a.has_lose = TRUE;
+      a.ab_lose_kind = form->lose_kind;
+      a.ab_lose_zone = form->lose_zone;
+    }
   if ((info->params & CB_PARAM_GIVE) && form->give_kind >= 0 && form->give_zone >= 0 && form->give_to >= 0)
-    add_die_place (b, "give", form->give_kind, form->give_zone,
-                   cb_game_get_player_name (game, (guint) form->give_to));
+    {
+      a.has_give = TRUE;
+      a.give_kind = form->give_kind;
+      a.give_zone = form->give_zone;
+      a.give_to = form->give_to;
+    }
   if ((info->params & CB_PARAM_DIE) && form->die_kind >= 0 && form->die_face >= 0)
     {
-      json_builder_set_member_name (b, "die");
-      json_builder_add_string_value (b, cb_kind_to_string (form->die_kind));
-      json_builder_set_member_name (b, "set");
-      json_builder_add_string_value (b, cb_face_to_string (form->die_face));
+      a.has_die = TRUE;
+      a.die_kind = form->die_kind;
+      a.die_face = form->die_face;
     }
   if ((info->params & CB_PARAM_OTHER) && form->other_kind >= 0 && form->other_face >= 0)
     {
-      json_builder_set_member_name (b, "other");
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "die");
-      json_builder_add_string_value (b, cb_kind_to_string (form->other_kind));
-      json_builder_set_member_name (b, "face");
-      json_builder_add_string_value (b, cb_face_to_string (form->other_face));
-      json_builder_end_object (b);
+      a.has_other = TRUE;
+      a.other_kind = form->other_kind;
+      a.other_face = form->other_face;
     }
   if (info->params & CB_PARAM_DICE)
-    add_counts (b, "dice", form->dice);
+    {
+      a.has_dice = TRUE;
+      memcpy (a.counts, form->dice, sizeof a.counts);
+    }
   if (info->params & CB_PARAM_FROM)
     {
-      json_builder_set_member_name (b, "from");
-      json_builder_begin_object (b);
-      for (guint z = 0; z < CB_N_ZONES; z++)
+      a.has_from = TRUE;
+      for (guint k = 0; k < CB_N_KINDS; k++)
         {
-          guint n = 0;
-
-          for (guint k = 0; k < CB_N_KINDS; k++)
-            for (guint f = 0; f < CB_N_FACES; f++)
-              n += z == CB_ZONE_ACTIVE ? form->from_active[k][f] : (f == 0 ? form->from[z][k] : 0);
-          if (n == 0)
-            continue;
-          if (z != CB_ZONE_ACTIVE)
-            add_counts (b, cb_zone_to_string (z), form->from[z]);
-          else
-            add_faces (b, cb_zone_to_string (z), form->from_active);
+          for (guint z = 0; z < CB_N_ZONES; z++)
+            if (z != CB_ZONE_ACTIVE)
+              a.from[z][k] = form->from[z][k];
+          for (guint f = 0; f < CB_N_FACES; f++)
+            {
+              a.from_active[k][f] = form->from_active[k][f];
+              a.from[CB_ZONE_ACTIVE][k] += form->from_active[k][f];
+            }
         }
-      json_builder_end_object (b);
     }
   if (info->params & CB_PARAM_ROLLED)
-    add_faces (b, "rolled", form->rolled.faces);
+    {
+      a.has_roll = TRUE;
+      memcpy (a.faces, form->rolled.faces, sizeof a.faces);
+    }
   if (info->params & CB_PARAM_ROLLED2)
-    add_faces (b, "rolled2", form->rolled2.faces);
+    {
+      a.has_roll2 = TRUE;
+      memcpy (a.faces2, form->rolled2.faces, sizeof a.faces2);
+    }
   if ((info->params & CB_PARAM_TAKE) && form->take >= 0)
     {
-      json_builder_set_member_name (b, "take");
-      json_builder_add_string_value (b, cb_kind_to_string (form->take));
+      a.has_take = TRUE;
+      a.take = form->take;
     }
   if (info->params & CB_PARAM_BONUS)
-    cb_move_add_landed (&form->bonus, b, "bonus");
+    set_landed (&a, &form->bonus, game);
+  a.cost = -1;
   if (info->params & CB_PARAM_COST)
     {
-      int cost = -1;
-
       /* A card's cost is told the first time a die of it is taken (issue: asked once). */
       if ((info->params & CB_PARAM_BONUS) && form->bonus.take >= 0 && CB_KIND_IS_COLOUR (form->bonus.take)
           && cb_game_get_cost (game, CB_COLOUR_OF (form->bonus.take)) < 0)
-        cost = form->bonus.take_cost;
+        a.cost = form->bonus.take_cost;
       else if ((info->params & CB_PARAM_TAKE) && form->take >= 0 && CB_KIND_IS_COLOUR (form->take)
                && cb_game_get_cost (game, CB_COLOUR_OF (form->take)) < 0)
-        cost = form->take_cost;
-      if (cost >= 0)
-        {
-          json_builder_set_member_name (b, "cost");
-          json_builder_add_int_value (b, cost);
-        }
+        a.cost = form->take_cost;
     }
-  if (info->params & CB_PARAM_FAN)
-    {
-      if (info->params & CB_PARAM_BONUS)
-        add_fan (b, form->bonus.fan_told, form->bonus.n_fan_told, form->bonus.fan_spaces);
-      else
-        add_fan (b, form->fan_told, form->n_fan_told, form->fan_spaces);
-    }
+  if ((info->params & CB_PARAM_FAN) && !(info->params & CB_PARAM_BONUS))
+    set_fan_told (&a, form->fan_told, form->n_fan_told, form->fan_spaces);
   if (info->params & CB_PARAM_RED_LINES)
     {
-      json_builder_set_member_name (b, "red_lines");
-      json_builder_add_int_value (b, form->red_lines);
+      a.has_red_lines = TRUE;
+      a.n = form->red_lines;
     }
-  if ((info->params & CB_PARAM_FINISH) && form->finish)
-    {
-      json_builder_set_member_name (b, "finish");
-      json_builder_add_boolean_value (b, TRUE);
-    }
-  return end_action (b);
+  a.finish = (info->params & CB_PARAM_FINISH) && form->finish;
+  return cb_action_to_text (game, &a);
 }
 
 /* ---- Shop ---- */
@@ -1489,18 +1249,11 @@ cb_presenter_buy_action (const CbGame *game,
                          guint         colour,
                          int           cost)
 {
-  JsonBuilder *b;
+  CbAction a;
 
   g_return_val_if_fail (game != NULL && colour < CB_N_COLOURS, NULL);
-  b = begin_action (game, seat);
-  json_builder_set_member_name (b, "buy");
-  json_builder_add_string_value (b, cb_kind_to_string (CB_KIND_OF (colour)));
-  if (cost >= 0)
-    {
-      json_builder_set_member_name (b, "cost");
-      json_builder_add_int_value (b, cost);
-    }
-  return end_action (b);
+  cb_action_init_buy (&a, seat, CB_KIND_OF (colour), cost);
+  return cb_action_to_text (game, &a);
 }
 
 char *
@@ -1518,13 +1271,17 @@ cb_presenter_dup_buy_reason (const DpGame *game,
   cost = cb_game_get_cost (cb, colour);
   if (cost < 0)
     {
-      /* Nobody told the cost yet: whatever it is, 1 coin is the least (the engine
-       * refuses 0). Anything else that forbids the buy shows up with 1 too. */
-      action = cb_presenter_buy_action (cb, seat, colour, 1);
+      guint coins = cb_game_get_coins (cb, seat);
+
+      /* Nobody told the cost yet, so no reason may name a price (issue 15: "A red die
+       * costs 1 coins" beside "cost ?"). Asked with all the coins the player has, the
+       * engine's answer is about anything but the price. */
+      if (coins == 0)
+        return g_strdup (cb_game_get_credits (cb, seat) > 0 ? _("No coins: redeem credits first.")
+                                                             : _("No coins left."));
+      action = cb_presenter_buy_action (cb, seat, colour, (int) coins);
       if (cb_presenter_check (game, action, &error))
         return NULL;
-      if (cb_game_get_coins (cb, seat) == 0 && cb_game_get_credits (cb, seat) == 0)
-        return g_strdup (_("No coins left."));
       return g_strdup (error->message);
     }
 

@@ -2,7 +2,8 @@
  *
  * The widgets only draw what these functions say: the sentence for each board, the
  * status of the round, dice colours and symbols, the texts of the shop and of the
- * toasts, and the actions (canonical JSON text) that a board's controls build. Every
+ * toasts, and the actions that a board's controls enter (typed cb-action values, handed
+ * on as the engine's canonical text). Every
  * action is checked by the engine on a copy of the game before a button is enabled,
  * so the UI offers exactly what the rules allow and says why not otherwise.
  * Tests check all of it without a display.
@@ -15,6 +16,7 @@
 #include <json-glib/json-glib.h>
 
 #include "cb-game.h"
+#include "cb-action.h"
 #include "dp-store.h"
 
 G_BEGIN_DECLS
@@ -33,6 +35,8 @@ char       *cb_presenter_dup_kind_title (CbKind kind);
 const char *cb_presenter_face_symbol (CbKind kind, CbFace face);
 /* "3 light grey dice" (plural-aware). Free with g_free(). */
 char       *cb_presenter_dup_dice_text (CbKind kind, guint n);
+/* "an orange die", "a red die": one die of @kind with its article, translated. */
+const char *cb_presenter_a_die (CbKind kind);
 /* Translated card name and the translated name of a race ("Race 1 — Nothing Goes Right"). */
 const char *cb_presenter_card_name (guint card);
 char       *cb_presenter_dup_race_title (guint race);
@@ -65,16 +69,18 @@ gboolean    cb_presenter_check (const DpGame *game, const char *action_json, GEr
  * controls (card abilities as they land in the engine). Element type char*. */
 GPtrArray  *cb_presenter_dup_other_actions (const CbGame *game, guint seat);
 /* TRUE when the engine marks the listed action as one the player must use. */
-gboolean    cb_presenter_is_mandatory (const char *action_json);
+gboolean    cb_presenter_is_mandatory (const CbGame *game, const char *action_json);
 /* Title of such an action for its button ("Use Bob", or the verb). Free with g_free(). */
 char       *cb_presenter_dup_other_action_title (const CbGame *game, const char *action_json);
 
-/* ---- Building actions (canonical JSON text, free with g_free()) ---- */
+/* ---- Building actions ----
+ * Each returns the canonical text written by the engine's own writer (cb-action.h):
+ * the presenter builds no JSON of its own. Free with g_free(). */
 
-/* Any simple verb: {"player": name, verb: true}. */
-char       *cb_presenter_action_simple (const CbGame *game, guint seat, const char *verb);
-/* {"player": name, verb: n}: redeem, buy_steps, shortcut, move. */
-char       *cb_presenter_action_number (const CbGame *game, guint seat, const char *verb, guint n);
+/* push, pass, announce, jet, rest. */
+char       *cb_presenter_action_simple (const CbGame *game, guint seat, CbActionType type);
+/* redeem, buy_steps, shortcut with @n. */
+char       *cb_presenter_action_number (const CbGame *game, guint seat, CbActionType type, guint n);
 /* Phase 5: {"collect": true}, with "credits": false when @take_credits is FALSE (the
  * credit faces are left: taking a credit matters for Schlägertyp). */
 char       *cb_presenter_collect_action (const CbGame *game, guint seat, gboolean take_credits);
@@ -151,9 +157,6 @@ typedef struct
 
 void        cb_move_init (CbMove *move);
 char       *cb_move_dup_action (const CbMove *move, const CbGame *game, guint seat);
-
-/* The "landed" object of @move (credits, fans, lose, take, max_cost) under @member. */
-void        cb_move_add_landed (const CbMove *move, JsonBuilder *builder, const char *member);
 
 /* ---- Card abilities: one form per ability the player may use ---- */
 

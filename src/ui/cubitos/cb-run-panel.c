@@ -260,8 +260,24 @@ build_refill (CbRunPanel *self)
 
   /* p. 8: +1 to the limit per red line between your runner and the leading runner —
    * only the physical track shows them. */
-  add_spin (self, self->content, "red-lines", _("Red lines between your runner and the leader?"),
-            0, 12, self->red_lines, G_CALLBACK (red_lines_changed_cb));
+  {
+    GtkWidget *spin = add_spin (self, self->content, "red-lines", _("Red lines between your runner and the leader?"),
+                                0, 12, self->red_lines, G_CALLBACK (red_lines_changed_cb));
+
+    /* p. 8 „Rote Linien“: with no runner ahead (round 1: all on the start field) none
+     * count; the field keeps its place, insensitive, and says why in words. */
+    if (!cb_game_may_count_red_lines (cb (self), self->seat))
+      {
+        GtkWidget *why = gtk_label_new (_("No runner is ahead of yours yet: no red lines count."));
+
+        gtk_widget_set_sensitive (spin, FALSE);
+        gtk_label_set_xalign (GTK_LABEL (why), 0);
+        gtk_label_set_wrap (GTK_LABEL (why), TRUE);
+        gtk_widget_add_css_class (why, "dim-label");
+        gtk_widget_add_css_class (why, "caption");
+        gtk_box_append (GTK_BOX (self->content), why);
+      }
+  }
 
   gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
   gtk_grid_set_row_spacing (GTK_GRID (grid), 4);
@@ -481,9 +497,9 @@ build_decide (CbRunPanel *self)
   GtkWidget *row = button_row (self->content);
 
   add_button (self, row, "push", _("_Push"), _("Roll the ready dice again"),
-              cb_presenter_action_simple (cb (self), self->seat, "push"), FALSE);
+              cb_presenter_action_simple (cb (self), self->seat, CB_ACTION_PUSH), FALSE);
   add_button (self, row, "pass", _("P_ass"), _("End your roll section"),
-              cb_presenter_action_simple (cb (self), self->seat, "pass"), FALSE);
+              cb_presenter_action_simple (cb (self), self->seat, CB_ACTION_PASS), FALSE);
   /* In danger the safe choice is the suggested one. */
   gtk_widget_add_css_class (control (self, cb_game_in_danger (cb (self), self->seat) ? "pass" : "push"),
                             "suggested-action");
@@ -587,7 +603,7 @@ build_support (CbRunPanel *self)
     }
   if (cb_game_get_swords (cb (self), self->seat) < 0)
     add_button (self, row, "announce", _("A_nnounce Swords"), _("Fix your swords for the red card"),
-                cb_presenter_action_simple (cb (self), self->seat, "announce"), FALSE);
+                cb_presenter_action_simple (cb (self), self->seat, CB_ACTION_ANNOUNCE), FALSE);
 }
 
 /* ---- Credits → coins (phases 5–7) ---- */
@@ -599,7 +615,7 @@ add_redeem (CbRunPanel *self,
   if (cb_game_get_credits (cb (self), self->seat) == 0)
     return;
   add_button (self, row, "redeem", _("1 Credit → 1 Coin"), _("Turn a credit token into a coin"),
-              cb_presenter_action_number (cb (self), self->seat, "redeem", 1), FALSE);
+              cb_presenter_action_number (cb (self), self->seat, CB_ACTION_REDEEM, 1), FALSE);
 }
 
 /* ---- Phase 6: move ---- */
@@ -875,8 +891,8 @@ landing_summary (const CbMove *move)
     {
       if (text->len > 0)
         g_string_append (text, ", ");
-      /* Translators: part of the landing summary, "take a blue die" */
-      g_string_append_printf (text, _("take a %s die"), cb_kind_get_name (move->take));
+      /* Translators: part of the landing summary, "take an orange die" */
+      g_string_append_printf (text, _("take %s"), cb_presenter_a_die (move->take));
     }
   if (lose > 0)
     {
@@ -923,7 +939,7 @@ update_move (CbRunPanel *self)
     set_button_action (self, land_button, cb_move_dup_action (&move, cb (self), self->seat));
   if (control (self, "shortcut") != NULL)
     set_button_action (self, control (self, "shortcut"),
-                       cb_presenter_action_number (cb (self), self->seat, "shortcut",
+                       cb_presenter_action_number (cb (self), self->seat, CB_ACTION_SHORTCUT,
                                                    spin_value (self, "shortcut-cost")));
 }
 
@@ -937,10 +953,10 @@ build_move (CbRunPanel *self)
 
   /* p. 9, 6.: 4 coins buy 1 step, any number of times. */
   add_button (self, row, "buy-step", _("4 Coins → 1 _Step"), _("Buy a step for 4 coins"),
-              cb_presenter_action_number (game, self->seat, "buy_steps", 1), FALSE);
+              cb_presenter_action_number (game, self->seat, CB_ACTION_BUY_STEPS, 1), FALSE);
   add_redeem (self, row);
   add_button (self, row, "jet", _("_Jet Boost"), _("Landed on a jet boost: double the steps left"),
-              cb_presenter_action_simple (game, self->seat, "jet"), FALSE);
+              cb_presenter_action_simple (game, self->seat, CB_ACTION_JET), FALSE);
 
   walk = section (self->content, _("Walk"));
   add_spin (self, walk, "steps", _("Spaces to walk now"), 0, steps, steps, G_CALLBACK (update_move));
@@ -1005,7 +1021,7 @@ build_shop (CbRunPanel *self)
   row = button_row (self->content);
   add_redeem (self, row);
   add_button (self, row, "rest", _("_Rest"), _("Active dice go to rest; unspent coins are lost"),
-              cb_presenter_action_simple (cb (self), self->seat, "rest"), TRUE);
+              cb_presenter_action_simple (cb (self), self->seat, CB_ACTION_REST), TRUE);
 }
 
 /* ---- Card abilities (any phase) ----
@@ -1793,8 +1809,7 @@ render_key (const CbGame *game,
             const char   *prompt)
 {
   GString *key = g_string_new (board);
-  g_autoptr(GPtrArray) legal = cb_game_legal_actions (game);
-  char prefix[160];
+  g_autoptr(GArray) legal = cb_game_legal_actions_for_seat (game, seat);
 
   g_string_append_printf (key, "|%s|%d|%d|", prompt, cb_game_is_finished (game), cb_game_get_red_winner (game));
   for (guint k = 0; k < CB_N_KINDS; k++)
@@ -1803,14 +1818,12 @@ render_key (const CbGame *game,
     g_string_append_printf (key, "%d,", cb_game_get_cost (game, c));
   for (guint s = 0; s < cb_game_get_n_players (game); s++)
     g_string_append_printf (key, "%d,", cb_game_get_swords (game, s));
-  /* The canonical form names the player first. */
-  {
-    g_autofree char *name = g_strescape (cb_game_get_player_name (game, seat), NULL);
-    g_snprintf (prefix, sizeof prefix, "{\"player\":\"%s\"", name);
-  }
+  /* This seat's legal actions, found by seat (never by matching the name in the text). */
   for (guint i = 0; i < legal->len; i++)
-    if (g_str_has_prefix (g_ptr_array_index (legal, i), prefix))
-      g_string_append (g_string_append_c (key, '|'), g_ptr_array_index (legal, i));
+    {
+      g_autofree char *text = cb_action_to_text (game, &g_array_index (legal, CbAction, i));
+      g_string_append (g_string_append_c (key, '|'), text);
+    }
   return g_string_free (key, FALSE);
 }
 

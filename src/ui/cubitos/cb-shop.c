@@ -220,8 +220,8 @@ cb_shop_update (CbShop       *self,
       g_object_set_data (G_OBJECT (button), "colour", GUINT_TO_POINTER (c));
       g_signal_connect (button, "clicked", G_CALLBACK (buy_clicked_cb), self);
       {
-        /* Translators: accessible name of a shop button, "Buy a blue die (Bob)" */
-        g_autofree char *a11y = g_strdup_printf (_("Buy a %s die (%s)"), cb_kind_get_name (CB_KIND_OF (c)),
+        /* Translators: accessible name of a shop button, "Buy an orange die (Bob)" */
+        g_autofree char *a11y = g_strdup_printf (_("Buy %s (%s)"), cb_presenter_a_die (CB_KIND_OF (c)),
                                                  cb_presenter_card_name (cb_game_get_card (cb, c)));
         gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
       }

@@ -13,6 +13,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "cb-action.h"
 #include "cb-table-page.h"
 #include "cb-die-icon.h"
 #include "cb-presenter.h"
@@ -42,15 +43,10 @@ struct _CbTablePage
   GtkGrid      *boards_grid;
 };
 
-G_DEFINE_FINAL_TYPE (CbTablePage, cb_table_page, GTK_TYPE_WIDGET)
+static void cb_table_page_iface_init (DpTablePageInterface *iface);
 
-enum {
-  ENTRY_STORED,
-  ENTRY_FAILED,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
+G_DEFINE_FINAL_TYPE_WITH_CODE (CbTablePage, cb_table_page, GTK_TYPE_WIDGET,
+                               G_IMPLEMENT_INTERFACE (DP_TYPE_TABLE_PAGE, cb_table_page_iface_init))
 
 static void
 place_cells (CbTablePage *self)
@@ -261,6 +257,28 @@ cb_table_page_dispose (GObject *object)
   G_OBJECT_CLASS (cb_table_page_parent_class)->dispose (object);
 }
 
+/* ---- DpTablePage ---- */
+
+static void
+set_session (DpTablePage *page,
+             DpSession   *session)
+{
+  cb_table_page_set_session (CB_TABLE_PAGE (page), session);
+}
+
+static void
+focus_entry (DpTablePage *page)
+{
+  cb_table_page_focus_entry (CB_TABLE_PAGE (page));
+}
+
+static void
+cb_table_page_iface_init (DpTablePageInterface *iface)
+{
+  iface->set_session = set_session;
+  iface->focus_entry = focus_entry;
+}
+
 static void
 cb_table_page_class_init (CbTablePageClass *klass)
 {
@@ -271,19 +289,6 @@ cb_table_page_class_init (CbTablePageClass *klass)
   widget_class->measure = cb_table_page_measure;
   widget_class->size_allocate = cb_table_page_size_allocate;
   widget_class->map = cb_table_page_map;
-
-  /**
-   * CbTablePage::entry-stored:
-   * @text: what the entry did, e.g. "Ina refilled 9 dice"
-   */
-  signals[ENTRY_STORED] = g_signal_new ("entry-stored", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                        0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
-  /**
-   * CbTablePage::entry-failed:
-   * @message: why the entry was refused or could not be stored
-   */
-  signals[ENTRY_FAILED] = g_signal_new ("entry-failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                        0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/dicepad/Dicepad/ui/cb-table-page.ui");
   gtk_widget_class_bind_template_child (widget_class, CbTablePage, scroller);
@@ -375,12 +380,11 @@ static guint
 seat_of (const CbGame *game,
          const char   *action_json)
 {
-  g_autoptr(JsonNode) node = json_from_string (action_json, NULL);
+  CbAction action;
   int seat = -1;
 
-  if (node != NULL && JSON_NODE_HOLDS_OBJECT (node))
-    seat = cb_game_find_player (game, json_object_get_string_member_with_default (json_node_get_object (node),
-                                                                                  "player", ""));
+  if (cb_action_from_text (game, action_json, &action, NULL))
+    seat = cb_action_get_seat (&action);
   return seat >= 0 ? (guint) seat : 0;
 }
 
@@ -420,10 +424,10 @@ cb_table_page_enter (CbTablePage *self,
   if (!dp_session_apply_text (self->session, action_json, &error))
     {
       g_debug ("entry refused: %s: %s", action_json, error->message);
-      g_signal_emit (self, signals[ENTRY_FAILED], 0, error->message);
+      dp_table_page_entry_failed (DP_TABLE_PAGE (self), error->message);
       return FALSE;
     }
-  g_signal_emit (self, signals[ENTRY_STORED], 0, text);
+  dp_table_page_entry_stored (DP_TABLE_PAGE (self), text);
   focus_from (self, seat_of (before, action_json));
   return TRUE;
 }

@@ -9,6 +9,7 @@
 #include "cb-board-view.h"
 #include "cb-run-panel.h"
 #include "dp-session.h"
+#include "dp-table-page.h"
 
 G_BEGIN_DECLS
 
@@ -16,7 +17,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (CbTablePage, cb_table_page, CB, TABLE_PAGE, GtkWidget)
 
 /* Emits ::entry-stored (toast text) after an entry reached the store and
- * ::entry-failed (message) when it was refused, like the Calavera table. */
+ * ::entry-failed (message) when it was refused (the DpTablePage signals). */
 GtkWidget   *cb_table_page_new (void);
 /* Shows @session (a Cubitos game) and follows its changes; NULL shows nothing. */
 void         cb_table_page_set_session (CbTablePage *self, DpSession *session);

@@ -7,12 +7,8 @@
 #include <glib/gi18n-lib.h>
 #include <adwaita.h>
 
-#include "cv-game.h"
-#include "cv-presenter.h"
-#include "cv-sheet-view.h"
-#include "cb-board-view.h"
-#include "cb-presenter.h"
 #include "dp-game-replay-page.h"
+#include "dp-game-ui.h"
 #include "dp-history-export.h"
 #include "dp-history-format.h"
 
@@ -76,12 +72,11 @@ format_points (double   value,
 }
 
 static guint
-turn_of (const DpGame *game)
+turn_of (const DpGameUi *ui,
+         const DpGame   *game)
 {
-  const CvGame *cv = cv_game_from_dp_const (game);
-
   /* Games without turns count each action as one step. */
-  return cv != NULL ? cv_game_get_turn_number (cv) : dp_game_get_n_actions (game);
+  return ui != NULL && ui->turn_number != NULL ? ui->turn_number (game) : dp_game_get_n_actions (game);
 }
 
 gboolean
@@ -92,6 +87,7 @@ dp_game_compute_progression (const char  *setup_text,
                              GError     **error)
 {
   g_autoptr(DpGame) game = NULL;
+  const DpGameUi *ui;
   g_autoptr(GArray) x = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GPtrArray) y = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   guint n_players, turn;
@@ -103,6 +99,7 @@ dp_game_compute_progression (const char  *setup_text,
   if (game == NULL)
     return FALSE;
 
+  ui = dp_game_ui_for_game (game);
   n_players = dp_game_get_n_players (game);
   for (guint seat = 0; seat < n_players; seat++)
     {
@@ -112,7 +109,7 @@ dp_game_compute_progression (const char  *setup_text,
     }
   g_array_append_val (x, zero);
 
-  turn = turn_of (game);
+  turn = turn_of (ui, game);
   for (guint i = 0; i < actions->len; i++)
     {
       guint next_turn;
@@ -120,7 +117,7 @@ dp_game_compute_progression (const char  *setup_text,
       if (!dp_game_apply_text (game, g_ptr_array_index (actions, i), error))
         return FALSE;
 
-      next_turn = turn_of (game);
+      next_turn = turn_of (ui, game);
       /* A turn ends when the next one begins, and the game's last action ends the last. */
       if (next_turn != turn || i + 1 == actions->len)
         {
@@ -259,14 +256,7 @@ rebuild_sheets (DpGameReplayPage *self)
 
   for (guint seat = 0; seat < dp_game_get_n_players (self->state); seat++)
     {
-      GtkWidget *sheet;
-
-      if (cv_game_from_dp_const (self->state) != NULL)
-        sheet = cv_sheet_view_new ();
-      else if (cb_game_from_dp_const (self->state) != NULL)
-        sheet = cb_board_view_new ();
-      else
-        sheet = gtk_label_new (dp_game_get_player_name (self->state, seat));
+      GtkWidget *sheet = dp_game_ui_new_sheet_view (dp_game_ui_for_game (self->state), self->state, seat);
 
       gtk_flow_box_append (self->sheets_box, sheet);
       g_ptr_array_add (self->sheets, sheet);
@@ -276,22 +266,15 @@ rebuild_sheets (DpGameReplayPage *self)
 static void
 update_step_view (DpGameReplayPage *self)
 {
-  const CvGame *cv = cv_game_from_dp_const (self->state);
+  const DpGameUi *ui = dp_game_ui_for_game (self->state);
   g_autofree char *step_text = NULL;
 
-  const CbGame *cb = cb_game_from_dp_const (self->state);
-
   for (guint seat = 0; seat < self->sheets->len; seat++)
-    if (cv != NULL)
-      cv_sheet_view_update (CV_SHEET_VIEW (g_ptr_array_index (self->sheets, seat)), cv, seat);
-    else if (cb != NULL)
-      cb_board_view_update (CB_BOARD_VIEW (g_ptr_array_index (self->sheets, seat)), cb, seat);
+    dp_game_ui_update_sheet_view (ui, g_ptr_array_index (self->sheets, seat), self->state, seat);
 
   g_clear_pointer (&self->turn_text, g_free);
-  if (cv != NULL)
-    self->turn_text = cv_presenter_dup_turn_text (cv);
-  else if (cb != NULL)
-    self->turn_text = cb_presenter_dup_status (cb);
+  if (ui != NULL && ui->dup_turn_text != NULL)
+    self->turn_text = ui->dup_turn_text (self->state);
   else
     self->turn_text = g_strdup ("");
 
@@ -317,21 +300,11 @@ static char *
 describe_action (const DpGame *before,
                  const char   *action_text)
 {
-  const CvGame *cv = cv_game_from_dp_const (before);
-  g_autoptr(JsonNode) node = NULL;
-  CvAction action;
+  const DpGameUi *ui = dp_game_ui_for_game (before);
 
-  if (cb_game_from_dp_const (before) != NULL)
-    return cb_presenter_dup_action_text (cb_game_from_dp_const (before), action_text);
-  if (cv == NULL)
+  if (ui == NULL || ui->dup_action_text == NULL)
     return g_strdup (action_text);
-
-  node = json_from_string (action_text, NULL);
-  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node) ||
-      !cv_action_from_json (cv, json_node_get_object (node), &action, NULL))
-    return g_strdup (action_text);
-
-  return cv_presenter_dup_action_text (cv, &action);
+  return ui->dup_action_text (before, action_text);
 }
 
 static void
@@ -455,7 +428,6 @@ dp_game_replay_page_class_init (DpGameReplayPageClass *klass)
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 
   g_type_ensure (DP_TYPE_CHART);
-  g_type_ensure (CV_TYPE_SHEET_VIEW);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/dicepad/Dicepad/ui/dp-game-replay-page.ui");
   gtk_widget_class_bind_template_child (widget_class, DpGameReplayPage, title_label);

@@ -1,4 +1,4 @@
-/* dp-history-export.c — "Export…" in History: a file chooser, then the CLI's exporter
+/* dp-history-export.c — "Export…" in History: a file chooser, then the store's exchange writer
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -7,7 +7,7 @@
 #include <glib/gi18n-lib.h>
 #include <adwaita.h>
 
-#include "dp-cli-export.h"
+#include "dp-exchange.h"
 #include "dp-history-export.h"
 
 typedef struct
@@ -47,30 +47,15 @@ dp_history_export_to_file (DpStore               *store,
                            GFile                 *file,
                            GError               **error)
 {
-  g_autoptr(GFileOutputStream) out = NULL;
-  gboolean ok;
-
   g_return_val_if_fail (DP_IS_STORE (store), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
-  if (out == NULL)
-    return FALSE;
-
-  if (format == DP_HISTORY_EXPORT_CSV)
-    ok = dp_cli_export_csv (store, ids, G_OUTPUT_STREAM (out), NULL, error);
-  else
-    ok = dp_cli_export_json (store, ids, G_OUTPUT_STREAM (out), NULL, error);
-
-  if (!ok)
-    {
-      /* Leave no half-written file behind under the name the user chose. */
-      g_output_stream_close (G_OUTPUT_STREAM (out), NULL, NULL);
-      g_file_delete (file, NULL, NULL);
-      return FALSE;
-    }
-
-  return g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error);
+  /* Written beside the chosen file and moved over it only when complete: a failed
+   * export leaves what the user had there untouched (issue 16, item 1). */
+  return dp_exchange_write_file (store,
+                                 format == DP_HISTORY_EXPORT_CSV ? DP_EXCHANGE_FORMAT_CSV
+                                                                 : DP_EXCHANGE_FORMAT_JSON,
+                                 ids, file, NULL, error);
 }
 
 static void

@@ -1,7 +1,8 @@
-/* dp-history-export.h — "Export…" in History: a file chooser, then the CLI's exporter
+/* dp-history-export.h — "Export…" in History: a file chooser, then the store's exchange writer
  *
- * There is one implementation of each export format, in the CLI library
- * (dp-cli-export.h); the window only asks where to write and reports the result.
+ * There is one implementation of each export format, in the store (dp-exchange.h),
+ * below both dicepad-cli and the window; the window only asks where to write and
+ * reports the result.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -22,8 +23,8 @@ typedef enum
 /* Parses "json" / "csv"; FALSE for anything else. */
 gboolean dp_history_export_format_from_string (const char *str, DpHistoryExportFormat *format);
 
-/* Writes the games @ids (NULL = every game) to @file in @format through the CLI's
- * exporter, replacing the file. */
+/* Writes the games @ids (NULL = every game) to @file in @format through
+ * dp_exchange_write_file(): @file is replaced only by a complete export. */
 gboolean dp_history_export_to_file (DpStore               *store,
                                     const char *const     *ids,
                                     DpHistoryExportFormat  format,

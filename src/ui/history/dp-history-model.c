@@ -258,6 +258,7 @@ struct _DpHistoryModel
   GHashTable   *pages;    /* page number → GPtrArray of DpHistoryItem */
   GError       *error;
   guint         n_queries;
+  guint         empty_id;  /* idle: empty the model after a read error */
 };
 
 static void dp_history_model_list_model_init (GListModelInterface *iface);
@@ -282,6 +283,23 @@ set_error (DpHistoryModel *self,
   self->error = error;
 }
 
+/* A page could not be read: the model empties itself once GTK is done asking, so the
+ * History page shows the error on its empty page instead of blank rows (issue 16,
+ * item 8). */
+static gboolean
+empty_after_error_cb (gpointer data)
+{
+  DpHistoryModel *self = data;
+  guint old_n = self->n_items;
+
+  self->empty_id = 0;
+  self->n_items = 0;
+  g_hash_table_remove_all (self->pages);
+  if (old_n > 0)
+    g_list_model_items_changed (G_LIST_MODEL (self), 0, old_n, 0);
+  return G_SOURCE_REMOVE;
+}
+
 static guint
 count_games (DpHistoryModel *self)
 {
@@ -290,7 +308,7 @@ count_games (DpHistoryModel *self)
 
   if (error != NULL)
     {
-      g_warning ("Cannot count the stored games: %s", error->message);
+      g_debug ("Cannot count the stored games: %s", error->message);
       set_error (self, error);
       return 0;
     }
@@ -310,9 +328,22 @@ load_page (DpHistoryModel *self,
                                    page * DP_HISTORY_PAGE_SIZE, DP_HISTORY_PAGE_SIZE, &error);
   if (summaries == NULL)
     {
-      g_warning ("Cannot read the stored games: %s", error != NULL ? error->message : "?");
+      g_debug ("Cannot read the stored games: %s", error != NULL ? error->message : "?");
       set_error (self, error);
-      return NULL;
+      if (self->empty_id == 0)
+        self->empty_id = g_idle_add (empty_after_error_cb, self);
+
+      /* Until then its rows say what is wrong (a list model may not return NULL
+       * inside its length). */
+      summaries = g_ptr_array_new_with_free_func ((GDestroyNotify) dp_game_summary_free);
+      for (guint i = 0; i < DP_HISTORY_PAGE_SIZE; i++)
+        {
+          DpGameSummary *stub = g_new0 (DpGameSummary, 1);
+
+          stub->id = g_strdup ("");
+          stub->kind = g_strdup (self->error->message);
+          g_ptr_array_add (summaries, stub);
+        }
     }
 
   items = g_ptr_array_new_with_free_func (g_object_unref);
@@ -372,6 +403,7 @@ dp_history_model_finalize (GObject *object)
   DpHistoryModel *self = DP_HISTORY_MODEL (object);
 
   clear_filter_strings (&self->filter);
+  g_clear_handle_id (&self->empty_id, g_source_remove);
   g_clear_pointer (&self->pages, g_hash_table_unref);
   g_clear_error (&self->error);
   g_clear_object (&self->store);
@@ -451,6 +483,7 @@ dp_history_model_reload (DpHistoryModel *self)
   g_return_if_fail (DP_IS_HISTORY_MODEL (self));
 
   old_n = self->n_items;
+  g_clear_handle_id (&self->empty_id, g_source_remove);
   g_hash_table_remove_all (self->pages);
   g_clear_error (&self->error);
 

@@ -32,9 +32,15 @@ struct _DpHistoryPage
   DpGameFilter        filter;       /* strings owned */
   gboolean            updating_widgets;
   gboolean            shown_before;   /* mapped since the store was set */
+  GPtrArray          *deleted_ids;    /* char*: games deleted here, newest last (Ctrl+Z) */
 
   /* Template widgets */
   AdwToastOverlay    *toast_overlay;
+  GtkLabel           *title_label;
+  GtkToggleButton    *deleted_button;
+  GtkActionBar       *deleted_bar;
+  GtkWidget          *restore_button;
+  GtkWidget          *purge_button;
   GtkStack           *stack;
   GtkStack           *list_stack;
   GtkSearchEntry     *search_entry;
@@ -56,6 +62,15 @@ struct _DpHistoryPage
 };
 
 G_DEFINE_FINAL_TYPE (DpHistoryPage, dp_history_page, GTK_TYPE_WIDGET)
+
+enum
+{
+  PROP_0,
+  PROP_CAN_RESTORE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 typedef const char *(*ItemTextFunc) (DpHistoryItem *item);
 
@@ -129,7 +144,10 @@ update_count_and_empty (DpHistoryPage *self)
   gboolean filtered = self->filter.kind != NULL || self->filter.player != NULL ||
                       self->filter.search != NULL || self->filter.from != 0 || self->filter.to != 0;
   g_autofree char *number = dp_format_int (n);
-  g_autofree char *count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s game", "%s games", n), number);
+  g_autofree char *count = self->filter.deleted
+                           /* Translators: the count beside the title of History's Deleted view */
+                           ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s deleted game", "%s deleted games", n), number)
+                           : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s game", "%s games", n), number);
 
   gtk_label_set_label (self->count_label, count);
 
@@ -145,6 +163,12 @@ update_count_and_empty (DpHistoryPage *self)
       adw_status_page_set_icon_name (self->empty_page, "dialog-warning-symbolic");
       adw_status_page_set_title (self->empty_page, _("Cannot Read the Games"));
       adw_status_page_set_description (self->empty_page, dp_history_model_get_error (self->model)->message);
+    }
+  else if (self->filter.deleted && !filtered)
+    {
+      adw_status_page_set_icon_name (self->empty_page, "user-trash-symbolic");
+      adw_status_page_set_title (self->empty_page, _("No Deleted Games"));
+      adw_status_page_set_description (self->empty_page, _("A deleted game waits here until you delete it for good."));
     }
   else if (filtered)
     {
@@ -168,6 +192,40 @@ apply_filter (DpHistoryPage *self)
 
   dp_history_model_set_filter (self->model, &self->filter);
   update_count_and_empty (self);
+}
+
+/* The game chosen in the list, or NULL. */
+static DpHistoryItem *
+selected_item (DpHistoryPage *self)
+{
+  if (self->selection == NULL)
+    return NULL;
+  return gtk_single_selection_get_selected_item (self->selection);
+}
+
+static void
+update_deleted_bar (DpHistoryPage *self)
+{
+  gboolean chosen = selected_item (self) != NULL;
+
+  gtk_action_bar_set_revealed (self->deleted_bar, self->filter.deleted);
+  gtk_widget_set_sensitive (self->restore_button, chosen);
+  gtk_widget_set_sensitive (self->purge_button, chosen);
+}
+
+/* Forgets @game_id as the target of Ctrl+Z (it was restored or deleted for good). */
+static void
+forget_deleted_id (DpHistoryPage *self,
+                   const char    *game_id)
+{
+  gboolean could = self->deleted_ids->len > 0;
+
+  for (guint i = self->deleted_ids->len; i > 0; i--)
+    if (g_strcmp0 (g_ptr_array_index (self->deleted_ids, i - 1), game_id) == 0)
+      g_ptr_array_remove_index (self->deleted_ids, i - 1);
+
+  if (could != (self->deleted_ids->len > 0))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_RESTORE]);
 }
 
 static void
@@ -293,6 +351,8 @@ static void
 search_changed_cb (GtkSearchEntry *entry,
                    DpHistoryPage  *self)
 {
+  if (self->updating_widgets)
+    return;
   dp_history_page_set_search (self, gtk_editable_get_text (GTK_EDITABLE (entry)));
 }
 
@@ -379,6 +439,13 @@ row_activated_cb (GtkColumnView *view,
   if (item == NULL)
     return;
 
+  /* A deleted game is only chosen here, for Restore or Delete for Good below. */
+  if (self->filter.deleted)
+    {
+      gtk_single_selection_set_selected (self->selection, position);
+      return;
+    }
+
   if (!dp_history_page_open_game (self, dp_history_item_get_id (item), &error))
     adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
 }
@@ -413,6 +480,88 @@ undo_delete_action_cb (GtkWidget  *widget,
   g_autoptr(GError) error = NULL;
 
   if (!dp_history_page_undo_delete (self, g_variant_get_string (parameter, NULL), &error))
+    adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+}
+
+static void
+deleted_toggled_cb (GtkToggleButton *button,
+                    DpHistoryPage   *self)
+{
+  if (self->updating_widgets)
+    return;
+  dp_history_page_set_show_deleted (self, gtk_toggle_button_get_active (button));
+}
+
+static void
+selection_changed_cb (GtkSingleSelection *selection,
+                      GParamSpec         *pspec,
+                      DpHistoryPage      *self)
+{
+  update_deleted_bar (self);
+}
+
+static void
+restore_clicked_cb (GtkButton     *button,
+                    DpHistoryPage *self)
+{
+  DpHistoryItem *item = selected_item (self);
+  g_autoptr(GError) error = NULL;
+
+  if (item != NULL && !dp_history_page_undo_delete (self, dp_history_item_get_id (item), &error))
+    adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+}
+
+static void
+purge_response_cb (AdwMessageDialog *dialog,
+                   const char       *response,
+                   DpHistoryPage    *self)
+{
+  const char *game_id = g_object_get_data (G_OBJECT (dialog), "game-id");
+  g_autoptr(GError) error = NULL;
+
+  if (g_strcmp0 (response, "delete") == 0 &&
+      !dp_history_page_purge_game (self, game_id, &error))
+    adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+}
+
+static void
+purge_clicked_cb (GtkButton     *button,
+                  DpHistoryPage *self)
+{
+  DpHistoryItem *item = selected_item (self);
+
+  if (item != NULL)
+    dp_history_page_ask_purge (self, dp_history_item_get_id (item));
+}
+
+static void
+restore_imported_response_cb (AdwMessageDialog *dialog,
+                              const char       *response,
+                              DpHistoryPage    *self)
+{
+  GStrv ids = g_object_get_data (G_OBJECT (dialog), "game-ids");
+  g_autoptr(GError) error = NULL;
+
+  if (g_strcmp0 (response, "restore") != 0)
+    return;
+
+  for (guint i = 0; ids != NULL && ids[i] != NULL; i++)
+    if (!dp_history_page_undo_delete (self, ids[i], &error))
+      {
+        adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+        return;
+      }
+}
+
+static void
+restore_last_action_cb (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  DpHistoryPage *self = DP_HISTORY_PAGE (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (!dp_history_page_restore_last_deleted (self, &error))
     adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
 }
 
@@ -489,6 +638,24 @@ dp_history_page_map (GtkWidget *widget)
 }
 
 static void
+dp_history_page_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  DpHistoryPage *self = DP_HISTORY_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_CAN_RESTORE:
+      g_value_set_boolean (value, dp_history_page_can_restore_deleted (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 dp_history_page_dispose (GObject *object)
 {
   GtkWidget *child;
@@ -518,6 +685,7 @@ dp_history_page_finalize (GObject *object)
   g_clear_object (&self->probe_new);
   g_clear_pointer (&self->kind_ids, g_strfreev);
   g_clear_pointer (&self->player_names, g_strfreev);
+  g_clear_pointer (&self->deleted_ids, g_ptr_array_unref);
   g_free ((char *) self->filter.kind);
   g_free ((char *) self->filter.player);
   g_free ((char *) self->filter.search);
@@ -533,13 +701,25 @@ dp_history_page_class_init (DpHistoryPageClass *klass)
 
   object_class->dispose = dp_history_page_dispose;
   object_class->finalize = dp_history_page_finalize;
+  object_class->get_property = dp_history_page_get_property;
   widget_class->map = dp_history_page_map;
+
+  /* TRUE while a game deleted here can come back with Ctrl+Z (win.undo). */
+  properties[PROP_CAN_RESTORE] =
+    g_param_spec_boolean ("can-restore", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (DP_TYPE_HISTORY_ITEM);
   g_type_ensure (DP_TYPE_GAME_REPLAY_PAGE);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/dicepad/Dicepad/ui/dp-history-page.ui");
   gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, title_label);
+  gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, deleted_button);
+  gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, deleted_bar);
+  gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, restore_button);
+  gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, purge_button);
   gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, stack);
   gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, list_stack);
   gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, search_entry);
@@ -566,10 +746,14 @@ dp_history_page_class_init (DpHistoryPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, replay_closed_cb);
   gtk_widget_class_bind_template_callback (widget_class, replay_delete_requested_cb);
+  gtk_widget_class_bind_template_callback (widget_class, deleted_toggled_cb);
+  gtk_widget_class_bind_template_callback (widget_class, restore_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, purge_clicked_cb);
 
   gtk_widget_class_install_action (widget_class, "history.clear-dates", NULL, clear_dates_action_cb);
   gtk_widget_class_install_action (widget_class, "history.undo-delete", "s", undo_delete_action_cb);
   gtk_widget_class_install_action (widget_class, "history.export-all", "s", export_all_action_cb);
+  gtk_widget_class_install_action (widget_class, "history.restore-last-deleted", NULL, restore_last_action_cb);
 
   gtk_widget_class_add_binding (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, focus_search_cb, NULL);
 
@@ -585,6 +769,7 @@ dp_history_page_init (DpHistoryPage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->filter = init;
+  self->deleted_ids = g_ptr_array_new_with_free_func (g_free);
   self->probe_old = probe_item (0);
   self->probe_new = probe_item (1);
 
@@ -604,6 +789,7 @@ dp_history_page_init (DpHistoryPage *self)
   fill_kind_dropdown (self);
   update_date_buttons (self);
   update_count_and_empty (self);
+  update_deleted_bar (self);
 }
 
 GtkWidget *
@@ -633,6 +819,7 @@ dp_history_page_set_store (DpHistoryPage *self,
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
+  g_signal_connect (self->selection, "notify::selected", G_CALLBACK (selection_changed_cb), self);
 
   fill_player_dropdown (self);
   update_count_and_empty (self);
@@ -714,8 +901,12 @@ dp_history_page_set_search (DpHistoryPage *self,
     return;
 
   set_filter_string (&self->filter.search, stripped);
+  /* Replacing the text empties the entry first, and an empty search entry reports
+   * "search-changed" at once: not a search of its own. */
+  self->updating_widgets = TRUE;
   if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)), text != NULL ? text : "") != 0)
     gtk_editable_set_text (GTK_EDITABLE (self->search_entry), text != NULL ? text : "");
+  self->updating_widgets = FALSE;
   apply_filter (self);
 }
 
@@ -787,6 +978,11 @@ dp_history_page_delete_game (DpHistoryPage  *self,
   if (!dp_store_set_deleted (self->store, game_id, TRUE, error))
     return FALSE;
 
+  forget_deleted_id (self, game_id);
+  g_ptr_array_add (self->deleted_ids, g_strdup (game_id));
+  if (self->deleted_ids->len == 1)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_RESTORE]);
+
   gtk_stack_set_visible_child_name (self->stack, "list");
   dp_history_page_reload (self);
 
@@ -812,6 +1008,152 @@ dp_history_page_undo_delete (DpHistoryPage  *self,
   if (!dp_store_set_deleted (self->store, game_id, FALSE, error))
     return FALSE;
 
+  forget_deleted_id (self, game_id);
   dp_history_page_reload (self);
   return TRUE;
+}
+
+gboolean
+dp_history_page_can_restore_deleted (DpHistoryPage *self)
+{
+  g_return_val_if_fail (DP_IS_HISTORY_PAGE (self), FALSE);
+  return self->deleted_ids->len > 0;
+}
+
+gboolean
+dp_history_page_restore_last_deleted (DpHistoryPage  *self,
+                                      GError        **error)
+{
+  g_autofree char *game_id = NULL;
+  AdwToast *toast;
+
+  g_return_val_if_fail (DP_IS_HISTORY_PAGE (self), FALSE);
+
+  if (self->store == NULL || self->deleted_ids->len == 0)
+    {
+      g_set_error_literal (error, DP_STORE_ERROR, DP_STORE_ERROR_NOTHING_TO_UNDO,
+                           _("No deleted game to bring back."));
+      return FALSE;
+    }
+
+  game_id = g_strdup (g_ptr_array_index (self->deleted_ids, self->deleted_ids->len - 1));
+  if (!dp_history_page_undo_delete (self, game_id, error))
+    {
+      /* Gone for good meanwhile (another window, dicepad-cli): not undoable. */
+      forget_deleted_id (self, game_id);
+      return FALSE;
+    }
+
+  /* Translators: a toast after Ctrl+Z brought a deleted game back in History */
+  toast = adw_toast_new (_("Game restored"));
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  return TRUE;
+}
+
+void
+dp_history_page_set_show_deleted (DpHistoryPage *self,
+                                  gboolean       show_deleted)
+{
+  g_return_if_fail (DP_IS_HISTORY_PAGE (self));
+
+  show_deleted = !!show_deleted;
+  if (self->filter.deleted == show_deleted)
+    return;
+
+  self->filter.deleted = show_deleted;
+  self->updating_widgets = TRUE;
+  gtk_toggle_button_set_active (self->deleted_button, show_deleted);
+  self->updating_widgets = FALSE;
+  /* Translators: the title of History while it lists the deleted games */
+  gtk_label_set_label (self->title_label, show_deleted ? _("Deleted Games") : _("History"));
+  if (self->selection != NULL)
+    gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+  gtk_stack_set_visible_child_name (self->stack, "list");
+  apply_filter (self);
+  update_deleted_bar (self);
+}
+
+gboolean
+dp_history_page_get_show_deleted (DpHistoryPage *self)
+{
+  g_return_val_if_fail (DP_IS_HISTORY_PAGE (self), FALSE);
+  return self->filter.deleted;
+}
+
+gboolean
+dp_history_page_purge_game (DpHistoryPage  *self,
+                            const char     *game_id,
+                            GError        **error)
+{
+  g_return_val_if_fail (DP_IS_HISTORY_PAGE (self), FALSE);
+  g_return_val_if_fail (self->store != NULL, FALSE);
+
+  if (!dp_store_purge_game (self->store, game_id, error))
+    return FALSE;
+
+  forget_deleted_id (self, game_id);
+  dp_history_page_reload (self);
+  return TRUE;
+}
+
+GtkWindow *
+dp_history_page_ask_purge (DpHistoryPage *self,
+                           const char    *game_id)
+{
+  GtkWidget *dialog;
+
+  g_return_val_if_fail (DP_IS_HISTORY_PAGE (self), NULL);
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                   _("Delete the Game for Good?"),
+                                   _("Its sheets and its replay are removed from this computer. "
+                                     "Only a backup or an exported file can bring it back."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "delete", _("_Delete for Good"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "delete", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data_full (G_OBJECT (dialog), "game-id", g_strdup (game_id), g_free);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (purge_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return GTK_WINDOW (dialog);
+}
+
+GtkWindow *
+dp_history_page_offer_restore (DpHistoryPage     *self,
+                               const char *const *game_ids)
+{
+  GtkWidget *dialog;
+  guint n;
+  g_autofree char *body = NULL;
+
+  g_return_val_if_fail (DP_IS_HISTORY_PAGE (self), NULL);
+
+  n = game_ids != NULL ? g_strv_length ((GStrv) game_ids) : 0;
+  if (n == 0)
+    return NULL;
+
+  body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       /* Translators: after an import; %u is a count of games */
+                                       "The file holds %u game that was deleted here. The import left it deleted.",
+                                       "The file holds %u games that were deleted here. The import left them deleted.",
+                                       n), n);
+  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                   g_dngettext (GETTEXT_PACKAGE, "Restore the Deleted Game?",
+                                                "Restore the Deleted Games?", n),
+                                   body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "keep", _("_Keep Deleted"),
+                                    "restore", _("_Restore"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "restore", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "restore");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "keep");
+  g_object_set_data_full (G_OBJECT (dialog), "game-ids", g_strdupv ((GStrv) game_ids), (GDestroyNotify) g_strfreev);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (restore_imported_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return GTK_WINDOW (dialog);
 }

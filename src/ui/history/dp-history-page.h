@@ -44,7 +44,23 @@ const char       *dp_history_page_get_visible_view (DpHistoryPage *self);
 DpGameReplayPage *dp_history_page_get_replay_page (DpHistoryPage *self);
 /* Deletes @game_id (hidden, with an Undo toast) and goes back to the list. */
 gboolean          dp_history_page_delete_game (DpHistoryPage *self, const char *game_id, GError **error);
-/* What the toast's Undo does: brings the game back. */
+/* What the toast's Undo and the Deleted view's Restore do: brings the game back. */
 gboolean          dp_history_page_undo_delete (DpHistoryPage *self, const char *game_id, GError **error);
+/* TRUE while a game deleted on this page can come back (property "can-restore"). */
+gboolean          dp_history_page_can_restore_deleted (DpHistoryPage *self);
+/* Ctrl+Z on this page (win.undo): brings back the game deleted here last, even after
+ * its toast is gone; DP_STORE_ERROR_NOTHING_TO_UNDO when there is none. */
+gboolean          dp_history_page_restore_last_deleted (DpHistoryPage *self, GError **error);
+
+/* The Deleted view: the deleted games, with Restore and Delete for Good. */
+void              dp_history_page_set_show_deleted (DpHistoryPage *self, gboolean show_deleted);
+gboolean          dp_history_page_get_show_deleted (DpHistoryPage *self);
+/* Removes a deleted game for good (no undo; what the confirmation dialog runs). */
+gboolean          dp_history_page_purge_game (DpHistoryPage *self, const char *game_id, GError **error);
+/* Asks "Delete the Game for Good?"; returns the dialog (responses "cancel", "delete"). */
+GtkWindow        *dp_history_page_ask_purge (DpHistoryPage *self, const char *game_id);
+/* After an import that skipped games stored as deleted: offers to restore them.
+ * Returns the dialog (responses "keep", "restore"), or NULL when @game_ids is empty. */
+GtkWindow        *dp_history_page_offer_restore (DpHistoryPage *self, const char *const *game_ids);
 
 G_END_DECLS

@@ -9,57 +9,15 @@
 
 #include "dp-application.h"
 #include "dp-game-replay-page.h"
+#include "dp-game-ui.h"
 #include "dp-history-format.h"
 #include "dp-statistics-page.h"
 
 /* How many players the wins chart shows (most wins first). */
 #define MAX_BARS 8
 
-typedef enum
-{
-  DETAIL_POINTS,   /* an average of points, one decimal */
-  DETAIL_COUNT,    /* an average count per game, two decimals */
-  DETAIL_SHARE,    /* an average of 0/1: a percentage */
-} DetailFormat;
-
-typedef enum
-{
-  GROUP_ROWS,
-  GROUP_BONUS,
-} DetailGroup;
-
-/* The per-seat statistics keys of the games (dp_game_dup_seat_stats; Calavera's are
- * in cv-game.c). A key the store does not report is not shown. */
-static const struct
-{
-  const char   *key;
-  const char   *label;
-  DetailFormat  format;
-  DetailGroup   group;
-} details[] = {
-  { "points_orange", N_("Orange row"), DETAIL_POINTS, GROUP_ROWS },
-  { "points_green", N_("Green row"), DETAIL_POINTS, GROUP_ROWS },
-  { "points_pink", N_("Pink row"), DETAIL_POINTS, GROUP_ROWS },
-  { "points_black", N_("Black row"), DETAIL_POINTS, GROUP_ROWS },
-  { "bonus", N_("Bonus lines"), DETAIL_POINTS, GROUP_ROWS },
-  { "bonus1_first", N_("Bonus line 1 won first"), DETAIL_SHARE, GROUP_BONUS },
-  { "bonus2_first", N_("Bonus line 2 won first"), DETAIL_SHARE, GROUP_BONUS },
-  { "bonus3_first", N_("Bonus line 3 won first"), DETAIL_SHARE, GROUP_BONUS },
-  { "bonus_first", N_("Bonus lines won first, per game"), DETAIL_COUNT, GROUP_BONUS },
-  { "bonus_later", N_("Bonus lines won later, per game"), DETAIL_COUNT, GROUP_BONUS },
-  { "frozen_rows", N_("Frozen rows, per game"), DETAIL_COUNT, GROUP_BONUS },
-  { "death_rows", N_("Rows ended in the death zone, per game"), DETAIL_COUNT, GROUP_BONUS },
-  { "crosses", N_("Crosses, per game"), DETAIL_COUNT, GROUP_BONUS },
-  /* Cubitos (cb-game.c, cb_game_seat_stats) */
-  { "spaces_moved", N_("Spaces walked, per race"), DETAIL_POINTS, GROUP_ROWS },
-  { "finished", N_("Races in which the runner reached the finish"), DETAIL_SHARE, GROUP_BONUS },
-  { "busts", N_("Busts, per race"), DETAIL_COUNT, GROUP_BONUS },
-  { "dice_bought", N_("Dice bought, per race"), DETAIL_COUNT, GROUP_BONUS },
-  { "fans", N_("Fans at the end, per race"), DETAIL_COUNT, GROUP_BONUS },
-};
-
-/* Cubitos ranks runners by place, not by a total: the average place of @name over the
- * finished races (0 when none). */
+/* For games that rank by place, not by a total (DpGameUi.ranks_by_place): the average
+ * place of @name over the finished games (0 when none). */
 static double
 average_place (DpStore    *store,
                const char *kind,
@@ -100,6 +58,7 @@ struct _DpStatisticsPage
   GPtrArray        *stats;         /* DpPlayerStats* */
   GStrv             kind_ids;
   GStrv             names;         /* the players of `stats`, in its order */
+  GStrv             dropdown_names; /* the names the player dropdowns list */
   GHashTable       *detail_texts;  /* key → shown text */
   char             *h2h_text;
   gboolean          updating_widgets;
@@ -286,6 +245,8 @@ static void
 update_player_details (DpStatisticsPage *self)
 {
   DpPlayerStats *stats = find_stats (self, self->player);
+  const DpGameUi *ui = dp_game_ui_lookup (self->kind);   /* NULL: All Games */
+  g_autoptr(GPtrArray) uis = dp_game_ui_dup_list ();
   g_autofree char *games = NULL, *wins = NULL, *rate = NULL, *average = NULL, *best = NULL, *worst = NULL;
   double *frozen, *death;
 
@@ -315,39 +276,49 @@ update_player_details (DpStatisticsPage *self)
   gtk_flow_box_append (self->cards_box, big_number_card (average, _("average total")));
   gtk_flow_box_append (self->cards_box, big_number_card (best, _("best total")));
   gtk_flow_box_append (self->cards_box, big_number_card (worst, _("worst total")));
-  if (g_strcmp0 (self->kind, "cubitos") == 0 && self->store != NULL)
+  if (ui != NULL && ui->ranks_by_place && self->store != NULL)
     {
       g_autofree char *place = dp_format_double (average_place (self->store, self->kind, stats->name), 1);
 
-      /* Translators: caption of a big number: the average finishing place in Cubitos races */
+      /* Translators: caption of a big number: the average finishing place in the races of a game ranked by place */
       gtk_flow_box_append (self->cards_box, big_number_card (place, _("average place")));
       g_hash_table_insert (self->detail_texts, g_strdup ("average_place"), g_strdup (place));
     }
 
-  for (guint i = 0; i < G_N_ELEMENTS (details); i++)
+  /* The figures of the game shown (DpGameUi.stats); "All Games": of every game. */
+  for (guint u = 0; u < uis->len; u++)
     {
-      double *value = stats->averages != NULL ? g_hash_table_lookup (stats->averages, details[i].key) : NULL;
-      g_autofree char *text = NULL;
+      const DpGameUi *game_ui = g_ptr_array_index (uis, u);
 
-      if (value == NULL)
+      if (ui != NULL && game_ui != ui)
         continue;
 
-      switch (details[i].format)
+      for (guint i = 0; i < game_ui->n_stats; i++)
         {
-        case DETAIL_POINTS:
-          text = dp_format_double (*value, 1);
-          break;
-        case DETAIL_SHARE:
-          text = dp_format_percent (*value);
-          break;
-        case DETAIL_COUNT:
-        default:
-          text = dp_format_double (*value, 2);
-          break;
-        }
+          const DpStatDescriptor *figure = &game_ui->stats[i];
+          double *value = stats->averages != NULL ? g_hash_table_lookup (stats->averages, figure->key) : NULL;
+          g_autofree char *text = NULL;
 
-      add_detail_row (self, details[i].group == GROUP_ROWS ? self->rows_list : self->bonus_list,
-                      details[i].key, _(details[i].label), text);
+          if (value == NULL)
+            continue;
+
+          switch (figure->format)
+            {
+            case DP_STAT_FORMAT_AMOUNT:
+              text = dp_format_double (*value, 1);
+              break;
+            case DP_STAT_FORMAT_SHARE:
+              text = dp_format_percent (*value);
+              break;
+            case DP_STAT_FORMAT_COUNT:
+            default:
+              text = dp_format_double (*value, 2);
+              break;
+            }
+
+          add_detail_row (self, figure->group == DP_STAT_GROUP_SCORE ? self->rows_list : self->bonus_list,
+                          figure->key, _(figure->heading), text);
+        }
     }
 
   /* Freezes vs death-zone finishes: the rows a player froze with jokers are the
@@ -510,23 +481,23 @@ update_head_to_head (DpStatisticsPage *self)
   gtk_label_set_label (self->h2h_label, self->h2h_text);
 }
 
+/* The game filter's entries never change while the program runs: its model is set
+ * once here, never again. Replacing a dropdown's model from inside that dropdown's own
+ * selection handler (as update_all() once did) makes GTK select, notify and replace
+ * without end (issue 19: "Statistics hangs for good when a game is picked"). */
 static void
-fill_dropdowns (DpStatisticsPage *self)
+fill_kind_dropdown (DpStatisticsPage *self)
 {
   guint n_kinds;
   const DpGameKind *const *kinds = dp_game_kinds_list (&n_kinds);
   g_autoptr(GtkStringList) kind_list = gtk_string_list_new (NULL);
-  g_autoptr(GtkStringList) names_list = gtk_string_list_new ((const char *const *) self->names);
   GStrvBuilder *ids = g_strv_builder_new ();
-  guint kind_selected = 0;
 
   gtk_string_list_append (kind_list, _("All Games"));
   for (guint i = 0; i < n_kinds; i++)
     {
       gtk_string_list_append (kind_list, dp_game_kind_get_name (kinds[i]));
       g_strv_builder_add (ids, dp_game_kind_get_id (kinds[i]));
-      if (g_strcmp0 (self->kind, dp_game_kind_get_id (kinds[i])) == 0)
-        kind_selected = i + 1;
     }
   g_strfreev (self->kind_ids);
   self->kind_ids = g_strv_builder_end (ids);
@@ -534,19 +505,49 @@ fill_dropdowns (DpStatisticsPage *self)
 
   self->updating_widgets = TRUE;
   gtk_drop_down_set_model (self->kind_dropdown, G_LIST_MODEL (kind_list));
-  gtk_drop_down_set_selected (self->kind_dropdown, kind_selected);
-  gtk_drop_down_set_model (self->player_dropdown, G_LIST_MODEL (names_list));
-  gtk_drop_down_set_model (self->h2h_a_dropdown, G_LIST_MODEL (names_list));
-  gtk_drop_down_set_model (self->h2h_b_dropdown, G_LIST_MODEL (names_list));
+  gtk_drop_down_set_selected (self->kind_dropdown, 0);
+  self->updating_widgets = FALSE;
+}
+
+static void
+select_name (DpStatisticsPage *self,
+             GtkDropDown      *dropdown,
+             const char       *name)
+{
   for (guint i = 0; self->names[i] != NULL; i++)
+    if (g_strcmp0 (self->names[i], name) == 0 && gtk_drop_down_get_selected (dropdown) != i)
+      gtk_drop_down_set_selected (dropdown, i);
+}
+
+/* Brings the dropdowns in line with the page's state. The player lists get a new model
+ * only when the players changed, and the game filter only a new selection. */
+static void
+sync_dropdowns (DpStatisticsPage *self)
+{
+  guint kind_selected = 0;
+
+  for (guint i = 0; self->kind_ids[i] != NULL; i++)
+    if (g_strcmp0 (self->kind, self->kind_ids[i]) == 0)
+      kind_selected = i + 1;
+
+  self->updating_widgets = TRUE;
+  if (gtk_drop_down_get_selected (self->kind_dropdown) != kind_selected)
+    gtk_drop_down_set_selected (self->kind_dropdown, kind_selected);
+
+  if (self->dropdown_names == NULL ||
+      !g_strv_equal ((const char *const *) self->dropdown_names, (const char *const *) self->names))
     {
-      if (g_strcmp0 (self->names[i], self->player) == 0)
-        gtk_drop_down_set_selected (self->player_dropdown, i);
-      if (g_strcmp0 (self->names[i], self->h2h_a) == 0)
-        gtk_drop_down_set_selected (self->h2h_a_dropdown, i);
-      if (g_strcmp0 (self->names[i], self->h2h_b) == 0)
-        gtk_drop_down_set_selected (self->h2h_b_dropdown, i);
+      g_autoptr(GtkStringList) names_list = gtk_string_list_new ((const char *const *) self->names);
+
+      g_strfreev (self->dropdown_names);
+      self->dropdown_names = g_strdupv (self->names);
+      gtk_drop_down_set_model (self->player_dropdown, G_LIST_MODEL (names_list));
+      gtk_drop_down_set_model (self->h2h_a_dropdown, G_LIST_MODEL (names_list));
+      gtk_drop_down_set_model (self->h2h_b_dropdown, G_LIST_MODEL (names_list));
     }
+  select_name (self, self->player_dropdown, self->player);
+  select_name (self, self->h2h_a_dropdown, self->h2h_a);
+  select_name (self, self->h2h_b_dropdown, self->h2h_b);
   self->updating_widgets = FALSE;
 }
 
@@ -606,7 +607,7 @@ update_all (DpStatisticsPage *self)
       self->h2h_b = g_strdup (self->names[0] != NULL ? self->names[1] : NULL);
     }
 
-  fill_dropdowns (self);
+  sync_dropdowns (self);
 
   gtk_stack_set_visible_child_name (self->content_stack, self->stats->len > 0 ? "stats" : "empty");
   update_players_grid (self);
@@ -727,6 +728,7 @@ dp_statistics_page_finalize (GObject *object)
   g_clear_pointer (&self->stats, g_ptr_array_unref);
   g_clear_pointer (&self->kind_ids, g_strfreev);
   g_clear_pointer (&self->names, g_strfreev);
+  g_clear_pointer (&self->dropdown_names, g_strfreev);
   g_clear_pointer (&self->detail_texts, g_hash_table_unref);
   g_clear_pointer (&self->h2h_text, g_free);
 
@@ -776,6 +778,7 @@ dp_statistics_page_init (DpStatisticsPage *self)
 
   self->detail_texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->names = g_new0 (char *, 1);
+  fill_kind_dropdown (self);
 
   dp_chart_set_kind (self->totals_chart, DP_CHART_LINES);
   dp_chart_set_x_axis (self->totals_chart, DP_CHART_X_DATE);

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "cb-test-util.h"
+#include "cb-action.h"
 
 #define SETUP2 "{'game':'cubitos','players':['Ina','Sami'],'race':1," \
                "'costs':{'bob':2,'smelly-cat':3,'rollosaurus':1}}"
@@ -259,25 +260,37 @@ test_refill_draw_first (void)
 }
 
 /* p. 8 „ROTE LINIEN“: +1 per red line between the runner and the leader this round;
- * the top dog (now Sami's) still does not count. Sami bought a blue die in round 1. */
+ * the top dog (now Sami's) still does not count. Sami bought a blue die in round 1,
+ * Ina walked 1 space ahead of him. */
 static void
 test_refill_red_lines (void)
 {
   g_autoptr(CbGame) g = new_game (SETUP2);
   g_autoptr(CbGame) g2 = NULL;
   g_autofree char *m = NULL;
+  g_autofree char *nobody_ahead = NULL;
 
-  quiet_first_roll (g, "Ina");
+  /* Round 1: every runner stands on the start field, so none is ahead of anyone:
+   * „für jede rote Linie … zwischen deiner Spielfigur und der am weitesten vor dir
+   * befindlichen Spielfigur“ counts nothing (issue 15). */
+  nobody_ahead = refused (g, "{'player':'Ina','refill':{'light_grey':7,'dark_grey':2},'red_lines':1}",
+                          DP_GAME_ERROR_ILLEGAL);
+  g_assert_nonnull (strstr (nobody_ahead, "ahead"));
+  g_assert_false (cb_game_may_count_red_lines (g, 0));
+  ok (g, "{'player':'Ina','refill':{'light_grey':7,'dark_grey':2}}");
+  ok (g, "{'player':'Ina','roll':{'dark_grey':{'step':1}}}");
+  ok (g, "{'player':'Ina','pass':true}");
   ok (g, "{'player':'Sami','refill':{'light_grey':7,'dark_grey':2}}");
   ok (g, "{'player':'Sami','roll':{'light_grey':{'coin':2}}}");
   ok (g, "{'player':'Sami','pass':true}");
   ok (g, "{'player':'Sami','collect':true}");
+  ok (g, "{'player':'Ina','collect':true}");
   ok (g, "{'player':'Ina','announce':true}");
   ok (g, "{'player':'Sami','announce':true}");
   ok (g, "{'player':'Sami','move':0,'landed':{}}");
   ok (g, "{'player':'Sami','buy':'blue'}");
   ok (g, "{'player':'Sami','rest':true}");
-  ok (g, "{'player':'Ina','move':0,'landed':{}}");
+  ok (g, "{'player':'Ina','move':1,'landed':{}}");
   ok (g, "{'player':'Ina','rest':true}");
   g_assert_cmpuint (cb_game_get_top_dog (g), ==, 1);
   /* Sami: ready 5 light, 2 dark grey + top dog; rest: 2 light grey, 1 blue */
@@ -288,9 +301,14 @@ test_refill_red_lines (void)
   m = refused (g, "{'player':'Sami','refill':{'light_grey':2,'blue':1}}", DP_GAME_ERROR_ILLEGAL);
   ok (g, "{'player':'Sami','refill':{'light_grey':1,'blue':1}}");
   g_assert_cmpuint (cb_game_count_zone (g, 1, READY), ==, 10);
-  /* one red line: limit 10, all 3 */
+  /* one red line between Sami and Ina, who is ahead: limit 10, all 3; the board's
+   * limit includes the red lines of this round (issue 15: "shows 9, the refill used 11") */
+  g_assert_true (cb_game_may_count_red_lines (g2, 1));
+  g_assert_false (cb_game_may_count_red_lines (g2, 0));
   ok (g2, "{'player':'Sami','refill':{'light_grey':2,'blue':1},'red_lines':1}");
   g_assert_cmpuint (cb_game_count_zone (g2, 1, READY), ==, 11);
+  g_assert_cmpuint (cb_game_get_limit (g2, 1), ==, 10);
+  g_assert_cmpuint (cb_game_get_base_limit (g2, 1), ==, 9);
 }
 
 /* p. 9 „3.“: with no dice left in the ready area you must pass. */
@@ -537,6 +555,17 @@ test_jet_and_shortcut (void)
   ok (g, "{'player':'Ina','move':1}");
   ok (g, "{'player':'Ina','jet':true}");
   g_assert_cmpuint (cb_game_get_steps (g, 0), ==, 8);
+  /* p. 10 „Sonderaktionen“: „nur einmal pro Runde aktiviert“ — a second press does not
+   * double again (issue 15: "doubles again on every press"), and it is not offered */
+  g_assert_true (cb_game_jet_used (g, 0));
+  {
+    g_autofree char *again = refused (g, "{'player':'Ina','jet':true}", DP_GAME_ERROR_ILLEGAL);
+    g_autoptr(GArray) legal = cb_game_legal_actions_for_seat (g, 0);
+
+    g_assert_nonnull (strstr (again, "once per round"));
+    for (guint i = 0; i < legal->len; i++)
+      g_assert_cmpint (cb_action_get_type (&g_array_index (legal, CbAction, i)), !=, CB_ACTION_JET);
+  }
   ok (g, "{'player':'Ina','move':8,'landed':{}}");
   g_assert_cmpuint (cb_game_get_spaces_moved (g, 0), ==, 9);
   ok (g, "{'player':'Sami','shortcut':7}");
@@ -687,6 +716,29 @@ test_end_tiebreak (void)
   g_assert_cmpuint (cb_game_get_rank (g, 1), ==, 1);
   g_assert_cmpuint (cb_game_get_rank (g, 0), ==, 2);
   g_assert_cmpuint (cb_game_get_rank (g, 2), ==, 3);
+  /* Tom sat the tie-break round out: he played 1 round, the others 2 (issue 15: "counts
+   * that round in his statistics") */
+  g_assert_cmpuint (cb_game_get_rounds_played (g, 2), ==, 1);
+  g_assert_cmpuint (cb_game_get_rounds_played (g, 0), ==, 2);
+  {
+    g_autoptr(JsonObject) stats = cb_game_kind.seat_stats (g, 2);
+    g_assert_cmpint (json_object_get_int_member (stats, "rounds"), ==, 1);
+  }
+}
+
+/* p. 12 „Nase vorn“: the top dog „kann nicht gekauft oder erhalten werden“ and is passed
+ * on; it is not one of its holder's dice (issue 15: "11 shown, 10 owned"). */
+static void
+test_top_dog_not_owned (void)
+{
+  g_autoptr(CbGame) g = new_game (SETUP2);
+  g_autoptr(JsonObject) stats = NULL;
+
+  g_assert_cmpuint (cb_game_get_dice (g, 0, READY, TD), ==, 1);
+  g_assert_cmpuint (cb_game_get_dice_owned (g, 0), ==, 9);
+  g_assert_cmpuint (cb_game_get_dice_owned (g, 1), ==, 9);
+  stats = cb_game_kind.seat_stats (g, 0);
+  g_assert_cmpint (json_object_get_int_member (stats, "dice_owned"), ==, 9);
 }
 
 /* p. 11 „Würfel zum Wurf hinzufügen“: dice from the draw area (rest zone shuffled in
@@ -867,6 +919,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cubitos/rules/fans-past-13", test_fans_past_13);
   g_test_add_func ("/cubitos/rules/end-lone-finisher", test_end_lone_finisher);
   g_test_add_func ("/cubitos/rules/end-tiebreak", test_end_tiebreak);
+  g_test_add_func ("/cubitos/rules/top-dog-not-owned", test_top_dog_not_owned);
   g_test_add_func ("/cubitos/effects/add-to-roll", test_add_to_roll);
   g_test_add_func ("/cubitos/effects/ignore-bust", test_ignore_bust);
   g_test_add_func ("/cubitos/effects/skip-limit", test_skip_limit);

@@ -25,6 +25,7 @@
 #include "cb-run-panel.h"
 #include "cb-roll-entry.h"
 #include "dp-ui-test-util.h"
+#include "cb-ui-test-names.h"
 
 enum { INA, SAMI };
 
@@ -152,8 +153,8 @@ new_game_page (Fixture *f)
   g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->window), "win.new-game",
                                                      g_variant_new_string ("cubitos")));
   page = DP_NEW_GAME_PAGE (dp_window_get_page (f->window, "new-game"));
-  dp_new_game_page_set_name (page, 0, "Ina");
-  dp_new_game_page_set_name (page, 1, "Sami");
+  dp_new_game_page_set_name (page, 0, nm ("Ina"));
+  dp_new_game_page_set_name (page, 1, nm ("Sami"));
   options = CB_NEW_GAME (dp_ui_find_descendant (GTK_WIDGET (page), CB_TYPE_NEW_GAME));
   g_assert_nonnull (options);
   cb_new_game_set_first (options, INA);
@@ -176,7 +177,7 @@ enter (Fixture    *f,
   for (char *c = json; *c; c++)
     if (*c == '\'')
       *c = '"';
-  g_assert_true (cb_table_page_enter (table (f), json));
+  g_assert_true (cb_table_page_enter (table (f), nm (json)));
 }
 
 /* ---- Item: card abilities with choices, through the form ---- */
@@ -210,7 +211,7 @@ test_ability_red_lines (Fixture       *f,
         continue;
       if (strstr (lines[i], "pronto-bronto") != NULL)
         break;
-      g_assert_true (cb_table_page_enter (table (f), lines[i]));
+      g_assert_true (cb_table_page_enter (table (f), nm (lines[i])));
     }
   steps_before = g_strdup (number (f, INA, "steps"));
 
@@ -221,7 +222,7 @@ test_ability_red_lines (Fixture       *f,
   set_spin (panel (f, INA), "ability-red-lines", 7);
   press_in (panel (f, INA), "ability-use");
 
-  g_assert_cmpstr (last_stored (f), ==, "{\"player\":\"Ina\",\"ability\":\"pronto-bronto\",\"face\":\"team\",\"red_lines\":7}");
+  g_assert_cmpstr (last_stored (f), ==, nm ("{\"player\":\"Ina\",\"ability\":\"pronto-bronto\",\"face\":\"team\",\"red_lines\":7}"));
   g_assert_cmpint (atoi (number (f, INA, "steps")), ==, atoi (steps_before) + 4);
   /* Used: the form is gone, and so is the button. */
   g_assert_null (cb_run_panel_get_control (panel (f, INA), "ability-use"));
@@ -256,15 +257,15 @@ static void
 test_ability_dice_choice (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(DpGame) game = dp_game_replay ("{\"game\":\"cubitos\",\"players\":[\"Ina\",\"Sami\"],\"race\":1,\"first\":\"Sami\"}",
+  g_autoptr(DpGame) game = dp_game_replay (nm ("{\"game\":\"cubitos\",\"players\":[\"Ina\",\"Sami\"],\"race\":1,\"first\":\"Sami\"}"),
                                            NULL, 0, NULL, &error);
   CbGame *g;
   CbRunPanel *p = CB_RUN_PANEL (g_object_ref_sink (cb_run_panel_new ()));
   g_autofree char *entered = NULL;
   CbRollEntry *rolled;
   const char *expected =
-    "{\"player\":\"Ina\",\"ability\":\"dugout\",\"face\":\"team\",\"dice\":{\"dark_grey\":2,\"blue\":1},"
-    "\"rolled\":{\"dark_grey\":{\"step\":1}}}";
+    nm ("{\"player\":\"Ina\",\"ability\":\"dugout\",\"face\":\"team\",\"dice\":{\"dark_grey\":2,\"blue\":1},"
+    "\"rolled\":{\"dark_grey\":{\"step\":1}}}");
 
   g_assert_no_error (error);
   g = cb_game_from_dp (game);
@@ -274,8 +275,8 @@ test_ability_dice_choice (void)
   g_assert_true (cb_game_take_die (g, INA, CB_KIND_DARK_GREY, CB_ZONE_DRAW, CB_FACE_BLANK, -1, -1, NULL));
   g_assert_true (cb_game_take_die (g, INA, CB_KIND_DARK_GREY, CB_ZONE_DRAW, CB_FACE_BLANK, -1, -1, NULL));
   g_assert_true (cb_game_take_die (g, INA, CB_KIND_BLUE, CB_ZONE_DRAW, CB_FACE_BLANK, -1, -1, NULL));
-  g_assert_true (dp_game_apply_text (game, "{\"player\":\"Ina\",\"refill\":{\"light_grey\":7,\"dark_grey\":1}}", NULL));
-  g_assert_true (dp_game_apply_text (game, "{\"player\":\"Ina\",\"roll\":{\"orange\":{\"team\":1}}}", NULL));
+  g_assert_true (dp_game_apply_text (game, nm ("{\"player\":\"Ina\",\"refill\":{\"light_grey\":7,\"dark_grey\":1}}"), NULL));
+  g_assert_true (dp_game_apply_text (game, nm ("{\"player\":\"Ina\",\"roll\":{\"orange\":{\"team\":1}}}"), NULL));
   g_assert_cmpuint (cb_game_get_dice (g, INA, CB_ZONE_DRAW, CB_KIND_DARK_GREY), ==, 3);
 
   g_signal_connect (p, "action", G_CALLBACK (action_cb), &entered);
@@ -314,9 +315,9 @@ static void
 test_ability_give_choice (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(DpGame) game = dp_game_replay ("{\"game\":\"cubitos\",\"players\":[\"Ina\",\"Sami\",\"Tom\"],\"race\":6}",
+  g_autoptr(DpGame) game = dp_game_replay (nm ("{\"game\":\"cubitos\",\"players\":[\"Ina\",\"Sami\",\"Tom\"],\"race\":6}"),
                                            NULL, 0, NULL, &error);
-  const char *names[] = { "Ina", "Sami", "Tom" };
+  const char *names[] = { nm ("Ina"), nm ("Sami"), nm ("Tom") };
   CbGame *g;
   CbRunPanel *p = CB_RUN_PANEL (g_object_ref_sink (cb_run_panel_new ()));
   g_autofree char *entered = NULL;
@@ -349,7 +350,7 @@ test_ability_give_choice (void)
   /* Sami and Tom both have the fewest swords (0). */
   to = GTK_DROP_DOWN (get_control (p, "ability-give-to"));
   g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (to)), ==, 2);
-  g_assert_cmpstr (gtk_string_object_get_string (GTK_STRING_OBJECT (g_list_model_get_item (gtk_drop_down_get_model (to), 1))), ==, "Tom");
+  g_assert_cmpstr (gtk_string_object_get_string (GTK_STRING_OBJECT (g_list_model_get_item (gtk_drop_down_get_model (to), 1))), ==, nm ("Tom"));
   g_object_unref (g_list_model_get_item (gtk_drop_down_get_model (to), 1));
   gtk_drop_down_set_selected (to, 1);
   /* The red die given back: the one in the rest zone (the options list Ina's dice by
@@ -371,9 +372,11 @@ test_ability_give_choice (void)
     gtk_drop_down_set_selected (give, found);
   }
   press_in (p, "ability-use");
+  /* The engine's canonical text (issue 15 item 1: one writer), which marks the
+   * mandatory ability as such. */
   g_assert_cmpstr (entered, ==,
-                   "{\"player\":\"Ina\",\"ability\":\"crabby\",\"number\":2,\"lose\":{\"die\":\"red\",\"from\":\"rest\"},"
-                   "\"give\":{\"die\":\"dark_grey\",\"from\":\"ready\",\"to\":\"Tom\"}}");
+                   nm ("{\"player\":\"Ina\",\"ability\":\"crabby\",\"number\":2,\"mandatory\":true,\"lose\":{\"die\":\"red\",\"from\":\"rest\"},"
+                   "\"give\":{\"die\":\"dark_grey\",\"from\":\"ready\",\"to\":\"Tom\"}}"));
   g_assert_true (dp_game_apply_text (game, entered, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (cb_game_get_dice (g, 2, CB_ZONE_REST, CB_KIND_DARK_GREY), ==, 1);
@@ -412,7 +415,7 @@ test_collect_and_landing (Fixture       *f,
   g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (get_control (panel (f, INA), "take-credits"))));
   gtk_check_button_set_active (GTK_CHECK_BUTTON (get_control (panel (f, INA), "take-credits")), FALSE);
   press_in (panel (f, INA), "collect");
-  g_assert_cmpstr (last_stored (f), ==, "{\"player\":\"Ina\",\"collect\":true,\"credits\":false}");
+  g_assert_cmpstr (last_stored (f), ==, nm ("{\"player\":\"Ina\",\"collect\":true,\"credits\":false}"));
   g_assert_cmpstr (number (f, INA, "credits"), ==, "0");
   g_assert_cmpstr (number (f, INA, "coins"), ==, "2");
   g_assert_cmpstr (number (f, INA, "steps"), ==, "1");
@@ -442,8 +445,8 @@ test_collect_and_landing (Fixture       *f,
                    "Bonus on the landing space: give back 3 dice");
   press_in (panel (f, INA), "land");
   g_assert_cmpstr (last_stored (f), ==,
-                   "{\"player\":\"Ina\",\"move\":1,\"landed\":{\"lose\":[{\"die\":\"light_grey\",\"from\":\"ready\"},"
-                   "{\"die\":\"light_grey\",\"from\":\"ready\"},{\"die\":\"dark_grey\",\"from\":\"active\"}]}}");
+                   nm ("{\"player\":\"Ina\",\"move\":1,\"landed\":{\"lose\":[{\"die\":\"light_grey\",\"from\":\"ready\"},"
+                   "{\"die\":\"light_grey\",\"from\":\"ready\"},{\"die\":\"dark_grey\",\"from\":\"active\"}]}}"));
   g = cb_game_from_dp_const (dp_session_get_game (dp_window_get_session (f->window)));
   g_assert_cmpuint (cb_game_get_dice (g, INA, CB_ZONE_READY, CB_KIND_LIGHT_GREY), ==, 3);
   g_assert_cmpuint (cb_game_get_dice (g, INA, CB_ZONE_ACTIVE, CB_KIND_DARK_GREY), ==, 0);
@@ -800,8 +803,9 @@ test_forms_enter_every_listed_value (void)
 
   for (guint game_no = 0; game_no < 30; game_no++)
     {
-      g_autofree char *setup = g_strdup_printf ("{\"game\":\"cubitos\",\"players\":[\"Ina\",\"Sami\",\"Tom\"],\"race\":%u}",
-                                                game_no % CB_N_RACES + 1);
+      g_autofree char *raw = g_strdup_printf ("{\"game\":\"cubitos\",\"players\":[\"Ina\",\"Sami\",\"Tom\"],\"race\":%u}",
+                                              game_no % CB_N_RACES + 1);
+      g_autofree char *setup = g_strdup (nm (raw));
       g_autoptr(GError) error = NULL;
       g_autoptr(DpGame) game = dp_game_replay (setup, NULL, 0, NULL, &error);
       const CbGame *g;

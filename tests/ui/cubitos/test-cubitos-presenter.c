@@ -12,6 +12,7 @@
 
 #include "cb-presenter.h"
 #include "dp-ui-test-util.h"
+#include "cb-ui-test-names.h"
 
 typedef struct
 {
@@ -37,9 +38,9 @@ read_script (void)
       if (lines[i][0] != '{')
         continue;
       if (script->setup == NULL)
-        script->setup = g_strdup (lines[i]);
+        script->setup = g_strdup (nm (lines[i]));
       else
-        g_ptr_array_add (script->actions, g_strdup (lines[i]));
+        g_ptr_array_add (script->actions, g_strdup (nm (lines[i])));
     }
   return script;
 }
@@ -164,7 +165,7 @@ test_shop (void)
   g_autofree char *blue_again = NULL;
   g_autofree char *card = NULL;
 
-  g_assert_cmpstr (script_line (35), ==, "{\"player\":\"Ina\",\"buy\":\"blue\",\"cost\":2}");
+  g_assert_cmpstr (script_line (35), ==, nm ("{\"player\":\"Ina\",\"buy\":\"blue\",\"cost\":2}"));
   blue = cb_presenter_dup_buy_reason (before_buy, 0, CB_COLOUR_OF (CB_KIND_BLUE));
   g_assert_null (blue);
   card = cb_presenter_dup_card_text (cb_game_from_dp_const (before_buy), CB_COLOUR_OF (CB_KIND_BLUE));
@@ -177,6 +178,19 @@ test_shop (void)
   g_clear_pointer (&card, g_free);
   card = cb_presenter_dup_card_text (cb_game_from_dp_const (after_buy), CB_COLOUR_OF (CB_KIND_BLUE));
   g_assert_cmpstr (card, ==, "Bob · 2 coins · 9 left");
+
+  /* Issue 15: "The shop states a price it does not know ("A red die costs 1 coins"
+   * while the card shows "cost ?")". Before Ina redeems her credits she has no coins:
+   * the reason says so and names no price. */
+  {
+    g_autoptr(DpGame) before_redeem = game_after (34);
+    g_autofree char *reason = NULL;
+
+    g_assert_cmpstr (script_line (34), ==, nm ("{\"player\":\"Ina\",\"redeem\":2}"));
+    g_assert_cmpuint (cb_game_get_coins (cb_game_from_dp_const (before_redeem), 0), ==, 0);
+    reason = cb_presenter_dup_buy_reason (before_redeem, 0, CB_COLOUR_OF (CB_KIND_BLUE));
+    g_assert_cmpstr (reason, ==, "No coins: redeem credits first.");
+  }
 }
 
 static void
@@ -192,12 +206,12 @@ test_sentences (void)
   g_autofree char *toast = cb_presenter_dup_action_text (cb, script_line (0));
   g_autofree char *dice = cb_presenter_dup_dice_text (CB_KIND_LIGHT_GREY, 1);
 
-  g_assert_cmpstr (prompt, ==, "Sami: refill your ready area from your draw area.");
-  g_assert_cmpstr (status, ==, "Top dog: Ina · roll section (phases 1–4), all at once: Ina and Sami still to act");
+  g_assert_cmpstr (prompt, ==, nm ("Sami: refill your ready area from your draw area."));
+  g_assert_cmpstr (status, ==, nm ("Top dog: Ina · roll section (phases 1–4), all at once: Ina and Sami still to act"));
   g_assert_cmpstr (round, ==, "Cubitos — round 1");
   /* After the collects, before any announcement. */
-  g_assert_cmpstr (swords, ==, "⚔ Swords: Ina ?, Sami ? — Mr. Soldier waits for everyone");
-  g_assert_cmpstr (toast, ==, "Ina refilled 9 dice");
+  g_assert_cmpstr (swords, ==, nm ("⚔ Swords: Ina ?, Sami ? — Mr. Soldier waits for everyone"));
+  g_assert_cmpstr (toast, ==, nm ("Ina refilled 9 dice"));
   g_assert_cmpstr (dice, ==, "1 light grey die");
 }
 
@@ -213,7 +227,7 @@ test_known_facts (void)
   g_autofree char *id = NULL;
   g_autofree char *setup = NULL;
   g_autoptr(DpGame) next = NULL;
-  const char *names[] = { "Ina", "Sami", NULL };
+  const char *names[] = { nm ("Ina"), nm ("Sami"), NULL };
   guint spaces[CB_FAN_LAST_SPACE];
   Script *script = read_script ();
 
@@ -267,12 +281,12 @@ test_abilities (void)
   g_autoptr(GPtrArray) others = NULL;
 
   g_assert_cmpstr (script_line (46), ==,
-                   "{\"player\":\"Sami\",\"roll\":{\"light_grey\":{\"coin\":2},\"purple\":{\"team\":1},\"white\":{\"step\":1}}}");
+                   nm ("{\"player\":\"Sami\",\"roll\":{\"light_grey\":{\"coin\":2},\"purple\":{\"team\":1},\"white\":{\"step\":1}}}"));
   /* Before the roll there is nothing but the board's own controls. */
   before = cb_presenter_dup_other_actions (cb_game_from_dp_const (rolling), 1);
   g_assert_cmpuint (before->len, ==, 0);
 
-  g_assert_true (dp_game_apply_text (game, "{\"player\":\"Sami\",\"pass\":true}", NULL));
+  g_assert_true (dp_game_apply_text (game, nm ("{\"player\":\"Sami\",\"pass\":true}"), NULL));
   others = cb_presenter_dup_other_actions (cb_game_from_dp_const (game), 1);
   /* Race 1's purple card (Rollosaurus) has a support ability: it is offered in phase 5. */
   g_assert_cmpuint (others->len, >, 0);
@@ -288,8 +302,27 @@ test_abilities (void)
       g_assert_null (strstr (text, "\"announce\""));
       g_assert_cmpstr (title, !=, "");
     }
-  g_assert_false (cb_presenter_is_mandatory ("{\"player\":\"Sami\",\"collect\":true}"));
-  g_assert_true (cb_presenter_is_mandatory ("{\"player\":\"Sami\",\"ability\":\"bob\",\"mandatory\":true}"));
+  g_assert_false (cb_presenter_is_mandatory (cb_game_from_dp_const (game), nm ("{\"player\":\"Sami\",\"collect\":true}")));
+  g_assert_true (cb_presenter_is_mandatory (cb_game_from_dp_const (game), nm ("{\"player\":\"Sami\",\"ability\":\"bob\",\"mandatory\":true}")));
+}
+
+/* Issue 15, "Text": „"1 steps", "1 credits → 1 coins" … (use ngettext everywhere),
+ * "a orange die"“. The toasts say one thing in the singular and name a die with its
+ * own article. */
+static void
+test_toast_words (void)
+{
+  g_autoptr(DpGame) game = game_after (0);
+  const CbGame *g = cb_game_from_dp_const (game);
+  g_autofree char *buy = cb_presenter_dup_action_text (g, nm ("{\"player\":\"Ina\",\"buy\":\"orange\"}"));
+  g_autofree char *redeem = cb_presenter_dup_action_text (g, nm ("{\"player\":\"Ina\",\"redeem\":1}"));
+  g_autofree char *steps = cb_presenter_dup_action_text (g, nm ("{\"player\":\"Ina\",\"buy_steps\":1}"));
+  g_autofree char *walked = cb_presenter_dup_action_text (g, nm ("{\"player\":\"Ina\",\"move\":1}"));
+
+  g_assert_cmpstr (buy, ==, nm ("Ina bought an orange die"));
+  g_assert_cmpstr (redeem, ==, nm ("Ina: 1 credit → 1 coin"));
+  g_assert_cmpstr (steps, ==, nm ("Ina: 4 coins → 1 step"));
+  g_assert_cmpstr (walked, ==, nm ("Ina moved 1 space"));
 }
 
 int
@@ -304,6 +337,7 @@ main (int   argc,
   g_test_add_func ("/cubitos-ui/presenter/sentences", test_sentences);
   g_test_add_func ("/cubitos-ui/presenter/known-facts", test_known_facts);
   g_test_add_func ("/cubitos-ui/presenter/abilities", test_abilities);
+  g_test_add_func ("/cubitos-ui/presenter/toast-words", test_toast_words);
 
   return g_test_run ();
 }

@@ -25,6 +25,7 @@
 #include "dp-statistics-page.h"
 #include "dp-game-replay-page.h"
 #include "dp-ui-test-util.h"
+#include "cb-ui-test-names.h"
 
 enum { INA, SAMI };
 
@@ -56,7 +57,7 @@ read_script (Fixture *f)
       if (lines[i][0] != '{')
         continue;
       if (json++ > 0)
-        g_ptr_array_add (f->script, g_strdup (lines[i]));
+        g_ptr_array_add (f->script, g_strdup (nm (lines[i])));
     }
 }
 
@@ -190,8 +191,8 @@ start_race (Fixture *f)
   activate (f, "win.new-game", g_variant_new_string ("cubitos"));
   g_assert_cmpstr (dp_window_get_visible_page (f->ui.window), ==, "new-game");
   page = DP_NEW_GAME_PAGE (dp_window_get_page (f->ui.window, "new-game"));
-  dp_new_game_page_set_name (page, 0, "Ina");
-  dp_new_game_page_set_name (page, 1, "Sami");
+  dp_new_game_page_set_name (page, 0, nm ("Ina"));
+  dp_new_game_page_set_name (page, 1, nm ("Sami"));
 
   options = CB_NEW_GAME (dp_ui_find_descendant (GTK_WIDGET (page), CB_TYPE_NEW_GAME));
   g_assert_nonnull (options);
@@ -219,7 +220,7 @@ play_round_one (Fixture *f)
   g_assert_cmpuint (cb_board_view_get_shown_dice (board (f, INA), CB_ZONE_READY, CB_KIND_TOP_DOG), ==, 1);
   g_assert_cmpuint (cb_board_view_get_shown_dice (board (f, SAMI), CB_ZONE_READY, CB_KIND_TOP_DOG), ==, 0);
   g_assert_cmpstr (number (f, INA, "limit"), ==, "9");
-  g_assert_cmpstr (cb_run_panel_get_prompt (panel (f, INA)), ==, "Ina: refill your ready area from your draw area.");
+  g_assert_cmpstr (cb_run_panel_get_prompt (panel (f, INA)), ==, nm ("Ina: refill your ready area from your draw area."));
   g_assert_cmpstr (dp_window_get_subtitle (f->ui.window), ==, "Cubitos — round 1");
 
   /* p. 8, 1.: refill up to the limit of 9 (the top dog does not count). */
@@ -252,7 +253,7 @@ play_round_one (Fixture *f)
   g_assert_cmpuint (cb_board_view_get_shown_dice (board (f, INA), CB_ZONE_READY, CB_KIND_LIGHT_GREY), ==, 5);
   g_assert_cmpstr (number (f, INA, "danger"), ==, "⚠ In danger: a roll without a hit busts");
   g_assert_cmpstr (cb_run_panel_get_prompt (panel (f, INA)), ==,
-                   "Ina is in danger: push (a roll without a hit busts) or pass.");
+                   nm ("Ina is in danger: push (a roll without a hit busts) or pass."));
   press (f, INA, "pass");
 
   press (f, SAMI, "refill");
@@ -277,7 +278,7 @@ play_round_one (Fixture *f)
   press (f, SAMI, "roll");
   g_assert_cmpstr (number (f, SAMI, "bust"), ==, "✖ Bust");
   g_assert_cmpstr (cb_run_panel_get_prompt (panel (f, SAMI)), ==,
-                   "Sami busts: no hit while in danger. Take the bust.");
+                   nm ("Sami busts: no hit while in danger. Take the bust."));
   /* The fan runner enters space 1, which nobody has told yet: asked once, here. */
   set_field (f, SAMI, "fan-credits-1", 1);
   set_field (f, SAMI, "bust-light_grey", 2);
@@ -287,7 +288,7 @@ play_round_one (Fixture *f)
 
   /* Race section (p. 9), both at once. */
   g_assert_cmpstr (cb_table_page_get_status (table (f)), ==,
-                   "Top dog: Ina · race section (phases 5–8): Ina and Sami still to act");
+                   nm ("Top dog: Ina · race section (phases 5–8): Ina and Sami still to act"));
   press (f, INA, "collect");
   /* 2 light grey coins + the top dog's 2 coins; the dark grey step. */
   g_assert_cmpstr (number (f, INA, "coins"), ==, "4");
@@ -296,7 +297,7 @@ play_round_one (Fixture *f)
   press (f, INA, "announce");
   press (f, SAMI, "announce");
   /* p. 11: nobody has the most swords when nobody has any (docs/cubitos-notes.md). */
-  g_assert_cmpstr (cb_table_page_get_swords (table (f)), ==, "⚔ Swords: Ina 0, Sami 0 — Mr. Soldier: nobody");
+  g_assert_cmpstr (cb_table_page_get_swords (table (f)), ==, nm ("⚔ Swords: Ina 0, Sami 0 — Mr. Soldier: nobody"));
 
   /* p. 9, 6.: 4 coins buy 1 step. */
   press (f, INA, "buy-step");
@@ -329,7 +330,7 @@ play_round_one (Fixture *f)
       }
   }
   press (f, INA, "rest");
-  g_assert_cmpstr (cb_run_panel_get_prompt (panel (f, INA)), ==, "Ina rests; waiting for Sami.");
+  g_assert_cmpstr (cb_run_panel_get_prompt (panel (f, INA)), ==, nm ("Ina rests; waiting for Sami."));
 
   press (f, SAMI, "redeem");
   g_assert_cmpstr (number (f, SAMI, "coins"), ==, "1");
@@ -391,7 +392,7 @@ test_race (Fixture       *f,
   /* p. 10: a lone finisher wins. */
   g_assert_cmpstr (dp_window_get_visible_page (f->ui.window), ==, "result");
   result = DP_RESULT_PAGE (dp_window_get_page (f->ui.window, "result"));
-  g_assert_cmpstr (dp_result_page_get_headline (result), ==, "Ina wins the race");
+  g_assert_cmpstr (dp_result_page_get_headline (result), ==, nm ("Ina wins the race"));
   g_assert_cmpuint (dp_result_page_get_n_rows (result), ==, 2);
   g_assert_cmpuint (dp_result_page_get_row_seat (result, 0), ==, INA);
   g_assert_cmpstr (dp_result_page_get_row_rank_text (result, 0), ==, "1.");
@@ -407,10 +408,10 @@ test_race (Fixture       *f,
 
     dp_statistics_page_set_store (DP_STATISTICS_PAGE (stats), store (f));
     dp_statistics_page_set_kind (DP_STATISTICS_PAGE (stats), "cubitos");
-    dp_statistics_page_set_player (DP_STATISTICS_PAGE (stats), "Ina");
+    dp_statistics_page_set_player (DP_STATISTICS_PAGE (stats), nm ("Ina"));
     g_assert_cmpstr (dp_statistics_page_get_detail (DP_STATISTICS_PAGE (stats), "average_place"), ==, "1.0");
     g_assert_cmpstr (dp_statistics_page_get_detail (DP_STATISTICS_PAGE (stats), "spaces_moved"), ==, "7.0");
-    dp_statistics_page_set_player (DP_STATISTICS_PAGE (stats), "Sami");
+    dp_statistics_page_set_player (DP_STATISTICS_PAGE (stats), nm ("Sami"));
     g_assert_cmpstr (dp_statistics_page_get_detail (DP_STATISTICS_PAGE (stats), "average_place"), ==, "2.0");
 
     /* The replay shows the team boards as they were at each step. */
@@ -418,7 +419,7 @@ test_race (Fixture       *f,
     g_assert_no_error (error);
     g_assert_true (CB_IS_BOARD_VIEW (dp_game_replay_page_get_sheet (DP_GAME_REPLAY_PAGE (replay), INA)));
     dp_game_replay_page_set_step (DP_GAME_REPLAY_PAGE (replay), 1);
-    g_assert_cmpstr (dp_game_replay_page_get_action_text (DP_GAME_REPLAY_PAGE (replay)), ==, "Ina refilled 9 dice");
+    g_assert_cmpstr (dp_game_replay_page_get_action_text (DP_GAME_REPLAY_PAGE (replay)), ==, nm ("Ina refilled 9 dice"));
     g_assert_cmpuint (cb_board_view_get_shown_dice (CB_BOARD_VIEW (dp_game_replay_page_get_sheet (DP_GAME_REPLAY_PAGE (replay), INA)),
                                                     CB_ZONE_READY, CB_KIND_LIGHT_GREY), ==, 7);
     g_object_unref (stats);
@@ -458,9 +459,9 @@ test_resume (Fixture       *f,
   g_assert_cmpuint (cb_board_view_get_shown_dice (board (f, INA), CB_ZONE_READY, CB_KIND_LIGHT_GREY), ==, 7);
   g_assert_cmpuint (cb_board_view_get_shown_dice (board (f, INA), CB_ZONE_READY, CB_KIND_DARK_GREY), ==, 2);
   g_assert_cmpstr (cb_run_panel_get_prompt (panel (f, INA)), ==,
-                   "Ina: roll your 9 ready dice and enter what they show.");
+                   nm ("Ina: roll your 9 ready dice and enter what they show."));
   g_assert_cmpstr (cb_run_panel_get_prompt (panel (f, SAMI)), ==,
-                   "Sami: refill your ready area from your draw area.");
+                   nm ("Sami: refill your ready area from your draw area."));
 
   /* Roll sections run at the same time (p. 8): Sami's entry leaves Ina's half-entered
    * roll (and the field she is typing in) alone. */

@@ -1,0 +1,58 @@
+/* dp-table-view.h — what one phone shows: its seat's view of the game, as JSON
+ *
+ * GTK-free. The sentences, reasons and previews come from the same presenters as the
+ * window's (cv-presenter.h, cb-presenter.h), in the phone's language: de, en or fr,
+ * picked from the browser's Accept-Language, translated by the same gettext catalogues.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+#include <json-glib/json-glib.h>
+
+#include "dp-game.h"
+
+G_BEGIN_DECLS
+
+/* The language of the phone page for an Accept-Language header: "de", "fr" or "en"
+ * (the first of those the browser prefers; "en" when none). Static string. */
+const char *dp_table_pick_language (const char *accept_language);
+/* @lang when it is one the page speaks, else "en". Static string. */
+const char *dp_table_check_language (const char *lang);
+
+/* Runs the translation calls between push and pop in @lang. gettext has no per-call
+ * language, so this swaps the LANGUAGE variable of the process for the duration of one
+ * synchronous computation on the main thread and restores it: the window never draws
+ * in between. */
+/* GLib decides once per process whether g_dgettext() translates at all, at its first
+ * call: in a plain C.UTF-8 process (a headless `dicepad-cli serve`) it would decide
+ * never, and no phone would get its language. Call this before the first translated
+ * string of the process so that decision is made with a catalogue present. */
+void        dp_table_language_init (void);
+
+typedef struct
+{
+  char    *saved;
+  gboolean had;
+} DpLanguageSwitch;
+
+void        dp_table_language_push (DpLanguageSwitch *sw, const char *lang);
+void        dp_table_language_pop (DpLanguageSwitch *sw);
+
+/* The view of @seat (-1: no seat picked yet) of @game, at log position @at:
+ * {"type": "state", "at", "kind", "finished", "title", "turn", "seat", "players": [...],
+ *  "entry": {...} | null, "choices": [{"title", "detail", "enabled", "action"}]}.
+ * Call inside dp_table_language_push/pop. */
+JsonObject *dp_table_view_build (const DpGame *game, int seat);
+
+/* The phone page @template with every @@key@@ replaced by its label in @lang,
+ * HTML-escaped. Free with g_free(). */
+char       *dp_table_view_render_page (const char *template, const char *lang);
+
+/* Reads an action a phone sent for @seat: it must be a JSON object whose "player", if
+ * present, is the seat's name; "player" is set to it. NULL with a translated error
+ * otherwise. */
+JsonObject *dp_table_view_claim_action (const DpGame *game, guint seat, JsonNode *action, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,1119 @@
+/* dp-exchange.c — export and import files, for dicepad-cli and the window alike
+ *
+ * Import reads the document one game at a time: a small scanner walks the outer
+ * object and the "games" list, and json-glib parses each game on its own, so a 60 MB
+ * file never becomes a 1.5 GB tree. Every check happens here, once, with the line a
+ * person finds in an editor; the store only writes what was checked (dp-store-private.h).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "dp-exchange.h"
+#include "dp-store-private.h"
+
+#define EXPORT_FORMAT_NAME "dicepad-export"
+#define EXPORT_MAX_VERSION 1
+
+/* Import limits: far above any real game, low enough that a hostile file cannot make
+ * us build millions of rows. */
+#define IMPORT_MAX_GAMES   1000000
+#define IMPORT_MAX_ACTIONS 100000
+
+/* Games per page when walking the whole store. */
+#define PAGE_SIZE 500
+
+/* ---- Formats ---- */
+
+typedef gboolean (*WriteFunc) (DpStore            *store,
+                               const char *const  *ids,
+                               GOutputStream      *out,
+                               GCancellable       *cancellable,
+                               GError            **error);
+
+static gboolean write_json   (DpStore *store, const char *const *ids, GOutputStream *out, GCancellable *cancellable, GError **error);
+static gboolean write_csv    (DpStore *store, const char *const *ids, GOutputStream *out, GCancellable *cancellable, GError **error);
+static gboolean write_script (DpStore *store, const char *const *ids, GOutputStream *out, GCancellable *cancellable, GError **error);
+
+static const struct
+{
+  DpExchangeFormat  format;
+  const char       *name;
+  const char       *suffix;
+  gboolean          single;
+  WriteFunc         write;
+} formats[] = {
+  { DP_EXCHANGE_FORMAT_JSON,   "json",   "json",  FALSE, write_json },
+  { DP_EXCHANGE_FORMAT_CSV,    "csv",    "csv",   FALSE, write_csv },
+  { DP_EXCHANGE_FORMAT_SCRIPT, "script", "jsonl", TRUE,  write_script },
+};
+
+static guint
+format_index (DpExchangeFormat format)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    if (formats[i].format == format)
+      return i;
+  return 0;
+}
+
+gboolean
+dp_exchange_format_from_string (const char       *name,
+                                DpExchangeFormat *format)
+{
+  for (guint i = 0; name != NULL && i < G_N_ELEMENTS (formats); i++)
+    {
+      if (strcmp (formats[i].name, name) == 0)
+        {
+          *format = formats[i].format;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+const char *
+dp_exchange_format_to_string (DpExchangeFormat format)
+{
+  return formats[format_index (format)].name;
+}
+
+const char *
+dp_exchange_format_get_suffix (DpExchangeFormat format)
+{
+  return formats[format_index (format)].suffix;
+}
+
+gboolean
+dp_exchange_format_is_single (DpExchangeFormat format)
+{
+  return formats[format_index (format)].single;
+}
+
+/* ---- Writing ---- */
+
+char *
+dp_exchange_format_date (gint64 unix_time)
+{
+  g_autoptr(GDateTime) date = g_date_time_new_from_unix_local (unix_time);
+
+  if (date == NULL)
+    return g_strdup ("");
+  return g_date_time_format_iso8601 (date);
+}
+
+static gboolean
+write_all (GOutputStream  *out,
+           const char     *text,
+           gsize           length,
+           GCancellable   *cancellable,
+           GError        **error)
+{
+  return g_output_stream_write_all (out, text, length, NULL, cancellable, error);
+}
+
+static gboolean
+write_json (DpStore            *store,
+            const char *const  *ids,
+            GOutputStream      *out,
+            GCancellable       *cancellable,
+            GError            **error)
+{
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(JsonGenerator) generator = NULL;
+  g_autofree char *text = NULL;
+  gsize length = 0;
+
+  root = dp_store_export (store, ids, error);
+  if (root == NULL)
+    return FALSE;
+
+  /* Pretty-printed, so that an import error can name a line a person can find. */
+  generator = json_generator_new ();
+  json_generator_set_pretty (generator, TRUE);
+  json_generator_set_indent (generator, 2);
+  json_generator_set_root (generator, root);
+  text = json_generator_to_data (generator, &length);
+
+  return write_all (out, text, length, cancellable, error) &&
+         write_all (out, "\n", 1, cancellable, error);
+}
+
+void
+dp_exchange_csv_append_field (GString    *row,
+                              const char *value,
+                              gboolean    is_text)
+{
+  gboolean formula;
+
+  if (value == NULL)
+    value = "";
+
+  formula = is_text && value[0] != '\0' && strchr ("=+-@", value[0]) != NULL;
+
+  if (formula || strpbrk (value, ",\"\r\n") != NULL)
+    {
+      g_string_append_c (row, '"');
+      if (formula)
+        g_string_append_c (row, '\'');
+      for (const char *p = value; *p; p++)
+        {
+          if (*p == '"')
+            g_string_append_c (row, '"');
+          g_string_append_c (row, *p);
+        }
+      g_string_append_c (row, '"');
+    }
+  else
+    {
+      g_string_append (row, value);
+    }
+}
+
+/* The summaries of @ids, or of every stored game (newest first). */
+static GPtrArray *
+collect_summaries (DpStore            *store,
+                   const char *const  *ids,
+                   GError            **error)
+{
+  g_autoptr(GPtrArray) summaries = g_ptr_array_new_with_free_func ((GDestroyNotify) dp_game_summary_free);
+
+  if (ids != NULL)
+    {
+      for (guint i = 0; ids[i] != NULL; i++)
+        {
+          DpGameSummary *summary = dp_store_get_summary (store, ids[i], error);
+
+          if (summary == NULL)
+            return NULL;
+          g_ptr_array_add (summaries, summary);
+        }
+    }
+  else
+    {
+      DpGameFilter filter = DP_GAME_FILTER_INIT;
+      guint offset = 0;
+
+      for (;;)
+        {
+          g_autoptr(GPtrArray) page = dp_store_list_games (store, &filter, offset, PAGE_SIZE, error);
+          guint n;
+
+          if (page == NULL)
+            return NULL;
+          n = page->len;
+          /* Steal the elements: the page's free function must not free them. */
+          g_ptr_array_set_free_func (page, NULL);
+          for (guint i = 0; i < n; i++)
+            g_ptr_array_add (summaries, g_ptr_array_index (page, i));
+          if (n < PAGE_SIZE)
+            break;
+          offset += n;
+        }
+    }
+
+  return g_steal_pointer (&summaries);
+}
+
+static gboolean
+write_csv (DpStore            *store,
+           const char *const  *ids,
+           GOutputStream      *out,
+           GCancellable       *cancellable,
+           GError            **error)
+{
+  g_autoptr(GPtrArray) summaries = NULL;
+  g_autoptr(GString) text = g_string_new ("date,game,player,seat,total,rank,winner\r\n");
+
+  summaries = collect_summaries (store, ids, error);
+  if (summaries == NULL)
+    return FALSE;
+
+  for (guint i = 0; i < summaries->len; i++)
+    {
+      DpGameSummary *summary = g_ptr_array_index (summaries, i);
+      gboolean finished = summary->state == DP_GAME_STATE_FINISHED;
+      g_autoptr(DpGame) game = NULL;
+      g_autofree char *date = dp_exchange_format_date (summary->created);
+
+      /* Totals of a game still in progress are not in the summary: replay it. */
+      if (!finished)
+        {
+          game = dp_store_load_game (store, summary->id, error);
+          if (game == NULL)
+            return FALSE;
+        }
+
+      for (guint seat = 0; seat < summary->n_players && seat < G_N_ELEMENTS (summary->names); seat++)
+        {
+          g_autofree char *seat_text = g_strdup_printf ("%u", seat + 1);
+          g_autofree char *total = g_strdup_printf ("%d", finished ? summary->totals[seat]
+                                                                   : dp_game_get_total (game, seat));
+          g_autofree char *rank = finished ? g_strdup_printf ("%u", summary->ranks[seat]) : g_strdup ("");
+          const char *winner = finished ? (summary->winners[seat] ? "1" : "0") : "";
+
+          dp_exchange_csv_append_field (text, date, FALSE);
+          g_string_append_c (text, ',');
+          dp_exchange_csv_append_field (text, summary->kind, TRUE);
+          g_string_append_c (text, ',');
+          dp_exchange_csv_append_field (text, summary->names[seat], TRUE);
+          g_string_append_c (text, ',');
+          dp_exchange_csv_append_field (text, seat_text, FALSE);
+          g_string_append_c (text, ',');
+          dp_exchange_csv_append_field (text, total, FALSE);
+          g_string_append_c (text, ',');
+          dp_exchange_csv_append_field (text, rank, FALSE);
+          g_string_append_c (text, ',');
+          dp_exchange_csv_append_field (text, winner, FALSE);
+          g_string_append (text, "\r\n");
+        }
+
+      /* Keep memory flat for large stores. */
+      if (text->len > 65536)
+        {
+          if (!write_all (out, text->str, text->len, cancellable, error))
+            return FALSE;
+          g_string_truncate (text, 0);
+        }
+    }
+
+  return write_all (out, text->str, text->len, cancellable, error);
+}
+
+static gboolean
+write_script (DpStore            *store,
+              const char *const  *ids,
+              GOutputStream      *out,
+              GCancellable       *cancellable,
+              GError            **error)
+{
+  g_autoptr(GPtrArray) actions = NULL;
+  g_autofree char *setup_text = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+  const char *id = ids[0];
+
+  actions = dp_store_get_actions (store, id, &setup_text, error);
+  if (actions == NULL)
+    return FALSE;
+
+  /* The id goes in a comment: scripts ignore comments, people find the game again. */
+  g_string_append_printf (text, "# Dicepad game %s\n", id);
+  g_string_append (text, setup_text);
+  g_string_append_c (text, '\n');
+  for (guint i = 0; i < actions->len; i++)
+    {
+      g_string_append (text, g_ptr_array_index (actions, i));
+      g_string_append_c (text, '\n');
+    }
+
+  return write_all (out, text->str, text->len, cancellable, error);
+}
+
+gboolean
+dp_exchange_write (DpStore            *store,
+                   DpExchangeFormat    format,
+                   const char *const  *ids,
+                   GOutputStream      *out,
+                   GCancellable       *cancellable,
+                   GError            **error)
+{
+  guint i = format_index (format);
+
+  g_return_val_if_fail (DP_IS_STORE (store), FALSE);
+  g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), FALSE);
+  g_return_val_if_fail (!formats[i].single || (ids != NULL && ids[0] != NULL && ids[1] == NULL), FALSE);
+
+  return formats[i].write (store, ids, out, cancellable, error);
+}
+
+gboolean
+dp_exchange_write_file (DpStore            *store,
+                        DpExchangeFormat    format,
+                        const char *const  *ids,
+                        GFile              *file,
+                        GCancellable       *cancellable,
+                        GError            **error)
+{
+  g_autoptr(GFile) parent = NULL;
+  g_autoptr(GFile) temp = NULL;
+  g_autoptr(GFileOutputStream) out = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *basename = NULL;
+  g_autofree char *temp_name = NULL;
+  g_autofree char *random = NULL;
+
+  g_return_val_if_fail (DP_IS_STORE (store), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  /* A new file beside the chosen one (same folder, so the final move is a rename):
+   * nothing the user had is touched until the export is complete. */
+  parent = g_file_get_parent (file);
+  basename = g_file_get_basename (file);
+  if (parent == NULL || basename == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME,
+                   _("Choose a file name to export to."));
+      return FALSE;
+    }
+  random = g_uuid_string_random ();
+  temp_name = g_strdup_printf (".%s.%.8s.part", basename, random);
+  temp = g_file_get_child (parent, temp_name);
+
+  out = g_file_create (temp, G_FILE_CREATE_PRIVATE, cancellable, error);
+  if (out == NULL)
+    return FALSE;
+
+  if (!dp_exchange_write (store, format, ids, G_OUTPUT_STREAM (out), cancellable, &local_error) ||
+      !g_output_stream_close (G_OUTPUT_STREAM (out), cancellable, &local_error) ||
+      !g_file_move (temp, file, G_FILE_COPY_OVERWRITE | G_FILE_COPY_NO_FALLBACK_FOR_MOVE,
+                    cancellable, NULL, NULL, &local_error))
+    {
+      g_output_stream_close (G_OUTPUT_STREAM (out), NULL, NULL);
+      g_file_delete (temp, NULL, NULL);
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* ---- Reading: the outer document ---- */
+
+/* Where the scanner is: a position in the data and its 1-based line. */
+typedef struct
+{
+  const char *data;
+  const char *p;
+  const char *end;
+  guint       line;
+  const char *line_start;
+} Cursor;
+
+static gboolean
+invalid_at (guint       *error_line,
+            guint        line,
+            GError     **error,
+            const char  *message)
+{
+  *error_line = line;
+  g_set_error_literal (error, DP_STORE_ERROR, DP_STORE_ERROR_INVALID_IMPORT, message);
+  return FALSE;
+}
+
+static void
+cursor_skip_space (Cursor *c)
+{
+  while (c->p < c->end && g_ascii_isspace (*c->p))
+    {
+      if (*c->p == '\n')
+        {
+          c->line++;
+          c->line_start = c->p + 1;
+        }
+      c->p++;
+    }
+}
+
+static gboolean
+cursor_syntax_error (Cursor  *c,
+                     guint   *error_line,
+                     GError **error)
+{
+  g_autofree char *message = NULL;
+
+  if (c->p >= c->end)
+    message = g_strdup (_("This is not valid JSON: the file ends too early"));
+  else
+    message = g_strdup_printf (_("This is not valid JSON (column %u): unexpected “%c”"),
+                               (guint) (c->p - c->line_start) + 1,
+                               g_ascii_isprint (*c->p) ? *c->p : '?');
+  return invalid_at (error_line, c->line, error, message);
+}
+
+/* Moves past one JSON value, counting lines. Only brackets and strings are followed
+ * here; json-glib checks the value itself when it is parsed. */
+static gboolean
+cursor_skip_string (Cursor  *c,
+                    guint   *error_line,
+                    GError **error)
+{
+  for (c->p++; c->p < c->end && *c->p != '"'; c->p++)
+    {
+      if (*c->p == '\\' && c->p + 1 < c->end && c->p[1] != '\n')
+        c->p++;
+      else if (*c->p == '\n')
+        break;   /* a line break inside a string is not JSON */
+    }
+  if (c->p >= c->end || *c->p != '"')
+    return cursor_syntax_error (c, error_line, error);
+  c->p++;
+  return TRUE;
+}
+
+static gboolean
+cursor_skip_value (Cursor  *c,
+                   guint   *error_line,
+                   GError **error)
+{
+  char stack[DP_JSON_MAX_DEPTH + 2];
+  guint depth = 0;
+  const char *start;
+
+  cursor_skip_space (c);
+  if (c->p >= c->end)
+    return cursor_syntax_error (c, error_line, error);
+
+  if (*c->p == '"')
+    return cursor_skip_string (c, error_line, error);
+
+  if (*c->p != '{' && *c->p != '[')
+    {
+      /* A number, true, false or null: up to the next delimiter. */
+      start = c->p;
+      while (c->p < c->end && strchr (",:{}[]\"", *c->p) == NULL && !g_ascii_isspace (*c->p))
+        c->p++;
+      if (c->p == start)
+        return cursor_syntax_error (c, error_line, error);
+      return TRUE;
+    }
+
+  do
+    {
+      char ch;
+
+      if (c->p >= c->end)
+        return cursor_syntax_error (c, error_line, error);
+
+      ch = *c->p;
+      if (ch == '"')
+        {
+          if (!cursor_skip_string (c, error_line, error))
+            return FALSE;
+          continue;
+        }
+      if (ch == '{' || ch == '[')
+        {
+          if (depth >= G_N_ELEMENTS (stack))
+            return cursor_syntax_error (c, error_line, error);
+          stack[depth++] = ch == '{' ? '}' : ']';
+        }
+      else if (ch == '}' || ch == ']')
+        {
+          if (stack[depth - 1] != ch)
+            return cursor_syntax_error (c, error_line, error);
+          depth--;
+        }
+      else if (ch == '\n')
+        {
+          c->line++;
+          c->line_start = c->p + 1;
+        }
+      c->p++;
+    }
+  while (depth > 0);
+
+  return TRUE;
+}
+
+/* A span of the document: one value and the line and column it starts at. */
+typedef struct
+{
+  const char *start;
+  const char *end;
+  guint       line;
+  guint       column;   /* 0-based */
+} Span;
+
+static void
+span_begin (Span   *span,
+            Cursor *c)
+{
+  span->start = c->p;
+  span->line = c->line;
+  span->column = (guint) (c->p - c->line_start);
+}
+
+/* Remembers on which line each JSON object starts, so that a problem found after
+ * parsing can still be shown with its line. */
+typedef struct
+{
+  GArray     *starts;  /* guint, a stack */
+  GHashTable *lines;   /* JsonObject* → line */
+  guint       offset;  /* lines before the parsed span */
+} LineTracker;
+
+static void
+object_start_cb (JsonParser  *parser,
+                 LineTracker *tracker)
+{
+  guint line = json_parser_get_current_line (parser) + tracker->offset;
+
+  g_array_append_val (tracker->starts, line);
+}
+
+static void
+object_end_cb (JsonParser  *parser,
+               JsonObject  *object,
+               LineTracker *tracker)
+{
+  guint line = 0;
+
+  if (tracker->starts->len > 0)
+    {
+      line = g_array_index (tracker->starts, guint, tracker->starts->len - 1);
+      g_array_set_size (tracker->starts, tracker->starts->len - 1);
+    }
+  g_hash_table_insert (tracker->lines, object, GUINT_TO_POINTER (line));
+}
+
+/* Parses one span with json-glib; parse errors name the line in the whole document. */
+static JsonNode *
+parse_span (const Span   *span,
+            GHashTable   *lines,
+            guint        *error_line,
+            GError      **error)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(GArray) starts = g_array_new (FALSE, FALSE, sizeof (guint));
+  LineTracker tracker = { starts, lines, span->line - 1 };
+  JsonNode *root;
+
+  if (lines != NULL)
+    {
+      g_signal_connect (parser, "object-start", G_CALLBACK (object_start_cb), &tracker);
+      g_signal_connect (parser, "object-end", G_CALLBACK (object_end_cb), &tracker);
+    }
+
+  if (!json_parser_load_from_data (parser, span->start, span->end - span->start, &local_error))
+    {
+      /* json-glib quotes what it decoded, which for "\ud800" is not UTF-8 */
+      g_autofree char *message = g_utf8_make_valid (local_error->message, -1);
+      guint err_line = 0, err_column = 0;
+      int consumed = 0;
+
+      if (sscanf (message, "<data>:%u:%u: %n", &err_line, &err_column, &consumed) == 2 && consumed > 0)
+        {
+          *error_line = err_line + span->line - 1;
+          if (err_line == 1)
+            err_column += span->column;
+          g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_INVALID_IMPORT,
+                       _("This is not valid JSON (column %u): %s"), err_column, message + consumed);
+        }
+      else
+        {
+          *error_line = span->line;
+          g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_INVALID_IMPORT,
+                       _("This is not valid JSON: %s"), message);
+        }
+      return NULL;
+    }
+
+  root = json_parser_get_root (parser);
+  if (root == NULL)
+    {
+      invalid_at (error_line, span->line, error, _("This is not valid JSON: the file ends too early"));
+      return NULL;
+    }
+  return json_node_ref (root);
+}
+
+/* ---- Reading: one game ---- */
+
+static guint
+line_of (GHashTable *lines,
+         JsonObject *object)
+{
+  return object ? GPOINTER_TO_UINT (g_hash_table_lookup (lines, object)) : 0;
+}
+
+static gboolean
+member_is_type (JsonObject *object,
+                const char *name,
+                GType       value_type,
+                gboolean    required)
+{
+  JsonNode *node = json_object_get_member (object, name);
+
+  if (node == NULL)
+    return !required;
+  if (value_type == JSON_TYPE_OBJECT)
+    return JSON_NODE_HOLDS_OBJECT (node);
+  if (value_type == JSON_TYPE_ARRAY)
+    return JSON_NODE_HOLDS_ARRAY (node);
+  return JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == value_type;
+}
+
+static gboolean
+game_invalid (guint       *error_line,
+              guint        line,
+              guint        number,
+              GError     **error,
+              const char  *reason)
+{
+  /* Translators: "Game 3: its “setup” is missing …"; %u counts the games in the file
+   * from 1, %s is one of the reasons below ("it is not a JSON object", …) */
+  g_autofree char *message = g_strdup_printf (_("Game %u: %s"), number, reason);
+
+  return invalid_at (error_line, line, error, message);
+}
+
+/* Year 1970 to 9999: anything else is not a date a game was played on. */
+static gboolean
+get_date_member (JsonObject *object,
+                 const char *name,
+                 gint64     *out)
+{
+  JsonNode *node = json_object_get_member (object, name);
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64)
+    return FALSE;
+  *out = json_node_get_int (node);
+  return *out >= 0 && *out <= G_GINT64_CONSTANT (253402300799);
+}
+
+/* Reads the canonical text of one action and applies it. On a refusal the error is the
+ * one dp_game_apply() gives, so the message and the exit status do not depend on which
+ * step noticed. */
+static char *
+apply_action (DpGame      *game,
+              JsonObject  *action,
+              GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *text = dp_game_normalize_action (game, action, &local_error);
+
+  if (text != NULL && dp_game_apply_text (game, text, &local_error))
+    return g_steal_pointer (&text);
+
+  if (!dp_game_apply (game, action, error))
+    return NULL;
+  /* Cannot happen (apply accepted what normalising refused): refuse it all the same,
+   * after taking the action back by failing the whole import. */
+  g_propagate_error (error, g_steal_pointer (&local_error));
+  return NULL;
+}
+
+/* Checks game number @number (1-based) and, with a store, writes it. */
+static gboolean
+import_game (DpStore     *store,
+             const Span  *span,
+             guint        number,
+             gboolean    *imported,
+             guint       *error_line,
+             GError     **error)
+{
+  g_autoptr(GHashTable) lines = g_hash_table_new (NULL, NULL);
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(DpGame) game = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  JsonObject *object, *setup;
+  JsonArray *actions;
+  const char *uuid, *state_name;
+  gint64 created, finished;
+  guint game_line, n_actions;
+  int state = -1;
+
+  *imported = FALSE;
+
+  node = parse_span (span, lines, error_line, error);
+  if (node == NULL)
+    return FALSE;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      g_autofree char *message = g_strdup_printf (_("Game %u is not a JSON object"), number);
+      return invalid_at (error_line, span->line, error, message);
+    }
+
+  object = json_node_get_object (node);
+  game_line = line_of (lines, object);
+
+  if (!member_is_type (object, "id", G_TYPE_STRING, FALSE) ||
+      !member_is_type (object, "created", G_TYPE_INT64, FALSE) ||
+      !member_is_type (object, "finished", G_TYPE_INT64, FALSE) ||
+      !member_is_type (object, "state", G_TYPE_STRING, FALSE))
+    {
+      g_autofree char *message = g_strdup_printf (_("Game %u: “id” and “state” must be text, “created” and “finished” whole numbers"),
+                                                  number);
+      return invalid_at (error_line, game_line, error, message);
+    }
+
+  uuid = json_object_get_string_member_with_default (object, "id", NULL);
+  if (uuid == NULL || uuid[0] == '\0' || strlen (uuid) > 64)
+    return game_invalid (error_line, game_line, number, error, _("its “id” is missing or not a short text"));
+  if (!get_date_member (object, "created", &created))
+    return game_invalid (error_line, game_line, number, error, _("its “created” time is missing or not a date"));
+  if (!get_date_member (object, "finished", &finished))
+    return game_invalid (error_line, game_line, number, error, _("its “finished” time is missing or not a date"));
+
+  state_name = json_object_get_string_member_with_default (object, "state", NULL);
+  for (guint i = 0; state_name != NULL && i < 3; i++)
+    {
+      static const char *const state_names[] = { "in-progress", "finished", "abandoned" };
+
+      if (strcmp (state_name, state_names[i]) == 0)
+        state = (int) i;
+    }
+  if (state < 0)
+    return game_invalid (error_line, game_line, number, error,
+                         _("its “state” must be “in-progress”, “finished” or “abandoned”"));
+
+  if (!member_is_type (object, "setup", JSON_TYPE_OBJECT, TRUE))
+    {
+      g_autofree char *message = g_strdup_printf (_("Game %u has no “setup” object"), number);
+      return invalid_at (error_line, game_line, error, message);
+    }
+  if (!member_is_type (object, "actions", JSON_TYPE_ARRAY, TRUE))
+    {
+      g_autofree char *message = g_strdup_printf (_("Game %u has no “actions” list"), number);
+      return invalid_at (error_line, game_line, error, message);
+    }
+
+  setup = json_object_get_object_member (object, "setup");
+  actions = json_object_get_array_member (object, "actions");
+  n_actions = json_array_get_length (actions);
+  if (n_actions > IMPORT_MAX_ACTIONS)
+    return game_invalid (error_line, game_line, number, error, _("it has too many actions"));
+
+  game = dp_game_new (setup, &local_error);
+  if (game == NULL || !_dp_store_check_game_names (game, &local_error))
+    {
+      *error_line = line_of (lines, setup);
+      g_set_error (error, local_error->domain == DP_STORE_ERROR ? DP_STORE_ERROR : local_error->domain,
+                   local_error->domain == DP_STORE_ERROR ? DP_STORE_ERROR_INVALID_IMPORT : local_error->code,
+                   _("Game %u, setup: %s"), number, local_error->message);
+      return FALSE;
+    }
+
+  for (guint i = 0; i < n_actions; i++)
+    {
+      JsonNode *action = json_array_get_element (actions, i);
+      char *text;
+
+      if (!JSON_NODE_HOLDS_OBJECT (action))
+        {
+          g_autofree char *message = g_strdup_printf (_("Game %u, action %u is not a JSON object"),
+                                                      number, i + 1);
+          return invalid_at (error_line, game_line, error, message);
+        }
+
+      text = apply_action (game, json_node_get_object (action), &local_error);
+      if (text == NULL)
+        {
+          *error_line = line_of (lines, json_node_get_object (action));
+          g_set_error (error, local_error->domain, local_error->code,
+                       _("Game %u, action %u: %s"), number, i + 1, local_error->message);
+          return FALSE;
+        }
+      g_ptr_array_add (texts, text);
+    }
+
+  if ((state == DP_GAME_STATE_FINISHED) != dp_game_is_finished (game))
+    return game_invalid (error_line, game_line, number, error,
+                         state == DP_GAME_STATE_FINISHED
+                           ? _("it is marked finished, but its actions do not finish it")
+                           : _("its actions finish it, but it is not marked finished"));
+
+  if (store == NULL)
+    return TRUE;
+
+  return _dp_store_import_game (store, uuid, created, finished, (DpGameState) state,
+                                game, texts, imported, error);
+}
+
+/* The outer object: "format", "version" and the span of the "games" list. */
+static gboolean
+read_outer (Cursor   *c,
+            Span     *games,
+            guint    *error_line,
+            GError  **error)
+{
+  guint root_line;
+  gboolean has_format = FALSE, has_games = FALSE;
+  g_autoptr(JsonNode) version = NULL;
+
+  cursor_skip_space (c);
+  if (c->p >= c->end)
+    return invalid_at (error_line, 0, error, _("The file is empty"));
+  root_line = c->line;
+  if (*c->p != '{')
+    return invalid_at (error_line, root_line, error, _("This is not a Dicepad export: it must be one JSON object"));
+  c->p++;
+
+  cursor_skip_space (c);
+  if (c->p < c->end && *c->p == '}')
+    c->p++;
+  else
+    for (;;)
+      {
+        const char *key_start;
+        gsize key_length;
+        Span value;
+
+        cursor_skip_space (c);
+        if (c->p >= c->end || *c->p != '"')
+          return cursor_syntax_error (c, error_line, error);
+        key_start = c->p + 1;
+        if (!cursor_skip_value (c, error_line, error))
+          return FALSE;
+        key_length = (gsize) (c->p - 1 - key_start);
+
+        cursor_skip_space (c);
+        if (c->p >= c->end || *c->p != ':')
+          return cursor_syntax_error (c, error_line, error);
+        c->p++;
+        cursor_skip_space (c);
+        span_begin (&value, c);
+        if (!cursor_skip_value (c, error_line, error))
+          return FALSE;
+        value.end = c->p;
+
+#define KEY_IS(name) (key_length == strlen (name) && memcmp (key_start, name, key_length) == 0)
+        if (KEY_IS ("format"))
+          {
+            g_autoptr(JsonNode) node = parse_span (&value, NULL, error_line, error);
+
+            if (node == NULL)
+              return FALSE;
+            has_format = JSON_NODE_HOLDS_VALUE (node) &&
+                         json_node_get_value_type (node) == G_TYPE_STRING &&
+                         g_strcmp0 (json_node_get_string (node), EXPORT_FORMAT_NAME) == 0;
+          }
+        else if (KEY_IS ("version"))
+          {
+            g_clear_pointer (&version, json_node_unref);
+            version = parse_span (&value, NULL, error_line, error);
+            if (version == NULL)
+              return FALSE;
+          }
+        else if (KEY_IS ("games"))
+          {
+            has_games = *value.start == '[';
+            *games = value;
+          }
+#undef KEY_IS
+
+        cursor_skip_space (c);
+        if (c->p < c->end && *c->p == ',')
+          {
+            c->p++;
+            continue;
+          }
+        if (c->p < c->end && *c->p == '}')
+          {
+            c->p++;
+            break;
+          }
+        return cursor_syntax_error (c, error_line, error);
+      }
+
+  /* dp_json_check_text() made sure nothing but space follows. */
+  if (!has_format)
+    return invalid_at (error_line, root_line, error,
+                       /* Translators: do not translate "format": "dicepad-export" */
+                       _("This is not a Dicepad export: it lacks \"format\": \"dicepad-export\""));
+
+  if (version == NULL || !JSON_NODE_HOLDS_VALUE (version) || json_node_get_value_type (version) != G_TYPE_INT64 ||
+      json_node_get_int (version) < 1)
+    return invalid_at (error_line, root_line, error, _("The export has no valid “version” number"));
+  if (json_node_get_int (version) > EXPORT_MAX_VERSION)
+    return invalid_at (error_line, root_line, error,
+                       _("The export was written by a newer version of Dicepad; update Dicepad to import it"));
+
+  if (!has_games)
+    return invalid_at (error_line, root_line, error, _("The export has no “games” list"));
+
+  return TRUE;
+}
+
+gboolean
+dp_exchange_import_data (DpStore      *store,
+                         const char   *data,
+                         gsize         length,
+                         guint        *n_imported,
+                         guint        *n_skipped,
+                         guint        *error_line,
+                         GError      **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  const char *bad = NULL;
+  guint imported = 0, skipped = 0, number = 0;
+  guint dummy_line;
+  Cursor c;
+  Span games = { NULL, NULL, 0, 0 };
+
+  g_return_val_if_fail (store == NULL || DP_IS_STORE (store), FALSE);
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+
+  if (error_line == NULL)
+    error_line = &dummy_line;
+  *error_line = 0;
+  if (n_imported != NULL)
+    *n_imported = 0;
+  if (n_skipped != NULL)
+    *n_skipped = 0;
+  if (data == NULL)
+    data = "";
+
+  if (!g_utf8_validate (data, length, &bad))
+    {
+      guint line = 1;
+
+      for (const char *p = data; p < bad; p++)
+        if (*p == '\n')
+          line++;
+      return invalid_at (error_line, line, error, _("The file is not valid UTF-8 text"));
+    }
+
+  if (!dp_json_check_text (data, length, TRUE, error_line, &local_error))
+    {
+      g_set_error_literal (error, DP_STORE_ERROR, DP_STORE_ERROR_INVALID_IMPORT, local_error->message);
+      return FALSE;
+    }
+
+  c = (Cursor) { data, data, data + length, 1, data };
+  if (!read_outer (&c, &games, error_line, error))
+    return FALSE;
+
+  /* All or nothing: one transaction, rolled back at the first problem. */
+  if (store != NULL && !_dp_store_import_begin (store, error))
+    return FALSE;
+
+  c = (Cursor) { data, games.start + 1, games.end, games.line, games.start - games.column };
+  cursor_skip_space (&c);
+  if (c.p < c.end && *c.p == ']')
+    c.p++;
+  else
+    for (;;)
+      {
+        Span game;
+        gboolean done;
+
+        cursor_skip_space (&c);
+        span_begin (&game, &c);
+        if (!cursor_skip_value (&c, error_line, error))
+          goto fail;
+        game.end = c.p;
+
+        if (++number > IMPORT_MAX_GAMES)
+          {
+            g_autofree char *message = g_strdup_printf (_("This is not a Dicepad export: %s"),
+                                                        _("it has too many games"));
+
+            invalid_at (error_line, games.line, error, message);
+            goto fail;
+          }
+        if (!import_game (store, &game, number, &done, error_line, error))
+          goto fail;
+        if (done)
+          imported++;
+        else
+          skipped++;
+
+        cursor_skip_space (&c);
+        if (c.p < c.end && *c.p == ',')
+          {
+            c.p++;
+            continue;
+          }
+        if (c.p < c.end && *c.p == ']')
+          break;
+        cursor_syntax_error (&c, error_line, error);
+        goto fail;
+      }
+
+  if (store != NULL && !_dp_store_import_commit (store, error))
+    return FALSE;
+
+  if (n_imported != NULL)
+    *n_imported = imported;
+  if (n_skipped != NULL)
+    *n_skipped = skipped;
+  return TRUE;
+
+fail:
+  if (store != NULL)
+    _dp_store_import_rollback (store);
+  return FALSE;
+}
+
+gboolean
+dp_exchange_import_file (DpStore       *store,
+                         GFile         *file,
+                         guint         *n_imported,
+                         guint         *n_skipped,
+                         guint         *error_line,
+                         GCancellable  *cancellable,
+                         GError       **error)
+{
+  g_autoptr(GFileInputStream) stream = NULL;
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *data = NULL;
+  gsize length = 0, allocated;
+  guint dummy_line;
+
+  g_return_val_if_fail (store == NULL || DP_IS_STORE (store), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  if (error_line == NULL)
+    error_line = &dummy_line;
+  *error_line = 0;
+
+  stream = g_file_read (file, cancellable, &local_error);
+  if (stream == NULL)
+    {
+      g_set_error (error, local_error->domain, local_error->code,
+                   _("Cannot open the file: %s"), local_error->message);
+      return FALSE;
+    }
+
+  /* The file is read into one buffer of its own size (no doubling copies), at most
+   * DP_EXCHANGE_MAX_IMPORT_SIZE + 1 bytes, so a huge file or an endless device is
+   * refused without being read whole. */
+  info = g_file_input_stream_query_info (stream, G_FILE_ATTRIBUTE_STANDARD_SIZE, cancellable, NULL);
+  if (info != NULL && g_file_info_get_size (info) > DP_EXCHANGE_MAX_IMPORT_SIZE)
+    goto too_large;
+  allocated = info != NULL && g_file_info_get_size (info) > 0 ? (gsize) g_file_info_get_size (info) + 1 : 65536;
+  data = g_malloc (allocated);
+
+  for (;;)
+    {
+      gssize n;
+
+      if (length == allocated)
+        {
+          if (allocated > DP_EXCHANGE_MAX_IMPORT_SIZE)
+            goto too_large;
+          allocated = MIN (allocated * 2, (gsize) DP_EXCHANGE_MAX_IMPORT_SIZE + 1);
+          data = g_realloc (data, allocated);
+        }
+      n = g_input_stream_read (G_INPUT_STREAM (stream), data + length, allocated - length,
+                               cancellable, &local_error);
+      if (n < 0)
+        {
+          g_set_error (error, local_error->domain, local_error->code,
+                       _("Cannot read the file: %s"), local_error->message);
+          return FALSE;
+        }
+      if (n == 0)
+        break;
+      length += (gsize) n;
+      if (length > DP_EXCHANGE_MAX_IMPORT_SIZE)
+        goto too_large;
+    }
+
+  return dp_exchange_import_data (store, data, length, n_imported, n_skipped, error_line, error);
+
+too_large:
+  g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_INVALID_IMPORT,
+               _("The file is larger than %u MiB, which no Dicepad export is; it was not read"),
+               (guint) (DP_EXCHANGE_MAX_IMPORT_SIZE / (1024 * 1024)));
+  return FALSE;
+}

@@ -1,0 +1,101 @@
+/* dp-exchange.h — the one owner of Dicepad's export and import files
+ *
+ * dicepad-cli and the window both write and read exchange files through these
+ * functions only; neither checks a file itself. Formats (docs/cli.md):
+ *
+ *  - JSON: {"format": "dicepad-export", "version": 1, "games": [...]}, whole games
+ *    (setup and actions) that import back to identical games;
+ *  - CSV: one row per player per game, header date,game,player,seat,total,rank,winner
+ *    (RFC 4180, CRLF line ends, ISO 8601 dates) for spreadsheets;
+ *  - script: one game as a game script (docs/game-script.md) that `dicepad-cli replay`
+ *    reads.
+ *
+ * Adding a format: one DpExchangeFormat value here, one row in the formats table of
+ * dp-exchange.c (its name, file suffix and writer). Only JSON is read back.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "dp-store.h"
+
+G_BEGIN_DECLS
+
+/* An import file larger than this is refused before it is read. */
+#define DP_EXCHANGE_MAX_IMPORT_SIZE (64 * 1024 * 1024)
+
+typedef enum
+{
+  DP_EXCHANGE_FORMAT_JSON,
+  DP_EXCHANGE_FORMAT_CSV,
+  DP_EXCHANGE_FORMAT_SCRIPT,   /* exactly one game */
+} DpExchangeFormat;
+
+/* "json", "csv", "script" (the CLI's --format) ↔ the format. FALSE for an unknown name. */
+gboolean    dp_exchange_format_from_string (const char *name, DpExchangeFormat *format);
+const char *dp_exchange_format_to_string   (DpExchangeFormat format);
+/* The usual file name suffix without the dot: "json", "csv", "jsonl". */
+const char *dp_exchange_format_get_suffix  (DpExchangeFormat format);
+/* TRUE when the format holds exactly one game (the script). */
+gboolean    dp_exchange_format_is_single   (DpExchangeFormat format);
+
+/* Writes the games @ids (NULL = every stored game; a single-game format needs exactly
+ * one id) in @format to @out. */
+gboolean dp_exchange_write      (DpStore            *store,
+                                 DpExchangeFormat    format,
+                                 const char *const  *ids,
+                                 GOutputStream      *out,
+                                 GCancellable       *cancellable,
+                                 GError            **error);
+
+/* The same into @file, safely: everything is written to a new file beside @file first,
+ * which replaces @file only once it is complete. On any error (full disk, a damaged
+ * stored game) @file is exactly as it was and no temporary file is left. */
+gboolean dp_exchange_write_file (DpStore            *store,
+                                 DpExchangeFormat    format,
+                                 const char *const  *ids,
+                                 GFile              *file,
+                                 GCancellable       *cancellable,
+                                 GError            **error);
+
+/* Checks a JSON export (@data, @length bytes) completely — structure, names, and every
+ * game replayed through the core — and, if @store is not NULL, imports all its games
+ * or none: on any error the database is unchanged. Games already stored (same id) are
+ * skipped. The document is read one game at a time, so memory stays a small multiple
+ * of the file.
+ *
+ * On failure *error_line (if not NULL) is the line of @data that holds the first
+ * problem (0 = the whole document) and the error is DP_STORE_ERROR_INVALID_IMPORT, the
+ * core's DP_GAME_ERROR for a refused setup or action, or another DP_STORE_ERROR for a
+ * problem of the database itself. */
+gboolean dp_exchange_import_data (DpStore      *store,
+                                  const char   *data,
+                                  gsize         length,
+                                  guint        *n_imported,
+                                  guint        *n_skipped,
+                                  guint        *error_line,
+                                  GError      **error);
+
+/* Reads @file (at most DP_EXCHANGE_MAX_IMPORT_SIZE bytes) and imports it with
+ * dp_exchange_import_data(). */
+gboolean dp_exchange_import_file (DpStore      *store,
+                                  GFile        *file,
+                                  guint        *n_imported,
+                                  guint        *n_skipped,
+                                  guint        *error_line,
+                                  GCancellable *cancellable,
+                                  GError      **error);
+
+/* Appends @value to @row as one RFC 4180 CSV field (quoted when needed). With @is_text,
+ * a value a spreadsheet would run as a formula (starting with = + - @) is prefixed
+ * with ' so that opening an export cannot run anything. */
+void     dp_exchange_csv_append_field (GString    *row,
+                                       const char *value,
+                                       gboolean    is_text);
+
+/* ISO 8601 local date and time with offset, e.g. "2024-05-01T20:15:00+02:00". */
+char    *dp_exchange_format_date (gint64 unix_time);
+
+G_END_DECLS

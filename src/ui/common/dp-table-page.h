@@ -1,0 +1,46 @@
+/* dp-table-page.h — the page a game is played on, as the window sees it
+ *
+ * Every game's table page (CvTablePage, CbTablePage, …) implements this interface, the
+ * way GNOME Calendar's month, week and year views implement GcalView: the window shows
+ * the session on the page of its game kind (DpGameUi.table_page_type) and asks nothing
+ * else of it. What the page stored or refused comes back as two signals, so the window
+ * can say it (a toast with Undo) without knowing the game.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "dp-session.h"
+
+G_BEGIN_DECLS
+
+#define DP_TYPE_TABLE_PAGE (dp_table_page_get_type ())
+G_DECLARE_INTERFACE (DpTablePage, dp_table_page, DP, TABLE_PAGE, GtkWidget)
+
+struct _DpTablePageInterface
+{
+  GTypeInterface parent_iface;
+
+  /* Shows @session (a game of the page's kind) and follows its ::changed; NULL: nothing. */
+  void (*set_session)  (DpTablePage *self, DpSession *session);
+  /* Puts the keyboard focus where the next entry is made. */
+  void (*focus_entry)  (DpTablePage *self);
+  /* Optional: the application's settings, given once when the window builds the page. */
+  void (*set_settings) (DpTablePage *self, GSettings *settings);
+};
+
+void dp_table_page_set_session  (DpTablePage *self, DpSession *session);
+void dp_table_page_focus_entry  (DpTablePage *self);
+void dp_table_page_set_settings (DpTablePage *self, GSettings *settings);
+/* Focuses the entry unless the focus already sits on a live widget inside the page (a
+ * choice button that had it may be gone after an entry). */
+void dp_table_page_keep_focus   (DpTablePage *self);
+
+/* For implementations: emit ::entry-stored (@text says what the entry did, e.g. "Sami:
+ * 3 crosses in orange") and ::entry-failed (@message: why it was refused). */
+void dp_table_page_entry_stored (DpTablePage *self, const char *text);
+void dp_table_page_entry_failed (DpTablePage *self, const char *message);
+
+G_END_DECLS

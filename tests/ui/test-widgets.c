@@ -1,0 +1,164 @@
+/* test-widgets.c — every widget of the window is freed when it is destroyed
+ *
+ * Issue 17 item 4: "a new-destroy finalize test per widget (g_assert_finalize_object)",
+ * as GNOME's own applications and libadwaita test theirs. A widget that keeps a
+ * reference to itself (a signal handler, a timeout, a template child it forgot to
+ * dispose) leaks with everything it holds; g_assert_finalize_object() fails then.
+ * A new widget adds one line to main().
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "cb-board-view.h"
+#include "cb-die-icon.h"
+#include "cb-new-game.h"
+#include "cb-presenter.h"
+#include "cb-roll-entry.h"
+#include "cb-run-panel.h"
+#include "cb-shop.h"
+#include "cb-table-page.h"
+#include "cv-dice-entry.h"
+#include "cv-sheet-view.h"
+#include "cv-table-page.h"
+#include "cv-turn-panel.h"
+#include "dp-chart.h"
+#include "dp-game-replay-page.h"
+#include "dp-history-page.h"
+#include "dp-new-game-page.h"
+#include "dp-preferences-window.h"
+#include "dp-result-page.h"
+#include "dp-statistics-page.h"
+#include "dp-ui-test-util.h"
+
+/* A widget made with g_object_new() and no arguments: @data is its GType getter. */
+static void
+test_new_destroy (gconstpointer data)
+{
+  GType (*get_type) (void) = data;
+  GtkWidget *widget = g_object_ref_sink (g_object_new (get_type (), NULL));
+
+  g_assert_true (GTK_IS_WIDGET (widget));
+  g_assert_finalize_object (widget);
+}
+
+/* The same inside a window that was shown: realized, mapped, measured, then destroyed. */
+static void
+test_shown_destroy (gconstpointer data)
+{
+  GType (*get_type) (void) = data;
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *widget = g_object_new (get_type (), NULL);
+
+  g_object_ref (widget);
+  gtk_window_set_child (GTK_WINDOW (window), widget);
+  gtk_window_present (GTK_WINDOW (window));
+  dp_ui_wait_for_layout (widget);
+  gtk_window_destroy (GTK_WINDOW (window));
+  dp_ui_iterate_until_idle ();
+  g_assert_finalize_object (widget);
+}
+
+static void
+test_chart (void)
+{
+  g_assert_finalize_object (g_object_ref_sink (dp_chart_new (DP_CHART_LINES)));
+  g_assert_finalize_object (g_object_ref_sink (dp_chart_new (DP_CHART_BARS)));
+}
+
+static void
+test_die_icon (void)
+{
+  g_assert_finalize_object (g_object_ref_sink (cb_die_icon_new (CB_KIND_LIGHT_GREY, CB_FACE_STEP, 3, 24)));
+}
+
+static void
+test_roll_entry (void)
+{
+  static const char *const names[] = { "Ina", "Sami" };
+  g_autofree char *setup = cb_presenter_dup_setup (names, 2, 1, -1, 0, 0, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DpGame) game = dp_game_new_from_text (setup, &error);
+  CbRoll roll;
+
+  g_assert_no_error (error);
+  cb_roll_init (&roll, cb_game_from_dp_const (game), 0);
+  g_assert_finalize_object (g_object_ref_sink (cb_roll_entry_new (&roll)));
+}
+
+static void
+test_preferences_window (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  GtkWidget *window = GTK_WIDGET (dp_preferences_window_new (settings));
+
+  g_object_ref (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  dp_ui_iterate_until_idle ();
+  g_assert_finalize_object (window);
+}
+
+/* The main window with its application: closed as the user closes it, it is gone. */
+typedef DpUiFixture Fixture;
+static const DpUiFixtureConfig ui_config = { "dicepad-widgets-XXXXXX", "Widgets" };
+
+static void
+test_window (Fixture       *f,
+             gconstpointer  data)
+{
+  DpWindow *window = f->window;
+
+  /* Every lazy page built first, so that they are freed with it too. */
+  for (guint i = 0; i < 4; i++)
+    {
+      static const char *const pages[] = { "new-game", "result", "history", "statistics" };
+      g_assert_nonnull (dp_window_get_page (window, pages[i]));
+    }
+  g_object_ref (window);
+  dp_ui_fixture_close_window (f);
+  g_assert_finalize_object (window);
+}
+
+static void
+add_widget (const char  *name,
+            GType      (*get_type) (void))
+{
+  g_autofree char *fresh = g_strdup_printf ("/widgets/new-destroy/%s", name);
+  g_autofree char *shown = g_strdup_printf ("/widgets/shown-destroy/%s", name);
+
+  g_test_add_data_func (fresh, get_type, test_new_destroy);
+  g_test_add_data_func (shown, get_type, test_shown_destroy);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  dp_ui_test_init (&argc, &argv, DP_UI_TEST_GTK | DP_UI_TEST_ISOLATE_DIRS);
+
+  /* Built with no arguments. */
+  add_widget ("DpNewGamePage", dp_new_game_page_get_type);
+  add_widget ("DpResultPage", dp_result_page_get_type);
+  add_widget ("DpHistoryPage", dp_history_page_get_type);
+  add_widget ("DpGameReplayPage", dp_game_replay_page_get_type);
+  add_widget ("DpStatisticsPage", dp_statistics_page_get_type);
+  add_widget ("CvDiceEntry", cv_dice_entry_get_type);
+  add_widget ("CvSheetView", cv_sheet_view_get_type);
+  add_widget ("CvTurnPanel", cv_turn_panel_get_type);
+  add_widget ("CvTablePage", cv_table_page_get_type);
+  add_widget ("CbBoardView", cb_board_view_get_type);
+  add_widget ("CbNewGame", cb_new_game_get_type);
+  add_widget ("CbRunPanel", cb_run_panel_get_type);
+  add_widget ("CbShop", cb_shop_get_type);
+  add_widget ("CbTablePage", cb_table_page_get_type);
+
+  /* Built from their arguments. */
+  g_test_add_func ("/widgets/new-destroy/DpChart", test_chart);
+  g_test_add_func ("/widgets/new-destroy/CbDieIcon", test_die_icon);
+  g_test_add_func ("/widgets/new-destroy/CbRollEntry", test_roll_entry);
+  g_test_add_func ("/widgets/new-destroy/DpPreferencesWindow", test_preferences_window);
+  g_test_add ("/widgets/new-destroy/DpWindow", Fixture, &ui_config, dp_ui_fixture_setup, test_window,
+              dp_ui_fixture_teardown);
+
+  return g_test_run ();
+}
