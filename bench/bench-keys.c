@@ -53,13 +53,16 @@ main (int   argc,
   g_autoptr(DpGame) dp = NULL;
   guint turn = 0, roller_keys = 0, roller_min = 0;
   gboolean rerolled = FALSE;
+  gboolean chose = FALSE;
+  guint cursed_turns = 0;
+  guint cursed = 0;
   guint plain_turns = 0, plain_keys = 0, plain_max = 0;
   guint reroll_turns = 0, reroll_keys = 0;
   guint duties = 0, duty_keys = 0, duty_max = 0, duty_min_total = 0;
   guint all_keys = 0, all_min = 0;
 
   /* English keys: the count is the same in every language. */
-  setlocale (LC_ALL, "C");
+  setlocale (LC_ALL, "C.UTF-8");
   g_setenv ("LANGUAGE", "C", TRUE);
 
   if (!g_file_get_contents (path, &contents, NULL, &error))
@@ -98,16 +101,19 @@ main (int   argc,
       if (action.type == CV_ACTION_ROLL && turn > 0)
         {
           g_print ("\n");
-          if (rerolled)
+          if (cursed > 0)
+            cursed_turns++;
+          else if (rerolled)
             reroll_turns++, reroll_keys += roller_keys;
-          else if (roller_keys > 0)
+          else
             plain_turns++, plain_keys += roller_keys, plain_max = MAX (plain_max, roller_keys);
         }
       if (action.type == CV_ACTION_ROLL)
         {
           turn++;
           roller_keys = roller_min = 0;
-          rerolled = FALSE;
+          rerolled = chose = FALSE;
+          cursed = 0;
         }
 
       keys = cv_presenter_dup_keys (cv, &action);
@@ -125,10 +131,20 @@ main (int   argc,
           roller_min += min;
           rerolled |= action.type == CV_ACTION_REROLL;
           if (action.type != CV_ACTION_ROLL && action.type != CV_ACTION_REROLL)
-            g_print ("  %3u (%3u)  ", roller_keys, roller_min);
+            {
+              chose = TRUE;
+              g_print ("  %3u (%3u)  ", roller_keys, roller_min);
+            }
         }
       else
         {
+          /* Three skulls: the roller's turn was the roll alone. */
+          if (!chose)
+            {
+              chose = TRUE;
+              cursed++;
+              g_print ("  %3u (%3u)  3 skulls:", roller_keys, roller_min);
+            }
           duties++;
           duty_keys += n;
           duty_max = MAX (duty_max, n);
@@ -140,12 +156,15 @@ main (int   argc,
         g_error ("%s: %s", line, error->message);
     }
   g_print ("\n");
-  if (rerolled)
+  if (cursed > 0)
+    cursed_turns++;
+  else if (rerolled)
     reroll_turns++, reroll_keys += roller_keys;
-  else if (roller_keys > 0)
+  else
     plain_turns++, plain_keys += roller_keys, plain_max = MAX (plain_max, roller_keys);
 
   g_print ("\n%u turns, %u keys in all (the contract's minimum: %u)\n", turn, all_keys, all_min);
+  g_print ("roller cursed (3 skulls): %u turns, 7 keys each\n", cursed_turns);
   if (plain_turns > 0)
     g_print ("roller, no re-roll: %u turns, %.1f keys per turn on average, at most %u (goal ≤ 9)\n",
              plain_turns, (double) plain_keys / plain_turns, plain_max);
