@@ -8,7 +8,27 @@
 #include <glib/gstdio.h>
 #include <locale.h>
 
+#include "dp-backup.h"
 #include "dp-ui-test-util.h"
+
+static void
+isolate_user_dirs (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *home = g_dir_make_tmp ("dicepad-ui-test-XXXXXX", &error);
+  const char *vars[][2] = {
+    { "XDG_DATA_HOME", "data" }, { "XDG_CONFIG_HOME", "config" }, { "XDG_CACHE_HOME", "cache" },
+  };
+
+  g_assert_no_error (error);
+  for (gsize i = 0; i < G_N_ELEMENTS (vars); i++)
+    {
+      g_autofree char *dir = g_build_filename (home, vars[i][1], NULL);
+
+      g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+      g_setenv (vars[i][0], dir, TRUE);
+    }
+}
 
 void
 dp_ui_test_init (int            *argc,
@@ -19,6 +39,11 @@ dp_ui_test_init (int            *argc,
   bindtextdomain (GETTEXT_PACKAGE, BUILD_PO_DIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+
+  /* Every window test gets its own user folders: the default database, backups and
+   * exports never touch (or read) the user's real ones, nor another test run's. The
+   * system folders stay, so GTK still finds its icons. */
+  isolate_user_dirs ();
 
   /* Each test keeps the isolation it had: g_test_init() takes the options as a
    * NULL-terminated list, so each combination is its own call. */
@@ -94,6 +119,19 @@ dp_ui_fixture_teardown (DpUiFixture   *f,
   g_unlink (f->db_path);
   g_unlink (wal);
   g_unlink (shm);
+  /* The window's daily backup of the games (dp-backup.h), beside the database. */
+  {
+    g_autofree char *backups = dp_backup_dir_for_database (f->db_path);
+    g_autoptr(GDir) dir = g_dir_open (backups, 0, NULL);
+    const char *name;
+
+    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+      {
+        g_autofree char *path = g_build_filename (backups, name, NULL);
+        g_unlink (path);
+      }
+    g_rmdir (backups);
+  }
   g_rmdir (f->dir);
   g_clear_pointer (&f->db_path, g_free);
   g_clear_pointer (&f->dir, g_free);
