@@ -188,7 +188,19 @@ update_result (DpGameReplayPage *self)
       break;
     }
 
-  /* The ranking, best first; tied players share a place. */
+  /* The ranking, best first; tied players share a place. A game still in progress has
+   * no stored places yet (every seat reads 1): it shows the standing by the totals so
+   * far (issue 14). */
+  if (self->summary->state != DP_GAME_STATE_FINISHED)
+    for (guint seat = 0; seat < self->summary->n_players; seat++)
+      {
+        guint better = 0;
+
+        for (guint other = 0; other < self->summary->n_players; other++)
+          if (self->summary->totals[other] > self->summary->totals[seat])
+            better++;
+        self->summary->ranks[seat] = better + 1;
+      }
   for (guint rank = 1; rank <= self->summary->n_players; rank++)
     for (guint seat = 0; seat < self->summary->n_players; seat++)
       {
