@@ -15,7 +15,6 @@
 #include "dp-cli.h"
 #include "dp-cli-serve.h"
 #include "dp-table-server.h"
-#include "dp-table-view.h"
 
 static void
 write_line (GOutputStream *stream,
@@ -59,7 +58,6 @@ dp_cli_serve (int            argc,
   g_autofree char *path = NULL;
   g_autofree char *url = NULL;
 
-  dp_table_language_init ();
   context = g_option_context_new (_("GAME-ID — let the players’ phones join a stored game"));
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);

@@ -11,6 +11,7 @@
 
 #include "dp-cli.h"
 #include "dp-cli-serve.h"
+#include "dp-table-view.h"
 
 int
 main (int    argc,
@@ -26,6 +27,15 @@ main (int    argc,
   bindtextdomain (GETTEXT_PACKAGE, g_getenv ("DICEPAD_LOCALEDIR") != NULL ? g_getenv ("DICEPAD_LOCALEDIR") : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+  /* Before GLib's first own translation: each phone gets its language (dp-table-view.h). */
+  if (argc > 1 && g_str_equal (argv[1], "serve"))
+    {
+      /* gettext ignores LANGUAGE in the plain C locale; C.UTF-8 formats the same. */
+      const char *messages = setlocale (LC_MESSAGES, NULL);
+      if (g_strcmp0 (messages, "C") == 0 || g_strcmp0 (messages, "POSIX") == 0)
+        setlocale (LC_ALL, "C.UTF-8");
+      dp_table_language_init ();
+    }
   g_set_prgname ("dicepad-cli");
 
   /* Buffered: an export of thousands of games should not be one write per row. Errors

@@ -48,6 +48,7 @@ static const struct
   { "red_lines", N_("Red lines") },
   { "nothing_to_do", N_("Nothing to do for you now.") },
   { "sheets", N_("Sheets") },
+  { "boards", N_("Team boards") },
   { "undo_note", N_("Undo is on the window.") },
 };
 

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cv-game.h"
+#include "cv-presenter.h"
 #include "dp-table-server.h"
 #include "dp-table-view.h"
 
@@ -773,6 +774,38 @@ test_switch_off (Fixture       *fixture,
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_REFUSED);
 }
 
+/* ---- Languages ---- */
+
+/* "de/en/fr picked by the browser's language": two phones in two languages at once get
+ * the window's sentences each in their own, and the process (the window) keeps its own. */
+static void
+test_languages (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(Phone) de = phone_new (fixture);
+  g_autoptr(Phone) fr = phone_new (fixture);
+  g_autoptr(JsonObject) de_state = NULL;
+  g_autoptr(JsonObject) fr_state = NULL;
+  g_autoptr(JsonObject) refused = NULL;
+
+  phone_send (de, "{\"type\":\"hello\",\"lang\":\"de\"}");
+  phone_send (fr, "{\"type\":\"hello\",\"lang\":\"fr\"}");
+  de_state = phone_wait (de, "state");
+  fr_state = phone_wait (fr, "state");
+  /* calavera-rules-de: „Calavera — Runde 1“ */
+  g_assert_cmpstr (json_object_get_string_member (de_state, "title"), ==, "Calavera — Runde 1");
+  g_assert_cmpstr (json_object_get_string_member (fr_state, "title"), ==, "Calavera — manche 1");
+  g_assert_cmpstr (g_getenv ("LANGUAGE"), ==, "en");
+  {
+    g_autofree char *turn = cv_presenter_dup_round_text (calavera (fixture));
+    g_assert_cmpstr (turn, ==, "Calavera — round 1");
+  }
+  /* A refusal in the phone's language too. */
+  phone_send (de, "{\"type\":\"claim\",\"seat\":9}");
+  refused = phone_wait (de, "refused");
+  g_assert_cmpstr (json_object_get_string_member (refused, "message"), ==, "Diesen Platz gibt es an diesem Tisch nicht.");
+}
+
 /* ---- Cubitos: the roll section in parallel ---- */
 
 /* cubitos-rules-de p. 7: "Alle Spieler führen die Würfelphase gleichzeitig aus" — every
@@ -866,6 +899,7 @@ main (int    argc,
   g_test_add ("/server/limits", Fixture, NULL, fixture_set_up, test_limits, fixture_tear_down);
   g_test_add ("/server/wrong-token", Fixture, NULL, fixture_set_up, test_wrong_token, fixture_tear_down);
   g_test_add ("/server/switch-off", Fixture, NULL, fixture_set_up, test_switch_off, fixture_tear_down);
+  g_test_add ("/server/languages", Fixture, NULL, fixture_set_up, test_languages, fixture_tear_down);
   g_test_add ("/server/cubitos-parallel", Fixture, NULL, fixture_set_up_cubitos, test_cubitos_parallel, fixture_tear_down);
 
   return g_test_run ();

@@ -96,6 +96,7 @@ function render() {
   if (!state)
     return;
   $("title").textContent = state.title;
+  $("sheets-title").textContent = state.kind === "cubitos" ? labels.boards : labels.sheets;
   $("turn").textContent = state.turn;
   const seated = state.seat >= 0;
   $("seats").hidden = seated;
@@ -307,9 +308,5 @@ $("leave").onclick = () => {
   localStorage.removeItem(storageKey);
   send({ type: "leave" });
 };
-
-connect();
-  }
-});
 
 connect();

@@ -1,0 +1,237 @@
+/* test-phones-dialog.c — "Phones at the table" in the window
+ *
+ * Issue 18: "'Phones at the table' in the game's menu starts it for the open game and
+ * shows a QR code (libqrencode) and the address"; "the window and all phones update
+ * together"; "a second phone claiming a taken seat is refused unless the window frees the
+ * seat"; "switching off closes every connection". The server listens on 127.0.0.1 only
+ * here (DICEPAD_TABLE_ADDRESS); a phone is libsoup's WebSocket client.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <libsoup/soup.h>
+#include <qrencode.h>
+#include <string.h>
+
+#include "dp-phones-dialog.h"
+#include "dp-ui-test-util.h"
+
+typedef DpUiFixture Fixture;
+static const DpUiFixtureConfig ui_config = { "dicepad-phones-XXXXXX", "Phones" };
+
+typedef struct
+{
+  SoupWebsocketConnection *ws;
+  gint64                   at;
+  gint64                   seat;
+  gboolean                 seated;
+  gboolean                 closed;
+} Phone;
+
+static void
+message_cb (SoupWebsocketConnection *ws,
+            int                      type,
+            GBytes                  *bytes,
+            gpointer                 user_data)
+{
+  Phone *phone = user_data;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  gsize size;
+  const char *data = g_bytes_get_data (bytes, &size);
+  JsonObject *object;
+  const char *kind;
+
+  g_assert_true (json_parser_load_from_data (parser, data, size, NULL));
+  object = json_node_get_object (json_parser_get_root (parser));
+  kind = json_object_get_string_member (object, "type");
+  if (g_str_equal (kind, "state"))
+    {
+      phone->at = json_object_get_int_member (object, "at");
+      phone->seat = json_object_get_int_member (object, "seat");
+    }
+  else if (g_str_equal (kind, "seated"))
+    phone->seated = TRUE;
+}
+
+static void
+closed_cb (SoupWebsocketConnection *ws,
+           gpointer                 user_data)
+{
+  ((Phone *) user_data)->closed = TRUE;
+}
+
+static void
+connected_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  Phone *phone = user_data;
+  g_autoptr(GError) error = NULL;
+
+  phone->ws = soup_session_websocket_connect_finish (SOUP_SESSION (source), result, &error);
+  g_assert_no_error (error);
+  g_signal_connect (phone->ws, "message", G_CALLBACK (message_cb), phone);
+  g_signal_connect (phone->ws, "closed", G_CALLBACK (closed_cb), phone);
+}
+
+static gboolean
+timeout_cb (gpointer user_data)
+{
+  *(gboolean *) user_data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Iterates until @cond holds, a bounded while. */
+#define WAIT_FOR(cond)                                                   \
+  G_STMT_START {                                                         \
+    gboolean expired_ = FALSE;                                           \
+    guint id_ = g_timeout_add_seconds (10, timeout_cb, &expired_);       \
+    while (!(cond) && !expired_)                                         \
+      g_main_context_iteration (NULL, TRUE);                             \
+    g_assert_true (cond);                                                \
+    if (!expired_)                                                       \
+      g_source_remove (id_);                                             \
+  } G_STMT_END
+
+static DpPhonesDialog *
+find_dialog (void)
+{
+  g_autoptr(GListModel) toplevels = gtk_window_get_toplevels ();
+
+  g_object_ref (toplevels);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+      if (DP_IS_PHONES_DIALOG (window))
+        return DP_PHONES_DIALOG (window);
+    }
+  return NULL;
+}
+
+static GtkLabel *
+find_label_starting (GtkWidget  *widget,
+                     const char *prefix)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found;
+
+      if (GTK_IS_LABEL (child) && g_str_has_prefix (gtk_label_get_label (GTK_LABEL (child)), prefix))
+        return GTK_LABEL (child);
+      if ((found = find_label_starting (child, prefix)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The n-th "Free Seat" button of the dialog. */
+static GtkWidget *
+free_button (GtkWidget *widget,
+             guint      seat)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_BUTTON (child) && g_object_get_data (G_OBJECT (child), "seat") == GUINT_TO_POINTER (seat)
+          && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (child)), "_Free Seat") == 0)
+        return child;
+      if ((found = free_button (child, seat)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+test_phones (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  DpStore *store = dp_application_get_store (f->app, &error);
+  g_autoptr(DpGame) game = dp_game_new_from_text ("{\"game\":\"calavera\",\"players\":[\"Ina\",\"Sami\",\"Tom\"]}", &error);
+  g_autofree char *id = NULL;
+  g_autoptr(GProxyResolver) direct = g_simple_proxy_resolver_new (NULL, NULL);
+  g_autoptr(SoupSession) http = soup_session_new_with_options ("proxy-resolver", direct, NULL);
+  g_autoptr(SoupMessage) msg = NULL;
+  g_autofree char *ws_url = NULL;
+  DpPhonesDialog *dialog;
+  GtkLabel *address;
+  GdkPaintable *qr;
+  Phone phone = { NULL, -1, -1, FALSE, FALSE };
+  QRcode *expected;
+
+  g_assert_no_error (error);
+  id = dp_store_create_game (store, game, &error);
+  g_assert_no_error (error);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.resume", "s", id));
+  dp_ui_iterate_until_idle ();
+
+  /* The game's menu item opens the dialog, which switches phones on. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.phones", NULL));
+  dp_ui_iterate_until_idle ();
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  address = find_label_starting (GTK_WIDGET (dialog), "http://127.0.0.1:");
+  g_assert_nonnull (address);
+  g_assert_nonnull (strstr (gtk_label_get_label (address), "/t/"));
+  /* The QR code holds exactly that address: libqrencode's modules, 6 px each, plus the
+   * four-module quiet zone on each side. */
+  qr = gtk_picture_get_paintable (GTK_PICTURE (dp_ui_find_descendant (GTK_WIDGET (dialog), GTK_TYPE_PICTURE)));
+  g_assert_nonnull (qr);
+  expected = QRcode_encodeString (gtk_label_get_label (address), 0, QR_ECLEVEL_M, QR_MODE_8, 1);
+  g_assert_cmpint (gdk_paintable_get_intrinsic_width (qr), ==, (expected->width + 8) * 6);
+  QRcode_free (expected);
+
+  /* A phone sits down at Sami's seat: the dialog offers to free it. */
+  ws_url = g_strconcat (gtk_label_get_label (address), "ws", NULL);
+  msg = soup_message_new ("GET", ws_url);
+  soup_session_websocket_connect_async (http, msg, NULL, NULL, G_PRIORITY_DEFAULT, NULL, connected_cb, &phone);
+  WAIT_FOR (phone.ws != NULL);
+  g_assert_false (gtk_widget_get_sensitive (free_button (GTK_WIDGET (dialog), 1)));
+  soup_websocket_connection_send_text (phone.ws, "{\"type\":\"claim\",\"seat\":1}");
+  WAIT_FOR (phone.seated && phone.seat == 1);
+  g_assert_true (gtk_widget_get_sensitive (free_button (GTK_WIDGET (dialog), 1)));
+
+  /* The window's own entry reaches the phone; undo stays on the window. */
+  g_assert_true (dp_session_apply_text (dp_window_get_session (f->window),
+                                        "{\"roll\":[\"orange\",\"orange\",\"green\",\"pink\",\"skull\",\"skull\"]}", &error));
+  g_assert_no_error (error);
+  WAIT_FOR (phone.at == 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL));
+  WAIT_FOR (phone.at == 0);
+
+  /* The window frees the seat: the phone has none any more. */
+  g_signal_emit_by_name (free_button (GTK_WIDGET (dialog), 1), "clicked");
+  WAIT_FOR (phone.seat == -1);
+  g_assert_false (gtk_widget_get_sensitive (free_button (GTK_WIDGET (dialog), 1)));
+
+  /* Turn Phones Off: the dialog goes, the phone's connection is closed. */
+  {
+    GtkWidget *label = GTK_WIDGET (find_label_starting (GTK_WIDGET (dialog), "Turn Phones"));
+    GtkWidget *off = gtk_widget_get_ancestor (label, GTK_TYPE_BUTTON);
+
+    g_signal_emit_by_name (off, "clicked");
+  }
+  WAIT_FOR (phone.closed);
+  WAIT_FOR (find_dialog () == NULL);
+
+  g_signal_handlers_disconnect_by_data (phone.ws, &phone);
+  g_object_unref (phone.ws);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  /* Tests listen on loopback only. */
+  g_setenv ("DICEPAD_TABLE_ADDRESS", "127.0.0.1", TRUE);
+  g_setenv ("GIO_USE_PROXY_RESOLVER", "dummy", TRUE);
+  dp_ui_test_init (&argc, &argv, DP_UI_TEST_GTK | DP_UI_TEST_ISOLATE_DIRS);
+
+  g_test_add ("/phones/dialog", Fixture, &ui_config, dp_ui_fixture_setup, test_phones, dp_ui_fixture_teardown);
+
+  return g_test_run ();
+}
