@@ -60,6 +60,7 @@ G_DEFINE_QUARK (dp-table-server-error-quark, dp_table_server_error)
 
 enum {
   SEATS_CHANGED,
+  ENTRY_STORED,
   N_SIGNALS
 };
 
@@ -424,6 +425,7 @@ handle_action (Client     *client,
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonNode) node = NULL;
   g_autofree char *text = NULL;
+  g_autoptr(DpGame) before = NULL;
   DpLanguageSwitch sw;
 
   if (client->seat < 0)
@@ -454,7 +456,13 @@ handle_action (Client     *client,
   json_node_set_object (node, action);
   text = json_to_string (node, FALSE);
   /* Store first (fsync), then ::changed updates the window and every phone. */
-  if (!dp_session_apply_text (self->session, text, &error))
+  before = dp_game_copy (game);
+  if (dp_session_apply_text (self->session, text, &error))
+    {
+      g_autofree char *sentence = dp_table_view_dup_action_text (before, text);
+      g_signal_emit (self, signals[ENTRY_STORED], 0, client->seat, sentence);
+    }
+  else
     {
       g_autoptr(DpGame) copy = dp_game_copy (game);
       g_autoptr(GError) translated = NULL;
@@ -736,6 +744,16 @@ dp_table_server_class_init (DpTableServerClass *klass)
    */
   signals[SEATS_CHANGED] = g_signal_new ("seats-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                          0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /**
+   * DpTableServer::entry-stored:
+   * @seat: the seat of the phone
+   * @text: what the entry did, as the window's toast says it
+   *
+   * A phone's entry was stored (after ::changed of the session).
+   */
+  signals[ENTRY_STORED] = g_signal_new ("entry-stored", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                        0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_STRING);
 }
 
 static void

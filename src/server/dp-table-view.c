@@ -578,3 +578,25 @@ dp_table_view_claim_action (const DpGame  *game,
   json_object_set_string_member (object, "player", name);
   return json_object_ref (object);
 }
+
+char *
+dp_table_view_dup_action_text (const DpGame *before,
+                               const char   *action_json)
+{
+  const CvGame *cv = cv_game_from_dp_const (before);
+  const CbGame *cb = cb_game_from_dp_const (before);
+
+  if (cv != NULL)
+    {
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      CvAction action;
+
+      if (json_parser_load_from_data (parser, action_json, -1, NULL)
+          && JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser))
+          && cv_action_from_json (cv, json_node_get_object (json_parser_get_root (parser)), &action, NULL))
+        return cv_presenter_dup_action_text (cv, &action);
+    }
+  else if (cb != NULL)
+    return cb_presenter_dup_action_text (cb, action_json);
+  return g_strdup (action_json);
+}

@@ -55,4 +55,8 @@ char       *dp_table_view_render_page (const char *template, const char *lang);
  * otherwise. */
 JsonObject *dp_table_view_claim_action (const DpGame *game, guint seat, JsonNode *action, GError **error);
 
+/* What @action_json (canonical text) did to @before, as the window's toast says it:
+ * "Sami: 1 cross in green". Free with g_free(). */
+char       *dp_table_view_dup_action_text (const DpGame *before, const char *action_json);
+
 G_END_DECLS
