@@ -12,6 +12,7 @@
 #endif
 
 #include "dp-script.h"
+#include "dp-store.h"
 
 #define READ_CHUNK 65536
 
@@ -106,8 +107,24 @@ handle_line (ReplayState  *state,
 
   if (state->game == NULL)
     {
+      g_autoptr(GError) name_error = NULL;
+
       state->game = dp_game_new (object, error);
-      return state->game != NULL;
+      if (state->game == NULL)
+        return FALSE;
+
+      /* The names the store would refuse are refused here, at the setup's line, so
+       * replay and validate say what play would (issue 16, item 11). */
+      for (guint seat = 0; seat < dp_game_get_n_players (state->game); seat++)
+        {
+          if (!dp_store_check_player_name (dp_game_get_player_name (state->game, seat), &name_error))
+            {
+              g_set_error_literal (error, DP_GAME_ERROR, DP_GAME_ERROR_INVALID_SETUP, name_error->message);
+              g_clear_pointer (&state->game, dp_game_free);
+              return FALSE;
+            }
+        }
+      return TRUE;
     }
 
   if (!dp_game_apply (state->game, object, error))

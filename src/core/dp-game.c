@@ -343,6 +343,16 @@ dp_json_check_text (const char  *data,
 
       if (in_string)
         {
+          /* json-glib decodes "\u0000" into a NUL that silently ends the text:
+           * "Ina\u0000x" would be stored as "Ina" (issue 16, item 11). */
+          if (escaped && c == 'u' && length - i > 4 && memcmp (data + i + 1, "0000", 4) == 0)
+            {
+              if (line)
+                *line = current_line;
+              g_set_error_literal (error, DP_GAME_ERROR, DP_GAME_ERROR_MALFORMED,
+                                   _("The JSON text holds a \\u0000 character, which no name or action may contain"));
+              return FALSE;
+            }
           if (escaped)
             escaped = FALSE;
           else if (c == '\\')

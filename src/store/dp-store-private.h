@@ -24,6 +24,9 @@ DpStore *_dp_store_open_read_only (const char *path, GError **error);
 /* The connection, for tests that simulate a full disk (max_page_count), a read-only
  * file (query_only) or a short busy timeout. */
 sqlite3 *_dp_store_get_db (DpStore *self);
+/* Migrates the open database to the current schema (after dp_backup_restore() put an
+ * older copy in place); a no-op when it is current. */
+gboolean _dp_store_migrate (DpStore *self, GError **error);
 
 /* For dp-exchange.c, the one reader of export files: it checks every game, the store
  * writes what was checked, all in one transaction. */

@@ -21,6 +21,7 @@
 #include <glib/gstdio.h>
 #include <sqlite3.h>
 
+#include "dp-backup.h"
 #include "dp-store.h"
 #include "dp-exchange.h"
 #include "dp-store-private.h"
@@ -38,6 +39,7 @@ static const char *const migrations[] = {
   "0002-undo-delete.sql",
   "0003-stat-sums.sql",
   "0004-resume-index.sql",
+  "0005-place-sums.sql",
 };
 
 #define SCHEMA_VERSION ((guint) G_N_ELEMENTS (migrations))
@@ -252,12 +254,76 @@ store_commit (DpStore  *self,
 
 /* ---- Player names ---- */
 
+/* Characters a name may not hold: they change how the rest of the line is shown
+ * (right-to-left overrides can make "Ina" look like "anI"). */
+static gboolean
+is_bidi_control (gunichar c)
+{
+  return c == 0x061C || c == 0x200E || c == 0x200F ||
+         (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+}
+
+/* Characters that show as nothing: "Ina" and "Ina\u200B" would be two players. */
+static gboolean
+is_invisible (gunichar c)
+{
+  return c == 0x00AD || c == 0x180E || c == 0x200B || c == 0x2060 || c == 0xFEFF;
+}
+
+/* Spaces, and joiners where they join nothing (at either end). */
+static gboolean
+is_trimmed (gunichar c)
+{
+  return g_unichar_isspace (c) || c == 0x200C || c == 0x200D ||
+         g_unichar_type (c) == G_UNICODE_SPACE_SEPARATOR;
+}
+
+char *
+dp_store_normalize_player_name (const char *name)
+{
+  g_autofree char *valid = NULL;
+  g_autofree char *composed = NULL;
+  g_autoptr(GString) kept = g_string_new (NULL);
+  const char *start, *end;
+
+  g_return_val_if_fail (name != NULL, NULL);
+
+  valid = g_utf8_make_valid (name, -1);
+  for (const char *p = valid; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (!is_invisible (c))
+        g_string_append_unichar (kept, c);
+    }
+
+  composed = g_utf8_normalize (kept->str, -1, G_NORMALIZE_NFC);
+  if (composed == NULL)
+    return g_strdup ("");
+
+  start = composed;
+  while (*start != '\0' && is_trimmed (g_utf8_get_char (start)))
+    start = g_utf8_next_char (start);
+  end = start + strlen (start);
+  while (end > start)
+    {
+      const char *prev = g_utf8_prev_char (end);
+
+      if (!is_trimmed (g_utf8_get_char (prev)))
+        break;
+      end = prev;
+    }
+
+  return g_strndup (start, end - start);
+}
+
 gboolean
 dp_store_check_player_name (const char  *name,
                             GError     **error)
 {
   const char *p;
   gboolean blank = TRUE;
+  g_autofree char *normal = NULL;
 
   if (name == NULL || !g_utf8_validate (name, -1, NULL))
     {
@@ -274,6 +340,18 @@ dp_store_check_player_name (const char  *name,
         {
           g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_INVALID_NAME,
                        _("A player name cannot contain line breaks or other control characters."));
+          return FALSE;
+        }
+      if (is_bidi_control (c))
+        {
+          g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_INVALID_NAME,
+                       _("A player name cannot contain characters that change the direction of the text."));
+          return FALSE;
+        }
+      if (is_invisible (c))
+        {
+          g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_INVALID_NAME,
+                       _("A player name cannot contain invisible characters."));
           return FALSE;
         }
       if (!g_unichar_isspace (c))
@@ -295,6 +373,18 @@ dp_store_check_player_name (const char  *name,
                                 "A player name can have at most %d characters.",
                                 DP_STORE_MAX_NAME_LENGTH),
                    DP_STORE_MAX_NAME_LENGTH);
+      return FALSE;
+    }
+
+  /* One spelling per name: "Zoë" typed as e + combining diaeresis, or "Ina " with a
+   * trailing space, would otherwise be a second player. */
+  normal = dp_store_normalize_player_name (name);
+  if (strcmp (normal, name) != 0)
+    {
+      g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_INVALID_NAME,
+                   /* Translators: %s is the name as it should be written */
+                   _("A player name cannot begin or end with spaces and must use composed letters; write it as “%s”."),
+                   normal);
       return FALSE;
     }
 
@@ -419,6 +509,21 @@ store_migrate (DpStore  *self,
                guint     target,
                GError  **error)
 {
+  gint64 current;
+
+  /* Games stored by an older Dicepad are copied before their schema changes
+   * (dp-backup.h); a new, empty database has nothing to keep. */
+  if (!read_int_pragma (self, "PRAGMA user_version", &current, error))
+    return FALSE;
+  if (current > 0 && current < target)
+    {
+      g_autofree char *dir = dp_backup_dir_for_database (self->path);
+      g_autofree char *copy = dp_backup_create (self->path, dir, DP_BACKUP_BEFORE_MIGRATION, NULL, error);
+
+      if (copy == NULL)
+        return FALSE;
+    }
+
   for (;;)
     {
       gint64 version;
@@ -639,6 +744,15 @@ dp_store_open (const char  *path,
   return _dp_store_open_at_version (path, SCHEMA_VERSION, error);
 }
 
+gboolean
+_dp_store_migrate (DpStore  *self,
+                   GError  **error)
+{
+  g_return_val_if_fail (DP_IS_STORE (self), FALSE);
+
+  return store_migrate (self, SCHEMA_VERSION, error);
+}
+
 DpStore *
 _dp_store_open_read_only (const char  *path,
                           GError     **error)
@@ -737,6 +851,47 @@ _dp_store_open_read_only (const char  *path,
 DpStore *
 dp_store_open_for_reading (const char  *path,
                            GError     **error)
+{
+  g_autoptr(GError) read_error = NULL;
+  g_autoptr(GError) write_error = NULL;
+  DpStore *store;
+  GStatBuf st;
+  gboolean exists;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  /* A current database is only read: not a byte of it changes, whatever state it is
+   * in (issue 16: "the file untouched unless the user asked for a repair"). */
+  exists = g_stat (path, &st) == 0 && S_ISREG (st.st_mode) && st.st_size > 0;
+  if (exists)
+    {
+      store = _dp_store_open_read_only (path, &read_error);
+      if (store != NULL)
+        return store;
+      if (g_error_matches (read_error, DP_STORE_ERROR, DP_STORE_ERROR_NOT_A_DATABASE) ||
+          g_error_matches (read_error, DP_STORE_ERROR, DP_STORE_ERROR_TOO_NEW))
+        {
+          g_propagate_error (error, g_steal_pointer (&read_error));
+          return NULL;
+        }
+    }
+
+  /* Missing (created empty, as the app does) or an older schema (migrated first). */
+  store = dp_store_open (path, &write_error);
+  if (store != NULL)
+    return store;
+
+  /* An older database that cannot be written: the read-only error says so. */
+  if (exists && read_error != NULL && g_error_matches (write_error, DP_STORE_ERROR, DP_STORE_ERROR_IO))
+    g_propagate_error (error, g_steal_pointer (&read_error));
+  else
+    g_propagate_error (error, g_steal_pointer (&write_error));
+  return NULL;
+}
+
+DpStore *
+dp_store_open_or_read_only (const char  *path,
+                            GError     **error)
 {
   g_autoptr(GError) write_error = NULL;
   DpStore *store;
@@ -1208,7 +1363,8 @@ update_summary (DpStore       *self,
        * page needs besides the game's averages, summed by the stat_sums triggers. */
       if (!insert_seat_stat (self, row, seat, "#games", 1.0, error) ||
           !insert_seat_stat (self, row, seat, "#wins", dp_game_is_winner (game, seat) ? 1.0 : 0.0, error) ||
-          !insert_seat_stat (self, row, seat, "#total", dp_game_get_total (game, seat), error))
+          !insert_seat_stat (self, row, seat, "#total", dp_game_get_total (game, seat), error) ||
+          !insert_seat_stat (self, row, seat, "#place", dp_game_get_rank (game, seat), error))
         return FALSE;
 
       if (stats == NULL)
@@ -2399,6 +2555,8 @@ dp_store_player_stats (DpStore     *self,
         stats->wins = count_from_double (sum);
       else if (g_str_equal (stat_key, "#total"))
         stats->average_total = isfinite (sum) ? sum : 0.0;   /* the sum until divided below */
+      else if (g_str_equal (stat_key, "#place"))
+        stats->average_place = isfinite (sum) ? sum / (double) n : 0.0;
       else if (stat_key[0] != '#')
         {
           double *average = g_new (double, 1);

@@ -56,10 +56,15 @@ char       *dp_store_resolve_path (const char *option);
  * damaged file is DP_STORE_ERROR_NOT_A_DATABASE; a read-only file, folder or disk, or a
  * full disk is DP_STORE_ERROR_IO saying which. */
 DpStore    *dp_store_open (const char *path, GError **error);
-/* For callers that only read (dicepad-cli list/show/stats/export, History): opens like
- * dp_store_open(), or, when the database exists but cannot be written, read-only —
- * every write then fails with DP_STORE_ERROR_IO ("read-only: nothing was saved"). */
+/* For callers that only read (dicepad-cli list/show/stats/export): an existing, current
+ * database is opened read-only and never written, damaged or not; a missing one is
+ * created and an older one migrated as dp_store_open() does. */
 DpStore    *dp_store_open_for_reading (const char *path, GError **error);
+/* For the window, which reads (History) and writes (the table): dp_store_open(), or,
+ * when the database exists but cannot be written, read-only — every write then fails
+ * with DP_STORE_ERROR_IO ("read-only: nothing was saved"). */
+DpStore    *dp_store_open_or_read_only (const char *path, GError **error);
+/* TRUE for a store opened read-only: every write fails with DP_STORE_ERROR_IO. */
 gboolean    dp_store_is_read_only (DpStore *self);
 const char *dp_store_get_path (DpStore *self);
 
@@ -70,8 +75,12 @@ char       *dp_store_create_game (DpStore *self, const DpGame *game, GError **er
 /* The same with the creation time given (unix seconds), for tests and benchmarks. */
 char       *dp_store_create_game_at (DpStore *self, const DpGame *game, gint64 created, GError **error);
 /* FALSE with DP_STORE_ERROR_INVALID_NAME if the store would refuse @name as a player
- * name (empty, only spaces, control characters, longer than DP_STORE_MAX_NAME_LENGTH). */
+ * name: empty, control, invisible (zero-width) or text-direction characters, longer
+ * than DP_STORE_MAX_NAME_LENGTH, or not in its normal form (below). */
 gboolean    dp_store_check_player_name (const char *name, GError **error);
+/* The one spelling of a name the store keeps: Unicode NFC, zero-width characters
+ * dropped, spaces trimmed. Apply it to what a person typed before checking it. */
+char       *dp_store_normalize_player_name (const char *name);
 /* Checks @action against @game (the game's current state, as loaded), commits it in
  * its own transaction, then applies it to @game. On any error @game and the database
  * are unchanged. Clears the redo list of the game. Finishing the game updates the
@@ -168,6 +177,7 @@ typedef struct
   double      average_total;
   int         best_total;
   int         worst_total;
+  double      average_place;  /* the average final place, 1 = first (a running sum) */
   GHashTable *averages;       /* stat key (dp_game_dup_seat_stats) → double* average */
 } DpPlayerStats;
 

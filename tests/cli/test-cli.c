@@ -1737,6 +1737,54 @@ test_cubitos_hostile_database (void)
   g_assert_cmpint (result.status, ==, 0);
 }
 
+/* Issue 16, item 11: "a \u0000 escape silently truncates a name; zero-width characters,
+ * trailing spaces, NFC/NFD twins and RTL-override spoofing are accepted as different
+ * players; replay/validate accept over-long names that play then refuses, with the error
+ * pointing at the database instead of the script line." Every such name is refused at
+ * the setup's line, by replay, validate and play alike, and nothing is stored. */
+static void
+test_names_refused_at_line (void)
+{
+  g_autofree char *db = temp_path ("names.db");
+  g_autofree char *long_name = g_strnfill (101, 'x');
+  const char *const names[] = {
+    "Ina\\u0000x",          /* NUL escape */
+    "Ina\u200b",             /* zero-width space, as UTF-8 */
+    "Ina ",                   /* trailing space */
+    "Zoe\u0308",             /* NFD: e + combining diaeresis */
+    "\u202eani",             /* right-to-left override */
+    long_name,
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *script = g_strdup_printf ("# names\n{\"game\": \"calavera\", \"players\": [\"Sami\", \"%s\"]}\n"
+                                                 "{\"roll\": [\"orange\", \"orange\", \"orange\", \"orange\", \"orange\", \"orange\"]}\n",
+                                                 names[i]);
+      g_autofree char *path = write_temp ("names.jsonl", script, -1);
+      g_auto(CliResult) replay = { 0, };
+      g_auto(CliResult) validate = { 0, };
+      g_auto(CliResult) play = { 0, };
+
+      g_test_message ("name %u", i);
+      RUN (&replay, "replay", path);
+      assert_refused (&replay, path, 2, 2);
+      RUN (&validate, "validate", path);
+      assert_refused (&validate, path, 2, 2);
+      RUN (&play, "play", "--database", db, path);
+      assert_refused (&play, path, 2, 2);
+    }
+
+  /* Nothing was stored. */
+  {
+    g_auto(CliResult) result = { 0, };
+
+    RUN (&result, "list", "--database", db);
+    g_assert_cmpint (result.status, ==, 0);
+    g_assert_null (strstr (result.out, "Sami"));
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1773,6 +1821,7 @@ main (int    argc,
   g_test_add_func ("/cli/export/csv", test_export_csv);
   g_test_add_func ("/cli/export/csv-field", test_csv_field);
   g_test_add_func ("/cli/import/hostile", test_import_hostile);
+  g_test_add_func ("/cli/names/refused-at-line", test_names_refused_at_line);
   g_test_add_func ("/cli/import/endless", test_import_endless);
   g_test_add_func ("/cli/cubitos/round-trip", test_cubitos_round_trip);
   g_test_add_func ("/cli/cubitos/import-hostile", test_cubitos_import_hostile);

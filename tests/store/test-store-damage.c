@@ -358,9 +358,10 @@ test_read_only_reads (void)
   g_autofree char *after = NULL;
   g_autoptr(GError) error = NULL;
 
-  for (guint way = 0; way < 2; way++)
+  for (guint way = 0; way < 3; way++)
     {
       g_autoptr(DpStore) store = way == 0 ? dp_store_open_for_reading (path, &error)
+                               : way == 1 ? dp_store_open_or_read_only (path, &error)
                                           : _dp_store_open_read_only (path, &error);
       g_autoptr(GPtrArray) games = NULL;
       g_autoptr(DpGame) game = NULL;
@@ -506,6 +507,67 @@ test_stale_undo_redo (void)
   }
 }
 
+/* Issue 16, item 11: names are normalised (NFC, trimmed, no invisible characters), and
+ * what cannot be shown is refused — by the store and by an import alike. */
+static void
+test_names_normalised (void)
+{
+  g_autoptr(DpStore) store = open_store ("names.db");
+  g_autoptr(GError) error = NULL;
+  const struct { const char *typed, *normal; } cases[] = {
+    { "  Ina ", "Ina" },
+    { "Zoe\xcc\x88", "Zo\xc3\xab" },             /* NFD → NFC */
+    { "Ina\xe2\x80\x8b", "Ina" },                  /* zero-width space */
+    { "\xef\xbb\xbfSami\xc2\xa0", "Sami" },         /* BOM, no-break space */
+  };
+  const char *const refused[] = {
+    "\xe2\x80\xae" "ani",                         /* right-to-left override */
+    "Ina\xe2\x81\xa6x",                           /* left-to-right isolate */
+    "Ina\xe2\x80\x8b",                            /* zero-width space */
+    "Ina ",
+    "Zoe\xcc\x88",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *normal = dp_store_normalize_player_name (cases[i].typed);
+
+      g_assert_cmpstr (normal, ==, cases[i].normal);
+      g_assert_true (dp_store_check_player_name (normal, &error));
+      g_assert_no_error (error);
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_assert_false (dp_store_check_player_name (refused[i], &error));
+      g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_INVALID_NAME);
+      g_clear_error (&error);
+    }
+
+  /* An import with such names is refused whole, at the setup's line. */
+  {
+    const char *const docs[] = {
+      "{\"format\": \"dicepad-export\", \"version\": 1, \"games\": [\n"
+      "{\"id\": \"a\", \"created\": 1, \"finished\": 0, \"state\": \"in-progress\",\n"
+      " \"setup\": {\"game\": \"calavera\", \"players\": [\"Ina\\u0000x\", \"Sami\"]}, \"actions\": []}]}",
+      "{\"format\": \"dicepad-export\", \"version\": 1, \"games\": [\n"
+      "{\"id\": \"a\", \"created\": 1, \"finished\": 0, \"state\": \"in-progress\",\n"
+      " \"setup\": {\"game\": \"calavera\", \"players\": [\"Ina\\u200b\", \"Sami\"]}, \"actions\": []}]}",
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (docs); i++)
+      {
+        guint line = 0;
+
+        g_assert_false (dp_exchange_import_data (store, docs[i], strlen (docs[i]), NULL, NULL, &line, &error));
+        g_assert_nonnull (error);
+        g_assert_cmpuint (line, ==, 3);
+        g_clear_error (&error);
+        g_assert_cmpuint (dp_store_count_games (store, NULL, NULL), ==, 0);
+      }
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -524,6 +586,7 @@ main (int   argc,
   g_test_add_func ("/store/damage/read-only-reads", test_read_only_reads);
   g_test_add_func ("/store/damage/damaged-log-is-error", test_damaged_log_is_error);
   g_test_add_func ("/store/damage/stale-undo-redo", test_stale_undo_redo);
+  g_test_add_func ("/store/damage/names-normalised", test_names_normalised);
 
   status = g_test_run ();
   test_scratch_clear ();

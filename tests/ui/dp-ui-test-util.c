@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 #include <locale.h>
 
+#include "dp-backup.h"
 #include "dp-ui-test-util.h"
 
 static void
@@ -118,6 +119,19 @@ dp_ui_fixture_teardown (DpUiFixture   *f,
   g_unlink (f->db_path);
   g_unlink (wal);
   g_unlink (shm);
+  /* The window's daily backup of the games (dp-backup.h), beside the database. */
+  {
+    g_autofree char *backups = dp_backup_dir_for_database (f->db_path);
+    g_autoptr(GDir) dir = g_dir_open (backups, 0, NULL);
+    const char *name;
+
+    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+      {
+        g_autofree char *path = g_build_filename (backups, name, NULL);
+        g_unlink (path);
+      }
+    g_rmdir (backups);
+  }
   g_rmdir (f->dir);
   g_clear_pointer (&f->db_path, g_free);
   g_clear_pointer (&f->dir, g_free);

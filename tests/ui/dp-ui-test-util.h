@@ -8,7 +8,11 @@
 #include <adwaita.h>
 
 #include "dp-application.h"
-#include "dp-window.h"
+/* The test-only API of the shared pages (their -private.h headers). */
+#include "dp-game-replay-page-private.h"
+#include "dp-new-game-page-private.h"
+#include "dp-result-page-private.h"
+#include "dp-window-private.h"
 
 G_BEGIN_DECLS
 

@@ -10,6 +10,8 @@
  */
 #include "config.h"
 
+#include <glib/gstdio.h>
+
 #include "cb-board-view.h"
 #include "cb-die-icon.h"
 #include "cb-new-game.h"
@@ -26,6 +28,7 @@
 #include "dp-game-replay-page.h"
 #include "dp-history-page.h"
 #include "dp-new-game-page.h"
+#include "dp-phones-dialog.h"
 #include "dp-preferences-window.h"
 #include "dp-result-page.h"
 #include "dp-statistics-page.h"
@@ -90,12 +93,49 @@ static void
 test_preferences_window (void)
 {
   g_autoptr(GSettings) settings = g_settings_new (APP_ID);
-  GtkWidget *window = GTK_WIDGET (dp_preferences_window_new (settings));
+  GtkWidget *window = GTK_WIDGET (dp_preferences_window_new (settings, NULL));
 
   g_object_ref (window);
   gtk_window_destroy (GTK_WINDOW (window));
   dp_ui_iterate_until_idle ();
   g_assert_finalize_object (window);
+}
+
+/* The phones dialog shows a table server (not listening here) of a stored game. */
+static void
+test_phones_dialog (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("dicepad-widgets-XXXXXX", &error);
+  g_autofree char *db_path = g_build_filename (dir, "games.db", NULL);
+  g_autofree char *state_path = g_build_filename (dir, "games.db.table", NULL);
+  g_autoptr(DpStore) store = dp_store_open (db_path, &error);
+  g_autoptr(DpSession) session = NULL;
+  g_autoptr(DpTableServer) server = NULL;
+  GtkWidget *dialog;
+
+  g_assert_no_error (error);
+  session = dp_session_new (store, "{\"game\":\"calavera\",\"players\":[\"Ina\",\"Sami\"]}", &error);
+  g_assert_no_error (error);
+  server = dp_table_server_new (session, state_path);
+
+  dialog = GTK_WIDGET (dp_phones_dialog_new (NULL, server));
+  g_object_ref (dialog);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  dp_ui_iterate_until_idle ();
+  g_assert_finalize_object (dialog);
+
+  g_clear_object (&server);
+  g_clear_object (&session);
+  g_clear_object (&store);
+  g_unlink (state_path);
+  for (guint i = 0; i < 3; i++)
+    {
+      static const char *const suffixes[] = { "", "-wal", "-shm" };
+      g_autofree char *path = g_strconcat (db_path, suffixes[i], NULL);
+      g_unlink (path);
+    }
+  g_rmdir (dir);
 }
 
 /* The main window with its application: closed as the user closes it, it is gone. */
@@ -157,6 +197,7 @@ main (int   argc,
   g_test_add_func ("/widgets/new-destroy/CbDieIcon", test_die_icon);
   g_test_add_func ("/widgets/new-destroy/CbRollEntry", test_roll_entry);
   g_test_add_func ("/widgets/new-destroy/DpPreferencesWindow", test_preferences_window);
+  g_test_add_func ("/widgets/new-destroy/DpPhonesDialog", test_phones_dialog);
   g_test_add ("/widgets/new-destroy/DpWindow", Fixture, &ui_config, dp_ui_fixture_setup, test_window,
               dp_ui_fixture_teardown);
 

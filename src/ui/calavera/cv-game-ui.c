@@ -10,6 +10,7 @@
 #include "cv-presenter.h"
 #include "cv-sheet-view.h"
 #include "cv-table-page.h"
+#include "dp-history-format.h"
 #include "dp-result-page.h"
 
 const CvGame *
@@ -162,6 +163,24 @@ fill_result (DpResultPage *page,
     }
 }
 
+static char *
+dup_total_text (double total)
+{
+  g_autofree char *number = dp_format_int ((gint64) total);
+
+  /* Translators: a Calavera total in the statistics: "26 points" */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s point", "%s points", (gulong) ABS ((gint64) total)), number);
+}
+
+/* A round is one turn of every player (cv-game.h). */
+static guint
+round_number (const DpGame *game)
+{
+  guint players = MAX (dp_game_get_n_players (game), 1);
+
+  return (turn_number (game) - 1) / players + 1;
+}
+
 /* The per-seat statistics keys of cv-game.c (cv_game_seat_stats). */
 static const DpStatDescriptor stats[] = {
   { "points_orange", N_("Orange row"), N_("points"), DP_STAT_FORMAT_AMOUNT, DP_STAT_GROUP_SCORE },
@@ -207,4 +226,11 @@ const DpGameUi cv_game_ui = {
   .stats = stats,
   .n_stats = G_N_ELEMENTS (stats),
   .ranks_by_place = FALSE,
+  .total_heading = N_("Average Points"),
+  .dup_total_text = dup_total_text,
+  /* Translators: Calavera statistics, the heading above the points per row */
+  .score_group_title = N_("Average Points per Row"),
+  /* Translators: Calavera statistics, the heading above the bonus lines and freezes */
+  .play_group_title = N_("Bonus Lines and Freezes"),
+  .round_number = round_number,
 };

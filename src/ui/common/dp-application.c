@@ -59,7 +59,9 @@ dp_application_show_preferences (GSimpleAction *action,
 {
   DpApplication *self = DP_APPLICATION (user_data);
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
-  DpPreferencesWindow *preferences = dp_preferences_window_new (self->settings);
+  /* Without a store (it cannot be opened) the Backups page has nothing to show. */
+  DpStore *store = dp_application_get_store (self, NULL);
+  DpPreferencesWindow *preferences = dp_preferences_window_new (self->settings, store);
 
   gtk_window_set_transient_for (GTK_WINDOW (preferences), window);
   gtk_window_present (GTK_WINDOW (preferences));
@@ -217,7 +219,7 @@ dp_application_get_store (DpApplication  *self,
   /* A database that cannot be written is still shown (History, statistics); each
    * write then says it is read-only (issue 16, item 7). */
   if (self->store == NULL)
-    self->store = dp_store_open_for_reading (dp_application_get_database_path (self), error);
+    self->store = dp_store_open_or_read_only (dp_application_get_database_path (self), error);
 
   return self->store;
 }

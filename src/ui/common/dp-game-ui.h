@@ -109,6 +109,17 @@ struct _DpGameUi
   const DpStatDescriptor *stats;
   guint                   n_stats;
   gboolean                ranks_by_place;  /* show the average place (no score to compare) */
+  /* Optional (NULL with ranks_by_place): the heading of the average final total in the
+   * players' table, N_("Average Points"); Best and Worst follow it. */
+  const char             *total_heading;
+  /* A final total with its unit, "26 points" (charts and cards). */
+  char                 *(*dup_total_text) (double total);
+  /* N_(): the headings of the DP_STAT_GROUP_SCORE and DP_STAT_GROUP_PLAY figures. */
+  const char             *score_group_title;
+  const char             *play_group_title;
+  /* Optional: the round @game is in, from 1, for the statistics' score progression
+   * (a point each time it changes). NULL: every action is a step. */
+  guint                 (*round_number) (const DpGame *game);
 };
 
 /* The descriptions in the order of dp_game_kinds_list() (games without one are left

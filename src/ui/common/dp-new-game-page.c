@@ -11,7 +11,7 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "dp-new-game-page.h"
+#include "dp-new-game-page-private.h"
 #include "dp-game-ui.h"
 #include "dp-store.h"
 
@@ -71,7 +71,7 @@ validate (DpNewGamePage *self)
   g_ptr_array_set_size (self->errors, 0);
   for (guint i = 0; i < self->names->len; i++)
     {
-      g_autofree char *name = g_strstrip (g_strdup (g_ptr_array_index (self->names, i)));
+      g_autofree char *name = dp_store_normalize_player_name (g_ptr_array_index (self->names, i));
       g_autoptr(GError) error = NULL;
       char *message = NULL;
 
@@ -90,7 +90,7 @@ validate (DpNewGamePage *self)
 
               if (j == i)
                 continue;
-              other = g_strstrip (g_strdup (g_ptr_array_index (self->names, j)));
+              other = dp_store_normalize_player_name (g_ptr_array_index (self->names, j));
               other_folded = g_utf8_casefold (other, -1);
               if (g_strcmp0 (folded, other_folded) == 0)
                 message = g_strdup (_("Two players cannot have the same name"));
@@ -573,7 +573,7 @@ dp_new_game_page_dup_names (DpNewGamePage *self)
 
   names = g_new0 (char *, self->names->len + 1);
   for (guint i = 0; i < self->names->len; i++)
-    names[i] = g_strstrip (g_strdup (g_ptr_array_index (self->names, i)));
+    names[i] = dp_store_normalize_player_name (g_ptr_array_index (self->names, i));
   return names;
 }
 

@@ -26,9 +26,6 @@ const char *dp_new_game_page_get_kind (DpNewGamePage *self);
 guint       dp_new_game_page_get_n_players (DpNewGamePage *self);
 /* The names as typed (trimmed), in seat order; free with g_strfreev(). */
 GStrv       dp_new_game_page_dup_names (DpNewGamePage *self);
-void        dp_new_game_page_set_name (DpNewGamePage *self, guint seat, const char *name);
-/* Why seat @seat's name is refused, or NULL when it is fine. */
-const char *dp_new_game_page_get_error (DpNewGamePage *self, guint seat);
 /* TRUE when the game can start: as many players as the game allows, every name fine. */
 gboolean    dp_new_game_page_is_valid (DpNewGamePage *self);
 /* Moves the player at @from to seat @to. */

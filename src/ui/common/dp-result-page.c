@@ -9,7 +9,7 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "dp-result-page.h"
+#include "dp-result-page-private.h"
 #include "dp-game-ui.h"
 
 struct _DpResultPage

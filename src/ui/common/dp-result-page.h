@@ -34,12 +34,5 @@ void        dp_result_page_set_cell (DpResultPage *self,
                                      guint         seat,
                                      const char   *text,
                                      gboolean      strong);
-/* The headline, e.g. "Ina wins with 31 points" or "Shared win: Ina and Sami". */
-const char *dp_result_page_get_headline (DpResultPage *self);
-/* The seats in the order the table lists them (by rank, then seat). */
-guint       dp_result_page_get_n_rows (DpResultPage *self);
-guint       dp_result_page_get_row_seat (DpResultPage *self, guint row);
-/* The rank text shown for that row, e.g. "1." — tied players show the same rank. */
-const char *dp_result_page_get_row_rank_text (DpResultPage *self, guint row);
 
 G_END_DECLS

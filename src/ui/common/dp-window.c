@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "dp-window.h"
+#include "dp-backup.h"
 #include "dp-new-game-page.h"
 #include "dp-result-page.h"
 #include "dp-history-page.h"
@@ -23,6 +24,7 @@
 #include "dp-game-ui.h"
 #include "dp-table-page.h"
 #include "dp-text.h"
+#include "dp-window-private.h"
 #include "dp-phones-dialog.h"
 
 struct _DpWindow
@@ -192,6 +194,15 @@ history_can_restore (DpWindow *self)
          dp_history_page_can_restore_deleted (DP_HISTORY_PAGE (history));
 }
 
+static gboolean
+history_shows_game (DpWindow *self)
+{
+  GtkWidget *history = gtk_stack_get_child_by_name (self->pages, "history");
+
+  return history != NULL && gtk_stack_get_visible_child (self->pages) == history &&
+         g_strcmp0 (dp_history_page_get_visible_view (DP_HISTORY_PAGE (history)), "game") == 0;
+}
+
 static void
 update_header (DpWindow *self)
 {
@@ -202,7 +213,9 @@ update_header (DpWindow *self)
   const DpGameUi *ui = self->session != NULL ? dp_game_ui_for_game (dp_session_get_game (self->session)) : NULL;
 
   gtk_widget_set_visible (self->undo_box, playing);
-  gtk_widget_set_visible (self->back_button, g_strcmp0 (page, "start") != 0 && g_strcmp0 (page, "error") != 0);
+  /* One Back button at a time: a game opened in History has its own, to the list. */
+  gtk_widget_set_visible (self->back_button, g_strcmp0 (page, "start") != 0 && g_strcmp0 (page, "error") != 0 &&
+                                             !history_shows_game (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
                                  (playing && dp_session_can_undo (self->session)) || history_can_restore (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", playing && dp_session_can_redo (self->session));
@@ -244,7 +257,9 @@ refresh_start_page (DpWindow *self)
     }
 
   filter.state = DP_GAME_STATE_IN_PROGRESS;
-  games = dp_store_list_games (store, &filter, 0, 3, &error);
+  /* Every unfinished game, newest first (issue 19: "the start page lists only 3"):
+   * the start page scrolls. */
+  games = dp_store_list_games (store, &filter, 0, 0, &error);
   if (games == NULL)
     {
       gtk_label_set_text (self->store_error_label, error->message);
@@ -358,6 +373,18 @@ session_changed_cb (DpSession *session,
   follow_session (self);
 }
 
+/* Once a day while games are played, a copy of every game (dp-backup.h): when a game
+ * starts or is resumed. A copy takes milliseconds; it happens once a day. */
+static void
+backup_daily (DpWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  DpStore *store = get_store (self, NULL);
+
+  if (store != NULL && !dp_backup_daily (store, NULL, NULL, &error))
+    show_error (self, error->message);
+}
+
 static void
 set_session (DpWindow  *self,
              DpSession *session)
@@ -394,6 +421,7 @@ set_session (DpWindow  *self,
   self->session = g_object_ref (session);
   self->session_changed_id = g_signal_connect (session, "changed", G_CALLBACK (session_changed_cb), self);
   follow_session (self);
+  backup_daily (self);
 }
 
 static void
@@ -607,7 +635,20 @@ new_game_default_action (GtkWidget  *widget,
                          const char *action_name,
                          GVariant   *parameter)
 {
-  gtk_widget_activate_action (widget, "win.new-game", "s", dp_game_ui_get_default ()->kind_id);
+  DpWindow *self = DP_WINDOW (widget);
+  DpGameFilter filter = DP_GAME_FILTER_INIT;
+  g_autoptr(GPtrArray) last = NULL;
+  const DpGameUi *ui = NULL;
+  DpStore *store = get_store (self, NULL);
+
+  /* Ctrl+N: a new game of the kind played last (issue 19), the default game while none
+   * has been played; the start page's buttons choose any game. */
+  last = store != NULL ? dp_store_list_games (store, &filter, 0, 1, NULL) : NULL;
+  if (last != NULL && last->len > 0)
+    ui = dp_game_ui_lookup (((DpGameSummary *) last->pdata[0])->kind);
+  if (ui == NULL)
+    ui = dp_game_ui_get_default ();
+  gtk_widget_activate_action (widget, "win.new-game", "s", ui->kind_id);
 }
 
 /* History and Statistics: win.show-page('history') / win.show-page('statistics'). */
@@ -699,7 +740,7 @@ setup_result_page (DpWindow  *self,
 }
 
 static void
-history_can_restore_cb (GObject    *page,
+history_changed_cb (GObject    *page,
                         GParamSpec *pspec,
                         DpWindow   *self)
 {
@@ -710,7 +751,8 @@ static void
 setup_history_page (DpWindow  *self,
                     GtkWidget *page)
 {
-  g_signal_connect_object (page, "notify::can-restore", G_CALLBACK (history_can_restore_cb), self, 0);
+  g_signal_connect_object (page, "notify::can-restore", G_CALLBACK (history_changed_cb), self, 0);
+  g_signal_connect_object (page, "notify::visible-view", G_CALLBACK (history_changed_cb), self, 0);
 }
 
 /* After construction: "application" is not a construct property, so it is only set

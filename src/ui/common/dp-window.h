@@ -21,12 +21,5 @@ const char *dp_window_get_visible_page (DpWindow *self);
 void        dp_window_add_toast (DpWindow *self, AdwToast *toast);
 /* The game on the table, or NULL. */
 DpSession  *dp_window_get_session (DpWindow *self);
-/* The page widget of that name in the page stack (for tests and new pages); a page
- * that is built lazily (History, Statistics) is built by asking for it. */
-GtkWidget  *dp_window_get_page (DpWindow *self, const char *name);
-/* TRUE once the page of that name exists (lazy pages: after their first showing). */
-gboolean    dp_window_has_page (DpWindow *self, const char *name);
-/* The title shown in the header bar's subtitle, the game's round text (DpGameUi.dup_round_text). */
-const char *dp_window_get_subtitle (DpWindow *self);
 
 G_END_DECLS

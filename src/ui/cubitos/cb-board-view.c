@@ -276,7 +276,7 @@ cb_board_view_update (CbBoardView  *self,
   gtk_label_set_text (self->name_label, cb_game_get_player_name (game, seat));
   gtk_widget_set_visible (GTK_WIDGET (self->top_dog_label), cb_game_get_top_dog (game) == seat);
 
-  p = cb_game_get_phase (game, seat);
+  p = cb_presenter_get_shown_phase (game, seat);
   if (cb_game_is_finished (game))
     phase = g_strdup_printf (_("place %u"), cb_game_get_rank (game, seat));
   else if (cb_phase_number (p) > 0)

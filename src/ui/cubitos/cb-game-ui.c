@@ -12,6 +12,7 @@
 #include "cb-new-game.h"
 #include "cb-presenter.h"
 #include "cb-table-page.h"
+#include "dp-history-format.h"
 #include "dp-result-page.h"
 
 static GtkWidget *
@@ -135,6 +136,21 @@ fill_result (DpResultPage *page,
     }
 }
 
+static char *
+dup_total_text (double total)
+{
+  g_autofree char *number = dp_format_int ((gint64) total);
+
+  /* Translators: how far a Cubitos runner went, in the statistics: "26 spaces" */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s space", "%s spaces", (gulong) ABS ((gint64) total)), number);
+}
+
+static guint
+round_number (const DpGame *game)
+{
+  return cb_game_get_round (cb_game_from_dp_const (game));
+}
+
 /* The per-seat statistics keys of cb-game.c (cb_game_seat_stats). */
 static const DpStatDescriptor stats[] = {
   { "spaces_moved", N_("Spaces walked, per race"), N_("spaces"), DP_STAT_FORMAT_AMOUNT, DP_STAT_GROUP_SCORE },
@@ -179,4 +195,11 @@ const DpGameUi cb_game_ui = {
   .stats = stats,
   .n_stats = G_N_ELEMENTS (stats),
   .ranks_by_place = TRUE,
+  .total_heading = NULL,   /* a race is won by place, not by a total */
+  .dup_total_text = dup_total_text,
+  /* Translators: Cubitos statistics, the heading above the spaces walked */
+  .score_group_title = N_("The Race"),
+  /* Translators: Cubitos statistics, the heading above busts, dice bought and fans */
+  .play_group_title = N_("Dice and Busts"),
+  .round_number = round_number,
 };

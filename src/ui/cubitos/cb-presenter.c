@@ -200,6 +200,21 @@ counted_ready (const CbGame *game,
          cb_game_get_dice (game, seat, CB_ZONE_READY, CB_KIND_TOP_DOG);
 }
 
+CbPhase
+cb_presenter_get_shown_phase (const CbGame *game,
+                              guint         seat)
+{
+  CbPhase phase;
+
+  g_return_val_if_fail (game != NULL, CB_PHASE_REFILL);
+  phase = cb_game_get_phase (game, seat);
+  /* Once the swords are announced the prompt asks for the move (p. 9, 6.): the board's
+   * label says the same (issue 15: "phase 5 · support" beside "move your runner"). */
+  if (phase == CB_PHASE_SUPPORT && cb_game_get_swords (game, seat) >= 0)
+    return CB_PHASE_MOVE;
+  return phase;
+}
+
 char *
 cb_presenter_dup_prompt (const CbGame *game,
                          guint         seat)

@@ -48,6 +48,8 @@ const char *cb_presenter_phase_name (CbPhase phase);
 
 /* "Cubitos — round 3" / "Cubitos — tie-break round 5" / "Cubitos — race over". */
 char       *cb_presenter_dup_round_text (const CbGame *game);
+/* The phase @seat's board names: the one the prompt asks for (announced swords: move). */
+CbPhase     cb_presenter_get_shown_phase (const CbGame *game, guint seat);
 /* One sentence for @seat's board saying what to do now. */
 char       *cb_presenter_dup_prompt (const CbGame *game, guint seat);
 /* One sentence for the table: who holds the top dog, who still has to act. */

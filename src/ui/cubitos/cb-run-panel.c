@@ -612,10 +612,23 @@ static void
 add_redeem (CbRunPanel *self,
             GtkWidget  *row)
 {
-  if (cb_game_get_credits (cb (self), self->seat) == 0)
-    return;
+  guint credits = cb_game_get_credits (cb (self), self->seat);
+  g_autofree char *all = NULL;
+  GtkWidget *button;
+
+  /* Always there (insensitive without credits), so the buttons after it never move
+   * under the pointer (issue 15). */
   add_button (self, row, "redeem", _("1 Credit → 1 Coin"), _("Turn a credit token into a coin"),
               cb_presenter_action_number (cb (self), self->seat, CB_ACTION_REDEEM, 1), FALSE);
+  if (credits > 1)
+    /* Translators: redeem every credit at once, "All: 3 Credits → 3 Coins" */
+    all = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "All: %u Credit → %u Coin", "All: %u Credits → %u Coins",
+                                        credits), credits, credits);
+  else
+    all = g_strdup (_("All Credits → Coins"));
+  button = add_button (self, row, "redeem-all", all, _("Turn every credit token into a coin"),
+                       cb_presenter_action_number (cb (self), self->seat, CB_ACTION_REDEEM, MAX (credits, 1)), FALSE);
+  gtk_widget_set_sensitive (button, credits > 1 && gtk_widget_get_sensitive (button));
 }
 
 /* ---- Phase 6: move ---- */
@@ -938,9 +951,23 @@ update_move (CbRunPanel *self)
   if (land_button != NULL)
     set_button_action (self, land_button, cb_move_dup_action (&move, cb (self), self->seat));
   if (control (self, "shortcut") != NULL)
-    set_button_action (self, control (self, "shortcut"),
-                       cb_presenter_action_number (cb (self), self->seat, CB_ACTION_SHORTCUT,
-                                                   spin_value (self, "shortcut-cost")));
+    {
+      guint cost = spin_value (self, "shortcut-cost");
+      guint steps = cb_game_get_steps (cb (self), self->seat);
+      g_autofree char *label = NULL;
+
+      if (cost == 0)
+        label = g_strdup (_("S_hortcut: enter its cost first"));
+      else
+        /* Translators: the shortcut button says what it costs before it is pressed,
+         * "Shortcut: pay 3 of 5 steps" */
+        label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "S_hortcut: pay %u of %u step",
+                                              "S_hortcut: pay %u of %u steps", steps),
+                                 cost, steps);
+      gtk_button_set_label (GTK_BUTTON (control (self, "shortcut")), label);
+      set_button_action (self, control (self, "shortcut"),
+                         cb_presenter_action_number (cb (self), self->seat, CB_ACTION_SHORTCUT, cost));
+    }
 }
 
 static void
@@ -954,6 +981,20 @@ build_move (CbRunPanel *self)
   /* p. 9, 6.: 4 coins buy 1 step, any number of times. */
   add_button (self, row, "buy-step", _("4 Coins → 1 _Step"), _("Buy a step for 4 coins"),
               cb_presenter_action_number (game, self->seat, CB_ACTION_BUY_STEPS, 1), FALSE);
+  {
+    guint n = cb_game_get_coins (game, self->seat) / CB_COINS_PER_STEP;
+    /* Translators: spend the coins on as many steps as they buy, "All: 8 Coins → 2 Steps" */
+    g_autofree char *all = n > 1 ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "All: %u Coins → %u Step",
+                                                                 "All: %u Coins → %u Steps", n),
+                                                    n * CB_COINS_PER_STEP, n)
+                                 : g_strdup (_("All Coins → Steps"));
+    GtkWidget *button = add_button (self, row, "buy-steps-all", all, _("Buy as many steps as your coins pay for"),
+                                    cb_presenter_action_number (game, self->seat, CB_ACTION_BUY_STEPS, MAX (n, 1)),
+                                    FALSE);
+
+    gtk_widget_set_sensitive (button, n > 1 && gtk_widget_get_sensitive (button));
+  }
+  row = button_row (self->content);
   add_redeem (self, row);
   add_button (self, row, "jet", _("_Jet Boost"), _("Landed on a jet boost: double the steps left"),
               cb_presenter_action_simple (game, self->seat, CB_ACTION_JET), FALSE);
@@ -987,7 +1028,9 @@ build_move (CbRunPanel *self)
 
   shortcut = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   gtk_box_append (GTK_BOX (self->content), shortcut);
-  add_spin (self, shortcut, "shortcut-cost", _("Steps a shortcut costs"), 1, MAX (steps, 1), MAX (steps, 1),
+  /* Not pre-filled: the cost is on the track, and a full field spent every step on one
+   * stray click (issue 15). The button says what it will cost before it is pressed. */
+  add_spin (self, shortcut, "shortcut-cost", _("Steps a shortcut costs"), 0, steps, 0,
             G_CALLBACK (update_move));
   gtk_widget_set_hexpand (gtk_widget_get_last_child (shortcut), TRUE);
   add_button (self, shortcut, "shortcut", _("S_hortcut"), _("Pay steps for a shortcut (the track shows the cost)"),
@@ -2001,11 +2044,16 @@ cb_run_panel_get_shop (CbRunPanel *self)
 gboolean
 cb_run_panel_focus_first (CbRunPanel *self)
 {
-  static const char *const order[] = {
+  /* The safe default takes the keyboard, so Enter never risks a turn: in danger that is
+   * Pass (a roll without a hit busts), otherwise Push (issue 15). */
+  const char *order[] = {
     "refill", "push", "bust", "collect", "announce", "land", "rest", NULL
   };
 
   g_return_val_if_fail (CB_IS_RUN_PANEL (self), FALSE);
+
+  if (self->game != NULL && cb_game_in_danger (cb (self), self->seat))
+    order[1] = "pass";
 
   if (self->roll_entry != NULL)
     {

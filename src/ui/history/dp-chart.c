@@ -42,6 +42,7 @@ struct _DpChart
   DpChartFormatFunc  y_format;
   gpointer           format_data;
   gulong             dark_handler;
+  gboolean           whole_numbers;  /* y values are counts: no tick between two */
 };
 
 G_DEFINE_FINAL_TYPE (DpChart, dp_chart, GTK_TYPE_WIDGET)
@@ -210,6 +211,9 @@ compute_layout (DpChart *self,
 
   max_ticks = MAX (2, (guint) (height / 45.0));
   layout->y_step = nice_step (y_max - y_min, max_ticks);
+  /* Wins, places, busts: half a win is no tick to show. */
+  if (self->whole_numbers && layout->y_step < 1.0)
+    layout->y_step = 1.0;
   layout->y_min = floor (y_min / layout->y_step) * layout->y_step;
   layout->y_max = ceil (y_max / layout->y_step) * layout->y_step;
   if (self->kind == DP_CHART_BARS)
@@ -335,6 +339,57 @@ draw_text (DpChart       *self,
   pango_cairo_show_layout (cr, layout);
 }
 
+/* The x ticks as drawn: values and their labels. Dates get whole days, and a label
+ * equal to the one before it is left out, so a day is named once (issue 19: "the date
+ * axis repeats labels"). */
+static void
+compute_x_ticks (DpChart      *self,
+                 const Layout *layout,
+                 GArray       *values,
+                 GPtrArray    *texts)
+{
+  g_autofree char *sample = NULL;
+  double width = layout->right - layout->left;
+  double range = layout->x_max - layout->x_min;
+  double label_w, step;
+  guint max_ticks;
+
+  if (self->kind == DP_CHART_BARS || !has_data (self))
+    return;
+
+  sample = format_tick (self, layout->x_max, TRUE, 1.0);
+  label_w = text_width (self, sample) + 16.0;
+  max_ticks = MAX (1, (guint) (width / label_w));
+
+  if (self->x_axis == DP_CHART_X_DATE)
+    {
+      const double day = 86400.0;
+      guint n = MIN (max_ticks, 5);
+
+      step = MAX (day, ceil (range / MAX (n, 1) / day) * day);
+      for (double v = layout->x_min; v <= layout->x_max + 1.0; v += step)
+        {
+          char *text = format_tick (self, v, TRUE, 1.0);
+
+          if (texts->len > 0 && g_str_equal (g_ptr_array_index (texts, texts->len - 1), text))
+            {
+              g_free (text);
+              continue;
+            }
+          g_array_append_val (values, v);
+          g_ptr_array_add (texts, text);
+        }
+      return;
+    }
+
+  step = MAX (1.0, nice_step (range, max_ticks));
+  for (double v = ceil (layout->x_min / step) * step; v <= layout->x_max + 1e-9; v += step)
+    {
+      g_array_append_val (values, v);
+      g_ptr_array_add (texts, format_tick (self, v, TRUE, step));
+    }
+}
+
 static void
 draw_axes (DpChart       *self,
            cairo_t       *cr,
@@ -342,7 +397,7 @@ draw_axes (DpChart       *self,
            const GdkRGBA *fg)
 {
   GdkRGBA grid = *fg, dim = *fg;
-  double width = layout->right - layout->left;
+  const GdkRGBA *dim_color = &dim;
 
   grid.alpha = 0.15;
   dim.alpha = 0.7;
@@ -366,32 +421,20 @@ draw_axes (DpChart       *self,
 
   /* x labels: as many as fit side by side without touching. */
   {
-    g_autofree char *sample = format_tick (self, layout->x_max, TRUE, 1.0);
-    double label_w = text_width (self, sample) + 16.0;
-    guint max_ticks = MAX (1, (guint) (width / label_w));
-    double range = layout->x_max - layout->x_min;
-    double step;
+    g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+    g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
 
-    if (self->x_axis == DP_CHART_X_DATE)
+    compute_x_ticks (self, layout, values, texts);
+    for (guint i = 0; i < values->len; i++)
       {
-        /* Dates: evenly spaced, each one a real day. */
-        guint n = MIN (max_ticks, 5);
-        for (guint i = 0; i <= n; i++)
-          {
-            double v = layout->x_min + range * i / MAX (n, 1);
-            g_autofree char *text = format_tick (self, v, TRUE, 1.0);
-            draw_text (self, cr, text, map_x (layout, v), layout->bottom + 4, n == 0 ? 0.5 : (double) i / n, 0.0, -1, &dim);
-            if (n == 0)
-              break;
-          }
-        return;
-      }
+        double v = g_array_index (values, double, i);
+        double align = 0.5;
 
-    step = MAX (1.0, nice_step (range, max_ticks));
-    for (double v = ceil (layout->x_min / step) * step; v <= layout->x_max + 1e-9; v += step)
-      {
-        g_autofree char *text = format_tick (self, v, TRUE, step);
-        draw_text (self, cr, text, map_x (layout, v), layout->bottom + 4, 0.5, 0.0, -1, &dim);
+        /* The first and last date sit inside the plot, not half outside it. */
+        if (self->x_axis == DP_CHART_X_DATE && values->len > 1)
+          align = (v - layout->x_min) / (layout->x_max - layout->x_min);
+        draw_text (self, cr, g_ptr_array_index (texts, i), map_x (layout, v), layout->bottom + 4,
+                   CLAMP (align, 0.0, 1.0), 0.0, -1, dim_color);
       }
   }
 }
@@ -893,4 +936,44 @@ dp_chart_dup_tooltip_at (DpChart *self,
     /* Translators: a point's tooltip in a chart: player name, then e.g. "Turn 5: 23 points" */
     return g_strdup_printf (_("%s\n%s: %s"), series->name, x_text, y_text);
   }
+}
+
+void
+dp_chart_set_whole_numbers (DpChart  *self,
+                            gboolean  whole_numbers)
+{
+  g_return_if_fail (DP_IS_CHART (self));
+
+  self->whole_numbers = !!whole_numbers;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+GStrv
+dp_chart_dup_x_labels (DpChart *self)
+{
+  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GPtrArray) texts = g_ptr_array_new ();
+  Layout layout;
+
+  g_return_val_if_fail (DP_IS_CHART (self), NULL);
+
+  compute_layout (self, gtk_widget_get_width (GTK_WIDGET (self)), gtk_widget_get_height (GTK_WIDGET (self)), &layout);
+  compute_x_ticks (self, &layout, values, texts);
+  g_ptr_array_add (texts, NULL);
+  return (GStrv) g_ptr_array_steal (texts, NULL);
+}
+
+GStrv
+dp_chart_dup_y_labels (DpChart *self)
+{
+  g_autoptr(GPtrArray) texts = g_ptr_array_new ();
+  Layout layout;
+
+  g_return_val_if_fail (DP_IS_CHART (self), NULL);
+
+  compute_layout (self, gtk_widget_get_width (GTK_WIDGET (self)), gtk_widget_get_height (GTK_WIDGET (self)), &layout);
+  for (double v = layout.y_min; v <= layout.y_max + layout.y_step / 2; v += layout.y_step)
+    g_ptr_array_add (texts, format_tick (self, v, FALSE, layout.y_step));
+  g_ptr_array_add (texts, NULL);
+  return (GStrv) g_ptr_array_steal (texts, NULL);
 }

@@ -46,6 +46,9 @@ void        dp_chart_set_empty_text (DpChart *self, const char *text);
 /* The accessible name; also what a screen reader announces for the picture. */
 void        dp_chart_set_title (DpChart *self, const char *title);
 
+/* TRUE when the y values are counts (wins, places): the y axis has whole-number ticks. */
+void        dp_chart_set_whole_numbers (DpChart *self, gboolean whole_numbers);
+
 /* Removes every series and bar. */
 void        dp_chart_clear (DpChart *self);
 /* Adds one line of @n points; returns its index (its colour/marker number). */
@@ -69,5 +72,9 @@ gboolean    dp_chart_get_point (DpChart *self, guint series, guint index, double
 char       *dp_chart_dup_tooltip_at (DpChart *self, double x, double y);
 /* Widget coordinates where a point (or for bars: the top middle of bar @index) is drawn. */
 gboolean    dp_chart_get_point_position (DpChart *self, guint series, guint index, double *px, double *py);
+
+/* The axis labels as drawn at the chart's current size (for tests). */
+GStrv       dp_chart_dup_x_labels (DpChart *self);
+GStrv       dp_chart_dup_y_labels (DpChart *self);
 
 G_END_DECLS

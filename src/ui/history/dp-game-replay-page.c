@@ -7,7 +7,7 @@
 #include <glib/gi18n-lib.h>
 #include <adwaita.h>
 
-#include "dp-game-replay-page.h"
+#include "dp-game-replay-page-private.h"
 #include "dp-game-ui.h"
 #include "dp-history-export.h"
 #include "dp-history-format.h"

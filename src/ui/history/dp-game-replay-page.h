@@ -29,14 +29,6 @@ guint         dp_game_replay_page_get_n_steps (DpGameReplayPage *self);
 guint         dp_game_replay_page_get_step (DpGameReplayPage *self);
 /* Shows the state after the first @step actions. */
 void          dp_game_replay_page_set_step (DpGameReplayPage *self, guint step);
-/* The state shown now (owned by the page). */
-const DpGame *dp_game_replay_page_get_game (DpGameReplayPage *self);
-/* The sheet widgets shown now, in seat order (the game's DpGameUi.new_sheet_view). */
-GtkWidget    *dp_game_replay_page_get_sheet (DpGameReplayPage *self, guint seat);
-/* The text of the action that led to this step ("" at step 0), and the turn sentence. */
-const char   *dp_game_replay_page_get_action_text (DpGameReplayPage *self);
-const char   *dp_game_replay_page_get_turn_text (DpGameReplayPage *self);
-DpChart      *dp_game_replay_page_get_progression_chart (DpGameReplayPage *self);
 
 /* Score progression of one game: the totals after each finished turn, x = turn number
  * (turn 0 = before the first roll). @totals gets one GArray of double per seat; @turns

@@ -170,7 +170,7 @@ dp_history_item_new (const DpGameSummary *summary)
   self->kind_text = g_strdup (kind != NULL ? dp_game_kind_get_name (kind) : summary->kind);
   self->date_text = dp_format_date_time (summary->created);
 
-  /* Names and scores in seat order, so the two columns line up. */
+  /* Names and scores in seat order; each score names its player (issue 19). */
   for (guint i = 0; i < summary->n_players && i < 4; i++)
     {
       g_autofree char *total = dp_format_int (summary->totals[i]);
@@ -181,7 +181,8 @@ dp_history_item_new (const DpGameSummary *summary)
           g_string_append (scores, " · ");
         }
       g_string_append (players, summary->names[i]);
-      g_string_append (scores, total);
+      /* Translators: one player's score in the History list: "Ina 31" */
+      g_string_append_printf (scores, _("%s %s"), summary->names[i], total);
     }
   self->players_text = g_string_free (g_steal_pointer (&players), FALSE);
   self->scores_text = g_string_free (g_steal_pointer (&scores), FALSE);

@@ -14,6 +14,7 @@
 #include <adwaita.h>
 
 #include "dp-application.h"
+#include "dp-exchange.h"
 #include "dp-history-format.h"
 #include "dp-history-export.h"
 #include "dp-history-page.h"
@@ -67,6 +68,7 @@ enum
 {
   PROP_0,
   PROP_CAN_RESTORE,
+  PROP_VISIBLE_VIEW,
   N_PROPS
 };
 
@@ -484,6 +486,14 @@ undo_delete_action_cb (GtkWidget  *widget,
 }
 
 static void
+view_changed_cb (GtkStack      *stack,
+                 GParamSpec    *pspec,
+                 DpHistoryPage *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VISIBLE_VIEW]);
+}
+
+static void
 deleted_toggled_cb (GtkToggleButton *button,
                     DpHistoryPage   *self)
 {
@@ -563,6 +573,47 @@ restore_last_action_cb (GtkWidget  *widget,
 
   if (!dp_history_page_restore_last_deleted (self, &error))
     adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+}
+
+static void
+import_chosen_cb (GtkNativeDialog *chooser,
+                  int              response,
+                  DpHistoryPage   *self)
+{
+  g_autoptr(GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  gtk_native_dialog_destroy (chooser);
+  g_object_unref (chooser);
+
+  if (file != NULL)
+    dp_history_page_import_file (self, file, NULL);
+}
+
+static void
+import_action_cb (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  DpHistoryPage *self = DP_HISTORY_PAGE (widget);
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  if (self->store == NULL)
+    return;
+
+  chooser = gtk_file_chooser_native_new (_("Import Games"),
+                                         GTK_WINDOW (gtk_widget_get_root (widget)),
+                                         GTK_FILE_CHOOSER_ACTION_OPEN,
+                                         _("_Import"), _("_Cancel"));
+  /* Translators: the file type of the import dialog */
+  gtk_file_filter_set_name (filter, _("Dicepad export (JSON)"));
+  gtk_file_filter_add_suffix (filter, "json");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (import_chosen_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
 static void
@@ -650,6 +701,9 @@ dp_history_page_get_property (GObject    *object,
     case PROP_CAN_RESTORE:
       g_value_set_boolean (value, dp_history_page_can_restore_deleted (self));
       break;
+    case PROP_VISIBLE_VIEW:
+      g_value_set_string (value, dp_history_page_get_visible_view (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -708,6 +762,10 @@ dp_history_page_class_init (DpHistoryPageClass *klass)
   properties[PROP_CAN_RESTORE] =
     g_param_spec_boolean ("can-restore", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* What dp_history_page_get_visible_view() says: "list", "empty" or "game". */
+  properties[PROP_VISIBLE_VIEW] =
+    g_param_spec_string ("visible-view", NULL, NULL, "list",
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (DP_TYPE_HISTORY_ITEM);
@@ -754,6 +812,7 @@ dp_history_page_class_init (DpHistoryPageClass *klass)
   gtk_widget_class_install_action (widget_class, "history.undo-delete", "s", undo_delete_action_cb);
   gtk_widget_class_install_action (widget_class, "history.export-all", "s", export_all_action_cb);
   gtk_widget_class_install_action (widget_class, "history.restore-last-deleted", NULL, restore_last_action_cb);
+  gtk_widget_class_install_action (widget_class, "history.import", NULL, import_action_cb);
 
   gtk_widget_class_add_binding (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, focus_search_cb, NULL);
 
@@ -770,6 +829,7 @@ dp_history_page_init (DpHistoryPage *self)
 
   self->filter = init;
   self->deleted_ids = g_ptr_array_new_with_free_func (g_free);
+  g_signal_connect_object (self->stack, "notify::visible-child-name", G_CALLBACK (view_changed_cb), self, 0);
   self->probe_old = probe_item (0);
   self->probe_new = probe_item (1);
 
@@ -1156,4 +1216,94 @@ dp_history_page_offer_restore (DpHistoryPage     *self,
   g_signal_connect_object (dialog, "response", G_CALLBACK (restore_imported_response_cb), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
   return GTK_WINDOW (dialog);
+}
+
+/* The ids of the games in an export document (checked by the import already). */
+static GStrv
+export_ids (const char *data,
+            gsize       length)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GStrvBuilder) ids = g_strv_builder_new ();
+  JsonNode *root;
+  JsonArray *games;
+
+  if (!json_parser_load_from_data (parser, data, (gssize) length, NULL))
+    return g_strv_builder_end (ids);
+  root = json_parser_get_root (parser);
+  games = root != NULL && JSON_NODE_HOLDS_OBJECT (root)
+          ? json_object_get_array_member (json_node_get_object (root), "games") : NULL;
+  for (guint i = 0; games != NULL && i < json_array_get_length (games); i++)
+    {
+      JsonNode *game = json_array_get_element (games, i);
+      const char *id = JSON_NODE_HOLDS_OBJECT (game)
+                       ? json_object_get_string_member_with_default (json_node_get_object (game), "id", NULL) : NULL;
+
+      if (id != NULL)
+        g_strv_builder_add (ids, id);
+    }
+  return g_strv_builder_end (ids);
+}
+
+gboolean
+dp_history_page_import_file (DpHistoryPage  *self,
+                             GFile          *file,
+                             GtkWindow     **dialog_out)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  g_auto(GStrv) ids = NULL;
+  g_auto(GStrv) deleted = NULL;
+  gsize length = 0;
+  guint imported = 0, skipped = 0, line = 0;
+  GtkWindow *dialog = NULL;
+
+  g_return_val_if_fail (DP_IS_HISTORY_PAGE (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (self->store != NULL, FALSE);
+
+  if (dialog_out != NULL)
+    *dialog_out = NULL;
+
+  /* The same all-or-nothing import as dicepad-cli's, with its line-numbered error. */
+  if (!g_file_load_contents (file, NULL, &data, &length, NULL, &error) ||
+      !dp_exchange_import_data (self->store, data, length, &imported, &skipped, &line, &error))
+    {
+      g_autofree char *body = line > 0
+                              /* Translators: why an import failed: "Line 12: …" */
+                              ? g_strdup_printf (_("Line %u: %s"), line, error->message)
+                              : g_strdup (error->message);
+      GtkWidget *message = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                                   _("Nothing Was Imported"), body);
+
+      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (message), "close", _("_Close"));
+      gtk_window_present (GTK_WINDOW (message));
+      if (dialog_out != NULL)
+        *dialog_out = GTK_WINDOW (message);
+      return FALSE;
+    }
+
+  dp_history_page_reload (self);
+  {
+    g_autofree char *text = NULL;
+
+    if (skipped > 0)
+      /* Translators: a toast after an import: "Imported 3 games; 2 were stored already" */
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Imported %u game; %u were stored already",
+                                           "Imported %u games; %u were stored already", imported),
+                              imported, skipped);
+    else
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Imported %u game", "Imported %u games", imported),
+                              imported);
+    adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
+  }
+
+  /* A skipped game may be one deleted here: offer to bring it back. */
+  ids = export_ids (data, length);
+  deleted = dp_store_list_deleted_among (self->store, (const char *const *) ids, NULL);
+  if (deleted != NULL && deleted[0] != NULL)
+    dialog = dp_history_page_offer_restore (self, (const char *const *) deleted);
+  if (dialog_out != NULL)
+    *dialog_out = dialog;
+  return TRUE;
 }

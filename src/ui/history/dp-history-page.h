@@ -63,4 +63,10 @@ GtkWindow        *dp_history_page_ask_purge (DpHistoryPage *self, const char *ga
  * Returns the dialog (responses "keep", "restore"), or NULL when @game_ids is empty. */
 GtkWindow        *dp_history_page_offer_restore (DpHistoryPage *self, const char *const *game_ids);
 
+/* What "Import Games…" does with the chosen file: the all-or-nothing import of an
+ * export; a refused file is explained in a dialog (with the line of the problem), an
+ * import of games stored as deleted offers to restore them. @dialog_out (optional)
+ * gets the dialog shown, if any. */
+gboolean          dp_history_page_import_file (DpHistoryPage *self, GFile *file, GtkWindow **dialog_out);
+
 G_END_DECLS

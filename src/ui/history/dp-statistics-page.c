@@ -16,42 +16,15 @@
 /* How many players the wins chart shows (most wins first). */
 #define MAX_BARS 8
 
-/* For games that rank by place, not by a total (DpGameUi.ranks_by_place): the average
- * place of @name over the finished games (0 when none). */
-static double
-average_place (DpStore    *store,
-               const char *kind,
-               const char *name)
-{
-  DpGameFilter filter = DP_GAME_FILTER_INIT;
-  g_autoptr(GPtrArray) games = NULL;
-  double sum = 0;
-  guint n = 0;
-
-  filter.kind = kind;
-  filter.player = name;
-  filter.state = DP_GAME_STATE_FINISHED;
-  games = dp_store_list_games (store, &filter, 0, 0, NULL);
-  for (guint i = 0; games != NULL && i < games->len; i++)
-    {
-      DpGameSummary *summary = g_ptr_array_index (games, i);
-
-      for (guint s = 0; s < summary->n_players && s < 4; s++)
-        if (g_strcmp0 (summary->names[s], name) == 0)
-          {
-            sum += summary->ranks[s];
-            n++;
-          }
-    }
-  return n > 0 ? sum / n : 0;
-}
-
 struct _DpStatisticsPage
 {
   GtkWidget         parent_instance;
 
   DpStore          *store;
   char             *kind;
+  const DpGameUi   *ui;            /* of `kind`; NULL for All Games: only what all share */
+  DpStatisticsColumn columns[DP_STATISTICS_N_COLUMNS];  /* shown, in order */
+  guint             n_columns;
   char             *player;
   char             *h2h_a;
   char             *h2h_b;
@@ -72,6 +45,10 @@ struct _DpStatisticsPage
   GtkGrid          *players_grid;
   GtkLabel         *player_heading;
   GtkFlowBox       *cards_box;
+  GtkWidget        *details_box;
+  GtkLabel         *rows_title;
+  GtkLabel         *bonus_title;
+  GtkLabel         *totals_title;
   GtkListBox       *rows_list;
   GtkListBox       *bonus_list;
   DpChart          *totals_chart;
@@ -87,13 +64,24 @@ G_DEFINE_FINAL_TYPE (DpStatisticsPage, dp_statistics_page, GTK_TYPE_WIDGET)
 
 static void update_all (DpStatisticsPage *self);
 
+/* A total as the game names it ("26 points", "26 spaces"); @user_data the DpGameUi. */
 static char *
-format_points (double   value,
-               gpointer user_data)
+format_total (double   value,
+              gpointer user_data)
 {
-  g_autofree char *number = dp_format_int ((gint64) value);
+  const DpGameUi *ui = user_data;
 
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s point", "%s points", (gulong) ABS ((gint64) value)), number);
+  if (ui != NULL && ui->dup_total_text != NULL)
+    return ui->dup_total_text (value);
+  return dp_format_int ((gint64) value);
+}
+
+static char *
+format_place (double   value,
+              gpointer user_data)
+{
+  /* Translators: a finishing place in a chart tooltip: "Place 2" */
+  return g_strdup_printf (_("Place %d"), (int) value);
 }
 
 static char *
@@ -107,11 +95,11 @@ format_wins (double   value,
 }
 
 static char *
-format_turn (double   value,
-             gpointer user_data)
+format_round (double   value,
+              gpointer user_data)
 {
   /* Translators: the x value in a score progression tooltip */
-  return g_strdup_printf (_("Turn %d"), (int) value);
+  return g_strdup_printf (_("Round %d"), (int) value);
 }
 
 static char *
@@ -175,31 +163,102 @@ find_stats (DpStatisticsPage *self,
   return NULL;
 }
 
+/* The table's columns: what every game shares (games, wins, win rate, average place),
+ * then for a game that compares totals its average, best and worst total. */
+static void
+choose_columns (DpStatisticsPage *self)
+{
+  static const DpStatisticsColumn shared[] = {
+    DP_STATISTICS_COLUMN_PLAYER, DP_STATISTICS_COLUMN_GAMES, DP_STATISTICS_COLUMN_WINS,
+    DP_STATISTICS_COLUMN_WIN_RATE, DP_STATISTICS_COLUMN_PLACE,
+  };
+
+  self->n_columns = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (shared); i++)
+    self->columns[self->n_columns++] = shared[i];
+  if (self->ui != NULL && self->ui->total_heading != NULL)
+    {
+      self->columns[self->n_columns++] = DP_STATISTICS_COLUMN_AVERAGE;
+      self->columns[self->n_columns++] = DP_STATISTICS_COLUMN_BEST;
+      self->columns[self->n_columns++] = DP_STATISTICS_COLUMN_WORST;
+    }
+}
+
+static char *
+dup_cell_text (DpPlayerStats      *stats,
+               DpStatisticsColumn  column)
+{
+  switch (column)
+    {
+    case DP_STATISTICS_COLUMN_PLAYER:
+      return g_strdup (stats->name);
+    case DP_STATISTICS_COLUMN_GAMES:
+      return dp_format_int (stats->games);
+    case DP_STATISTICS_COLUMN_WINS:
+      return dp_format_int (stats->wins);
+    case DP_STATISTICS_COLUMN_WIN_RATE:
+      return dp_format_percent (stats->win_rate);
+    case DP_STATISTICS_COLUMN_PLACE:
+      return dp_format_double (stats->average_place, 1);
+    case DP_STATISTICS_COLUMN_AVERAGE:
+      return dp_format_double (stats->average_total, 1);
+    case DP_STATISTICS_COLUMN_BEST:
+      return dp_format_int (stats->best_total);
+    case DP_STATISTICS_COLUMN_WORST:
+      return dp_format_int (stats->worst_total);
+    case DP_STATISTICS_N_COLUMNS:
+    default:
+      return g_strdup ("");
+    }
+}
+
+static const char *
+column_heading (DpStatisticsPage   *self,
+                DpStatisticsColumn  column)
+{
+  switch (column)
+    {
+    case DP_STATISTICS_COLUMN_PLAYER:
+      return _("Player");
+    case DP_STATISTICS_COLUMN_GAMES:
+      return _("Games");
+    case DP_STATISTICS_COLUMN_WINS:
+      return _("Wins");
+    case DP_STATISTICS_COLUMN_WIN_RATE:
+      return _("Win Rate");
+    case DP_STATISTICS_COLUMN_PLACE:
+      /* Translators: a column of the statistics: the average finishing place (1 = first) */
+      return _("Average Place");
+    case DP_STATISTICS_COLUMN_AVERAGE:
+      return _(self->ui->total_heading);
+    case DP_STATISTICS_COLUMN_BEST:
+      return _("Best");
+    case DP_STATISTICS_COLUMN_WORST:
+      return _("Worst");
+    case DP_STATISTICS_N_COLUMNS:
+    default:
+      return "";
+    }
+}
+
 static void
 update_players_grid (DpStatisticsPage *self)
 {
-  static const char *headers[DP_STATISTICS_N_COLUMNS] = {
-    N_("Player"), N_("Games"), N_("Wins"), N_("Win Rate"), N_("Average"), N_("Best"), N_("Worst"),
-  };
-
   clear_container (GTK_WIDGET (self->players_grid));
+  choose_columns (self);
 
-  for (guint c = 0; c < DP_STATISTICS_N_COLUMNS; c++)
-    grid_attach_label (self->players_grid, _(headers[c]), c, 0, TRUE);
+  for (guint c = 0; c < self->n_columns; c++)
+    grid_attach_label (self->players_grid, column_heading (self, self->columns[c]), c, 0, TRUE);
 
   for (guint i = 0; i < self->stats->len; i++)
     {
       DpPlayerStats *stats = g_ptr_array_index (self->stats, i);
-      g_autofree char *games = dp_format_int (stats->games);
-      g_autofree char *wins = dp_format_int (stats->wins);
-      g_autofree char *rate = dp_format_percent (stats->win_rate);
-      g_autofree char *average = dp_format_double (stats->average_total, 1);
-      g_autofree char *best = dp_format_int (stats->best_total);
-      g_autofree char *worst = dp_format_int (stats->worst_total);
-      const char *cells[DP_STATISTICS_N_COLUMNS] = { stats->name, games, wins, rate, average, best, worst };
 
-      for (guint c = 0; c < DP_STATISTICS_N_COLUMNS; c++)
-        grid_attach_label (self->players_grid, cells[c], c, i + 1, FALSE);
+      for (guint c = 0; c < self->n_columns; c++)
+        {
+          g_autofree char *text = dup_cell_text (stats, self->columns[c]);
+          grid_attach_label (self->players_grid, text, c, i + 1, FALSE);
+        }
     }
 }
 
@@ -242,18 +301,30 @@ add_detail_row (DpStatisticsPage *self,
 }
 
 static void
+add_card (DpStatisticsPage *self,
+          const char       *key,
+          const char       *value,
+          const char       *caption)
+{
+  gtk_flow_box_append (self->cards_box, big_number_card (value, caption));
+  g_hash_table_insert (self->detail_texts, g_strdup (key), g_strdup (value));
+}
+
+/* The chosen player: big numbers, then the game's own figures (DpGameUi.stats), each
+ * under the game's headings with its unit. "All Games" shows only the shared numbers. */
+static void
 update_player_details (DpStatisticsPage *self)
 {
   DpPlayerStats *stats = find_stats (self, self->player);
-  const DpGameUi *ui = dp_game_ui_lookup (self->kind);   /* NULL: All Games */
-  g_autoptr(GPtrArray) uis = dp_game_ui_dup_list ();
-  g_autofree char *games = NULL, *wins = NULL, *rate = NULL, *average = NULL, *best = NULL, *worst = NULL;
+  const DpGameUi *ui = self->ui;
+  g_autofree char *games = NULL, *wins = NULL, *rate = NULL, *place = NULL;
   double *frozen, *death;
 
   clear_container (GTK_WIDGET (self->cards_box));
   clear_container (GTK_WIDGET (self->rows_list));
   clear_container (GTK_WIDGET (self->bonus_list));
   g_hash_table_remove_all (self->detail_texts);
+  gtk_widget_set_visible (self->details_box, ui != NULL);
 
   if (stats == NULL)
     {
@@ -266,63 +337,64 @@ update_player_details (DpStatisticsPage *self)
   games = dp_format_int (stats->games);
   wins = dp_format_int (stats->wins);
   rate = dp_format_percent (stats->win_rate);
-  average = dp_format_double (stats->average_total, 1);
-  best = dp_format_int (stats->best_total);
-  worst = dp_format_int (stats->worst_total);
+  place = dp_format_double (stats->average_place, 1);
   /* Translators: captions under the big numbers of a player's statistics */
-  gtk_flow_box_append (self->cards_box, big_number_card (games, g_dngettext (GETTEXT_PACKAGE, "game", "games", stats->games)));
-  gtk_flow_box_append (self->cards_box, big_number_card (wins, g_dngettext (GETTEXT_PACKAGE, "win", "wins", stats->wins)));
-  gtk_flow_box_append (self->cards_box, big_number_card (rate, _("win rate")));
-  gtk_flow_box_append (self->cards_box, big_number_card (average, _("average total")));
-  gtk_flow_box_append (self->cards_box, big_number_card (best, _("best total")));
-  gtk_flow_box_append (self->cards_box, big_number_card (worst, _("worst total")));
-  if (ui != NULL && ui->ranks_by_place && self->store != NULL)
-    {
-      g_autofree char *place = dp_format_double (average_place (self->store, self->kind, stats->name), 1);
+  add_card (self, "games", games, g_dngettext (GETTEXT_PACKAGE, "game", "games", stats->games));
+  add_card (self, "wins", wins, g_dngettext (GETTEXT_PACKAGE, "win", "wins", stats->wins));
+  add_card (self, "win_rate", rate, _("win rate"));
+  /* Translators: caption of a big number: the average finishing place (1 = first) */
+  add_card (self, "average_place", place, _("average place"));
 
-      /* Translators: caption of a big number: the average finishing place in the races of a game ranked by place */
-      gtk_flow_box_append (self->cards_box, big_number_card (place, _("average place")));
-      g_hash_table_insert (self->detail_texts, g_strdup ("average_place"), g_strdup (place));
+  if (ui == NULL)
+    return;
+
+  if (ui->total_heading != NULL)
+    {
+      g_autofree char *average = dp_format_double (stats->average_total, 1);
+      g_autofree char *best = ui->dup_total_text (stats->best_total);
+      g_autofree char *worst = ui->dup_total_text (stats->worst_total);
+
+      /* Translators: captions under the big numbers of a player's statistics */
+      add_card (self, "average_total", average, _(ui->total_heading));
+      add_card (self, "best_total", best, _("best"));
+      add_card (self, "worst_total", worst, _("worst"));
     }
 
-  /* The figures of the game shown (DpGameUi.stats); "All Games": of every game. */
-  for (guint u = 0; u < uis->len; u++)
+  gtk_label_set_label (self->rows_title, _(ui->score_group_title));
+  gtk_label_set_label (self->bonus_title, _(ui->play_group_title));
+  for (guint i = 0; i < ui->n_stats; i++)
     {
-      const DpGameUi *game_ui = g_ptr_array_index (uis, u);
+      const DpStatDescriptor *figure = &ui->stats[i];
+      double *value = stats->averages != NULL ? g_hash_table_lookup (stats->averages, figure->key) : NULL;
+      g_autofree char *text = NULL;
+      g_autofree char *shown = NULL;
 
-      if (ui != NULL && game_ui != ui)
+      if (value == NULL)
         continue;
 
-      for (guint i = 0; i < game_ui->n_stats; i++)
+      switch (figure->format)
         {
-          const DpStatDescriptor *figure = &game_ui->stats[i];
-          double *value = stats->averages != NULL ? g_hash_table_lookup (stats->averages, figure->key) : NULL;
-          g_autofree char *text = NULL;
-
-          if (value == NULL)
-            continue;
-
-          switch (figure->format)
-            {
-            case DP_STAT_FORMAT_AMOUNT:
-              text = dp_format_double (*value, 1);
-              break;
-            case DP_STAT_FORMAT_SHARE:
-              text = dp_format_percent (*value);
-              break;
-            case DP_STAT_FORMAT_COUNT:
-            default:
-              text = dp_format_double (*value, 2);
-              break;
-            }
-
-          add_detail_row (self, figure->group == DP_STAT_GROUP_SCORE ? self->rows_list : self->bonus_list,
-                          figure->key, _(figure->heading), text);
+        case DP_STAT_FORMAT_AMOUNT:
+          text = dp_format_double (*value, 1);
+          break;
+        case DP_STAT_FORMAT_SHARE:
+          text = dp_format_percent (*value);
+          break;
+        case DP_STAT_FORMAT_COUNT:
+        default:
+          text = dp_format_double (*value, 2);
+          break;
         }
+
+      /* Translators: a figure with its unit in the statistics: "12.5 points" */
+      shown = figure->unit != NULL ? g_strdup_printf (_("%s %s"), text, _(figure->unit)) : g_strdup (text);
+      add_detail_row (self, figure->group == DP_STAT_GROUP_SCORE ? self->rows_list : self->bonus_list,
+                      figure->key, _(figure->heading), shown);
+      g_hash_table_insert (self->detail_texts, g_strdup (figure->key), g_steal_pointer (&text));
     }
 
-  /* Freezes vs death-zone finishes: the rows a player froze with jokers are the
-   * frozen rows that did not reach the death zone (reaching it freezes too). */
+  /* Calavera's freezes vs death-zone finishes: the rows a player froze with jokers are
+   * the frozen rows that did not reach the death zone (reaching it freezes too). */
   frozen = stats->averages != NULL ? g_hash_table_lookup (stats->averages, "frozen_rows") : NULL;
   death = stats->averages != NULL ? g_hash_table_lookup (stats->averages, "death_rows") : NULL;
   if (frozen != NULL && death != NULL)
@@ -335,6 +407,8 @@ update_player_details (DpStatisticsPage *self)
   gtk_widget_set_visible (GTK_WIDGET (self->bonus_list), gtk_widget_get_first_child (GTK_WIDGET (self->bonus_list)) != NULL);
 }
 
+/* A player's games over time: the final total where the game compares totals, else
+ * (a race, or All Games) the place, on a whole-number axis. */
 static void
 update_totals_chart (DpStatisticsPage *self)
 {
@@ -343,8 +417,13 @@ update_totals_chart (DpStatisticsPage *self)
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) x = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) y = g_array_new (FALSE, FALSE, sizeof (double));
+  gboolean totals = self->ui != NULL && self->ui->total_heading != NULL;
 
   dp_chart_clear (self->totals_chart);
+  gtk_label_set_label (self->totals_title, totals ? _("Totals over Time") : _("Places over Time"));
+  dp_chart_set_formatters (self->totals_chart, format_game_date, totals ? format_total : format_place,
+                           (gpointer) self->ui);
+  dp_chart_set_whole_numbers (self->totals_chart, !totals);
   if (self->player == NULL)
     return;
 
@@ -367,10 +446,11 @@ update_totals_chart (DpStatisticsPage *self)
       for (guint seat = 0; seat < summary->n_players && seat < 4; seat++)
         if (g_strcmp0 (summary->names[seat], self->player) == 0)
           {
-            double created = summary->created, total = summary->totals[seat];
+            double created = summary->created;
+            double value = totals ? (double) summary->totals[seat] : (double) summary->ranks[seat];
 
             g_array_append_val (x, created);
-            g_array_append_val (y, total);
+            g_array_append_val (y, value);
             break;
           }
     }
@@ -396,19 +476,80 @@ update_wins_chart (DpStatisticsPage *self)
   dp_chart_set_bars (self->wins_chart, labels, values, n);
 }
 
+/* The totals of every seat at the end of each round of a stored game (and at its
+ * start); a game without rounds (DpGameUi.round_number NULL) has a point per action. */
+static gboolean
+compute_round_progression (const DpGameUi  *ui,
+                           const char      *setup_text,
+                           GPtrArray       *actions,
+                           GArray         **rounds_out,
+                           GPtrArray      **totals_out,
+                           GError         **error)
+{
+  g_autoptr(DpGame) game = dp_game_new_from_text (setup_text, error);
+  g_autoptr(GArray) rounds = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GPtrArray) totals = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  guint n_players, round;
+  gboolean ended;
+  const double zero = 0;
+
+  if (game == NULL)
+    return FALSE;
+
+  n_players = dp_game_get_n_players (game);
+  for (guint seat = 0; seat < n_players; seat++)
+    g_ptr_array_add (totals, g_array_new (FALSE, FALSE, sizeof (double)));
+
+  /* The start: everybody at 0. */
+  g_array_append_val (rounds, zero);
+  for (guint seat = 0; seat < n_players; seat++)
+    g_array_append_val (g_ptr_array_index (totals, seat), zero);
+
+  round = ui != NULL && ui->round_number != NULL ? ui->round_number (game) : 0;
+  for (guint i = 0; i < actions->len; i++)
+    {
+      guint next;
+
+      if (!dp_game_apply_text (game, g_ptr_array_index (actions, i), error))
+        return FALSE;
+      next = ui != NULL && ui->round_number != NULL ? ui->round_number (game) : i + 1;
+
+      /* The action that begins a new round ended the one before: its totals are that
+       * round's; the game's last action ends the round it is in. */
+      ended = next != round;
+      if (ended || i + 1 == actions->len)
+        {
+          double x = ended ? round : next;
+
+          g_array_append_val (rounds, x);
+          for (guint seat = 0; seat < n_players; seat++)
+            {
+              double total = dp_game_get_total (game, seat);
+              g_array_append_val (g_ptr_array_index (totals, seat), total);
+            }
+        }
+      round = next;
+    }
+
+  *rounds_out = g_steal_pointer (&rounds);
+  *totals_out = g_steal_pointer (&totals);
+  return TRUE;
+}
+
 static void
 update_progression_chart (DpStatisticsPage *self)
 {
   DpGameFilter filter = DP_GAME_FILTER_INIT;
   g_autoptr(GPtrArray) games = NULL;
   g_autoptr(GPtrArray) actions = NULL;
-  g_autoptr(GArray) turns = NULL;
+  g_autoptr(GArray) rounds = NULL;
   g_autoptr(GPtrArray) totals = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *setup = NULL;
   g_autofree char *date = NULL;
   g_autofree char *caption = NULL;
   DpGameSummary *latest;
+  const DpGameUi *ui;
 
   dp_chart_clear (self->progression_chart);
   gtk_label_set_label (self->progression_label, "");
@@ -421,19 +562,22 @@ update_progression_chart (DpStatisticsPage *self)
     return;
 
   latest = g_ptr_array_index (games, 0);
+  ui = dp_game_ui_lookup (latest->kind);
   actions = dp_store_get_actions (self->store, latest->id, &setup, &error);
   if (actions == NULL ||
-      !dp_game_compute_progression (setup, actions, &turns, &totals, &error))
+      !compute_round_progression (ui, setup, actions, &rounds, &totals, &error))
     {
       g_warning ("Cannot replay game %s: %s", latest->id, error->message);
       return;
     }
 
+  /* The game shown names its own totals ("26 spaces" in a race). */
+  dp_chart_set_formatters (self->progression_chart, format_round, format_total, (gpointer) ui);
   for (guint seat = 0; seat < totals->len && seat < latest->n_players; seat++)
     {
       GArray *column = g_ptr_array_index (totals, seat);
       dp_chart_add_series (self->progression_chart, latest->names[seat],
-                           (const double *) turns->data, (const double *) column->data, column->len);
+                           (const double *) rounds->data, (const double *) column->data, column->len);
     }
 
   date = dp_format_date_time (latest->created);
@@ -755,6 +899,10 @@ dp_statistics_page_class_init (DpStatisticsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DpStatisticsPage, players_grid);
   gtk_widget_class_bind_template_child (widget_class, DpStatisticsPage, player_heading);
   gtk_widget_class_bind_template_child (widget_class, DpStatisticsPage, cards_box);
+  gtk_widget_class_bind_template_child (widget_class, DpStatisticsPage, details_box);
+  gtk_widget_class_bind_template_child (widget_class, DpStatisticsPage, rows_title);
+  gtk_widget_class_bind_template_child (widget_class, DpStatisticsPage, bonus_title);
+  gtk_widget_class_bind_template_child (widget_class, DpStatisticsPage, totals_title);
   gtk_widget_class_bind_template_child (widget_class, DpStatisticsPage, rows_list);
   gtk_widget_class_bind_template_child (widget_class, DpStatisticsPage, bonus_list);
   gtk_widget_class_bind_template_child (widget_class, DpStatisticsPage, totals_chart);
@@ -782,19 +930,20 @@ dp_statistics_page_init (DpStatisticsPage *self)
 
   dp_chart_set_kind (self->totals_chart, DP_CHART_LINES);
   dp_chart_set_x_axis (self->totals_chart, DP_CHART_X_DATE);
-  dp_chart_set_formatters (self->totals_chart, format_game_date, format_points, NULL);
+  dp_chart_set_formatters (self->totals_chart, format_game_date, format_place, NULL);
   dp_chart_set_title (self->totals_chart, _("Totals over time"));
   dp_chart_set_empty_text (self->totals_chart, _("No finished games yet"));
 
   dp_chart_set_kind (self->wins_chart, DP_CHART_BARS);
   dp_chart_set_formatters (self->wins_chart, NULL, format_wins, NULL);
+  dp_chart_set_whole_numbers (self->wins_chart, TRUE);
   dp_chart_set_title (self->wins_chart, _("Wins per player"));
   dp_chart_set_empty_text (self->wins_chart, _("No finished games yet"));
 
   dp_chart_set_kind (self->progression_chart, DP_CHART_LINES);
   dp_chart_set_x_axis (self->progression_chart, DP_CHART_X_NUMBER);
-  dp_chart_set_formatters (self->progression_chart, format_turn, format_points, NULL);
-  dp_chart_set_title (self->progression_chart, _("Score progression, turn by turn"));
+  dp_chart_set_formatters (self->progression_chart, format_round, format_total, NULL);
+  dp_chart_set_title (self->progression_chart, _("Score progression, round by round"));
   dp_chart_set_empty_text (self->progression_chart, _("No finished games yet"));
 }
 
@@ -833,6 +982,7 @@ dp_statistics_page_set_kind (DpStatisticsPage *self,
 
   g_free (self->kind);
   self->kind = g_strdup (kind);
+  self->ui = kind != NULL ? dp_game_ui_lookup (kind) : NULL;
   update_all (self);
 }
 
@@ -910,8 +1060,14 @@ dp_statistics_page_get_cell (DpStatisticsPage   *self,
 
   g_return_val_if_fail (DP_IS_STATISTICS_PAGE (self), NULL);
 
-  label = gtk_grid_get_child_at (self->players_grid, column, row + 1);
-  return GTK_IS_LABEL (label) ? gtk_label_get_label (GTK_LABEL (label)) : NULL;
+  /* Only the columns the game shows: NULL for the others. */
+  for (guint c = 0; c < self->n_columns; c++)
+    if (self->columns[c] == column)
+      {
+        label = gtk_grid_get_child_at (self->players_grid, c, row + 1);
+        return GTK_IS_LABEL (label) ? gtk_label_get_label (GTK_LABEL (label)) : NULL;
+      }
+  return NULL;
 }
 
 const char *

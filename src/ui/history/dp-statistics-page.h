@@ -24,6 +24,7 @@ typedef enum
   DP_STATISTICS_COLUMN_GAMES,
   DP_STATISTICS_COLUMN_WINS,
   DP_STATISTICS_COLUMN_WIN_RATE,
+  DP_STATISTICS_COLUMN_PLACE,     /* every game; the columns below only for a game that compares totals */
   DP_STATISTICS_COLUMN_AVERAGE,
   DP_STATISTICS_COLUMN_BEST,
   DP_STATISTICS_COLUMN_WORST,
@@ -45,9 +46,11 @@ void        dp_statistics_page_set_player (DpStatisticsPage *self, const char *p
 const char *dp_statistics_page_get_player (DpStatisticsPage *self);
 void        dp_statistics_page_set_head_to_head (DpStatisticsPage *self, const char *a, const char *b);
 
-/* What is shown, for tests: the players table (row 0 = first player, in the
- * store's order), a detail value by stat key of the chosen player (e.g.
- * "points_orange", "bonus_first", "frozen_rows"), the head-to-head sentence. */
+/* What is shown, for tests: the players table (row 0 = first player, in the store's
+ * order; NULL for a column the chosen game does not show), a figure of the chosen
+ * player by key (a stat key such as "points_orange", or "games", "wins", "win_rate",
+ * "average_place", "average_total", "best_total", "worst_total"; the number without
+ * its unit), the head-to-head sentence. */
 guint       dp_statistics_page_get_n_players (DpStatisticsPage *self);
 const char *dp_statistics_page_get_cell (DpStatisticsPage *self, guint row, DpStatisticsColumn column);
 const char *dp_statistics_page_get_detail (DpStatisticsPage *self, const char *key);

@@ -213,6 +213,19 @@ test_sentences (void)
   g_assert_cmpstr (swords, ==, nm ("⚔ Swords: Ina ?, Sami ? — Mr. Soldier waits for everyone"));
   g_assert_cmpstr (toast, ==, nm ("Ina refilled 9 dice"));
   g_assert_cmpstr (dice, ==, "1 light grey die");
+
+  /* Issue 15: "Labels contradict the prompt ("phase 5 · support" while it says "move
+   * your runner")". After both announced, the board names phase 6 as the prompt does. */
+  {
+    g_autoptr(DpGame) announced = game_after (14);
+    const CbGame *g = cb_game_from_dp_const (announced);
+    g_autofree char *ina = cb_presenter_dup_prompt (g, 0);
+
+    g_assert_cmpstr (script_line (13), ==, nm ("{\"player\":\"Sami\",\"announce\":true}"));
+    g_assert_cmpint (cb_game_get_phase (g, 0), ==, CB_PHASE_SUPPORT);
+    g_assert_nonnull (strstr (ina, "move your runner"));
+    g_assert_cmpint (cb_presenter_get_shown_phase (g, 0), ==, CB_PHASE_MOVE);
+  }
 }
 
 /* Facts only the physical boards show are asked once and remembered for later races. */

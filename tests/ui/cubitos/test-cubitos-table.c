@@ -254,6 +254,10 @@ play_round_one (Fixture *f)
   g_assert_cmpstr (number (f, INA, "danger"), ==, "⚠ In danger: a roll without a hit busts");
   g_assert_cmpstr (cb_run_panel_get_prompt (panel (f, INA)), ==,
                    nm ("Ina is in danger: push (a roll without a hit busts) or pass."));
+  /* Issue 15: "Enter on push/pass pushes, even in danger". In danger the keyboard sits
+   * on Pass, the safe default, so Enter passes. (No main-loop iteration here: the
+   * focus moves at once, and iterating would run the toast's animation.) */
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (f->ui.window)) == cb_run_panel_get_control (panel (f, INA), "pass"));
   press (f, INA, "pass");
 
   press (f, SAMI, "refill");
@@ -311,6 +315,22 @@ play_round_one (Fixture *f)
   activate (f, "win.redo", NULL);
   g_assert_cmpstr (number (f, INA, "coins"), ==, "0");
   g_assert_cmpstr (number (f, INA, "steps"), ==, "2");
+
+  /* Issue 15: "a "+" click landed on Shortcut, which spent all remaining steps with no
+   * confirmation". The cost field starts empty, so the button cannot spend anything,
+   * and once a cost is typed the button says what it will take before it is pressed. */
+  {
+    GtkWidget *shortcut = cb_run_panel_get_control (panel (f, INA), "shortcut");
+
+    g_assert_false (gtk_widget_get_sensitive (shortcut));
+    g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (shortcut)), ==, "S_hortcut: enter its cost first");
+    set_field (f, INA, "shortcut-cost", 1);
+    g_assert_true (gtk_widget_get_sensitive (shortcut));
+    g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (shortcut)), ==, "S_hortcut: pay 1 of 2 steps");
+    set_field (f, INA, "shortcut-cost", 0);
+    /* Redeem keeps its place without credits (insensitive), so nothing moves. */
+    g_assert_false (gtk_widget_get_sensitive (cb_run_panel_get_control (panel (f, INA), "redeem")));
+  }
 
   /* The golden race walks both steps and lands on a space without a bonus. */
   set_field (f, INA, "steps", 2);

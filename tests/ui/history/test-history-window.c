@@ -5,15 +5,24 @@
  * view with Restore and 'Delete for good'), the toast remains a shortcut; an import of
  * a game that is stored as deleted offers to restore it"; the assignment adds "Ctrl+Z
  * after the toast is gone still restores the last deletion". Item 5: "Search is
- * accent-sensitive ('zoe', 'emile' find nothing for Zoë, Émile)".
+ * accent-sensitive ('zoe', 'emile' find nothing for Zoë, Émile)"; "Preferences shows a
+ * Calavera-only switch without saying so". Item 3: "once a day while games are played
+ * … Preferences shows where they are and restores one (with the current database
+ * backed up first)".
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
+#include "dp-backup.h"
+#include "dp-history-format.h"
 #include "dp-history-page.h"
+#include "dp-new-game-page.h"
+#include "dp-preferences-window.h"
+#include "dp-statistics-page.h"
 #include "dp-ui-test-util.h"
 #include "store-test-util.h"
 
@@ -296,6 +305,421 @@ test_search_ignores_accents (Fixture       *f,
   assert_listed (f, f->ids[1], f->ids[0]);
 }
 
+/* The first descendant of @widget of @type whose "title" property is @title. */
+static GtkWidget *
+find_titled (GtkWidget  *widget,
+             GType       type,
+             const char *title)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
+        {
+          g_autofree char *text = NULL;
+
+          g_object_get (child, "title", &text, NULL);
+          if (g_strcmp0 (text, title) == 0)
+            return child;
+        }
+      if ((found = find_titled (child, type, title)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+test_daily_backup_when_playing (Fixture       *f,
+                                gconstpointer  data)
+{
+  g_autofree char *dir = dp_backup_dir_for_database (f->ui.db_path);
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *today = g_date_time_format (now, "%Y%m%d");
+  g_autoptr(DpGame) game = test_new_game (tables[0]);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) backups = NULL;
+  g_autofree char *id = dp_store_create_game (f->store, game, &error);
+  g_autofree char *day = NULL;
+
+  g_assert_no_error (error);
+  backups = dp_backup_list (dir, &error);
+  g_assert_cmpuint (backups->len, ==, 0);
+  g_clear_pointer (&backups, g_ptr_array_unref);
+
+  /* A game is played (resumed here): today's copy is made, with every game in it. */
+  gtk_widget_activate_action (GTK_WIDGET (f->ui.window), "win.resume", "s", id);
+  backups = dp_backup_list (dir, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (backups->len, ==, 1);
+  g_assert_cmpint (((DpBackupInfo *) backups->pdata[0])->reason, ==, DP_BACKUP_DAILY);
+  day = g_date_time_format (((DpBackupInfo *) backups->pdata[0])->time, "%Y%m%d");
+  g_assert_cmpstr (day, ==, today);
+  g_clear_pointer (&backups, g_ptr_array_unref);
+
+  /* Once a day: the next game the same day makes none. */
+  gtk_widget_activate_action (GTK_WIDGET (f->ui.window), "win.resume", "s", id);
+  backups = dp_backup_list (dir, &error);
+  g_assert_cmpuint (backups->len, ==, 1);
+}
+
+static void
+test_preferences (Fixture       *f,
+                  gconstpointer  data)
+{
+  DpPreferencesWindow *prefs = dp_preferences_window_new (dp_application_get_settings (f->ui.app), f->store);
+  g_autofree char *dir = dp_backup_dir_for_database (f->ui.db_path);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (3);
+  g_autoptr(GError) error = NULL;
+  GtkWidget *group, *row;
+  GtkWindow *dialog;
+
+  gtk_window_set_transient_for (GTK_WINDOW (prefs), GTK_WINDOW (f->ui.window));
+  gtk_window_present (GTK_WINDOW (prefs));
+
+  /* "Preferences groups settings by game": the turn assistant under Calavera. */
+  group = find_titled (GTK_WIDGET (prefs), ADW_TYPE_PREFERENCES_GROUP, "Calavera");
+  g_assert_nonnull (group);
+  g_assert_nonnull (find_titled (group, ADW_TYPE_ACTION_ROW, "Turn _Assistant"));
+  g_assert_nonnull (find_titled (GTK_WIDGET (prefs), ADW_TYPE_PREFERENCES_GROUP, "Cubitos"));
+
+  /* "shows where they are" */
+  g_assert_cmpstr (dp_preferences_window_get_backup_dir (prefs), ==, dir);
+  row = find_titled (GTK_WIDGET (prefs), ADW_TYPE_ACTION_ROW, "Folder");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, dir);
+
+  g_assert_cmpuint (dp_preferences_window_get_n_copies (prefs), ==, 0);
+  gtk_widget_activate_action (GTK_WIDGET (prefs), "preferences.backup-now", NULL);
+  g_assert_cmpuint (dp_preferences_window_get_n_copies (prefs), ==, 1);
+
+  /* A game stored after the copy … */
+  {
+    g_autoptr(DpGame) game = test_new_game (tables[1]);
+    g_autofree char *id = dp_store_create_game (f->store, game, &error);
+
+    g_assert_no_error (error);
+    test_play_store (f->store, id, game, rand, 8);
+  }
+  g_assert_cmpuint (dp_store_count_games (f->store, NULL, &error), ==, 4);
+
+  /* … "restores one": asked first, Cancel changes nothing. */
+  {
+    g_autoptr(GPtrArray) backups = dp_backup_list (dir, &error);
+    const char *path = ((DpBackupInfo *) backups->pdata[0])->path;
+
+    dialog = dp_preferences_window_ask_restore (prefs, path);
+    adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+    g_assert_cmpuint (dp_store_count_games (f->store, NULL, &error), ==, 4);
+
+    dialog = dp_preferences_window_ask_restore (prefs, path);
+    adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "restore");
+  }
+  g_assert_cmpuint (dp_store_count_games (f->store, NULL, &error), ==, 3);
+  /* "with the current database backed up first": the four games are in a new copy. */
+  g_assert_cmpuint (dp_preferences_window_get_n_copies (prefs), ==, 2);
+  g_assert_cmpstr (dp_window_get_visible_page (f->ui.window), ==, "start");
+
+  gtk_window_destroy (GTK_WINDOW (prefs));
+}
+
+/* A Cubitos race played at random in memory to its end (after round 6 the runners
+ * often take the finish, as tests/core/cubitos/test-cubitos-random.c does). */
+static DpGame *
+play_race (const char *const *names,
+           guint32            seed,
+           GPtrArray         *actions)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+  g_autoptr(GString) setup = g_string_new ("{\"game\": \"cubitos\", \"race\": 1, \"players\": [");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DpGame) game = NULL;
+
+  for (guint i = 0; names[i] != NULL; i++)
+    g_string_append_printf (setup, "%s\"%s\"", i > 0 ? ", " : "", names[i]);
+  g_string_append_printf (setup, "], \"first\": \"%s\"}", names[0]);
+  game = dp_game_new_from_text (setup->str, &error);
+  g_assert_no_error (error);
+
+  for (guint step = 0; !dp_game_is_finished (game); step++)
+    {
+      g_autoptr(GPtrArray) legal = dp_game_legal_actions (game);
+      const char *pick = NULL;
+
+      g_assert_cmpuint (step, <, 20000);
+      g_assert_cmpuint (legal->len, >, 0);
+      if (step > 60 && g_rand_int_range (rand, 0, 3) == 0)
+        for (guint i = 0; i < legal->len && pick == NULL; i++)
+          if (strstr (legal->pdata[i], "\"finish\":true") != NULL)
+            pick = legal->pdata[i];
+      if (pick == NULL)
+        pick = legal->pdata[g_rand_int_range (rand, 0, (gint32) legal->len)];
+      g_assert_true (dp_game_apply_text (game, pick, &error));
+      g_assert_no_error (error);
+      g_ptr_array_add (actions, g_strdup (pick));
+    }
+  return g_steal_pointer (&game);
+}
+
+/* The first GtkLabel below @widget reading @text, or NULL. */
+static GtkWidget *
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_LABEL (child) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (child)), text) == 0 &&
+          gtk_widget_is_visible (child))
+        return child;
+      if ((found = find_label (child, text)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Issue 19 item 4: "Cubitos results say '26 points'; Cubitos players appear under
+ * Calavera headings" — each game's own figures, headings and units. */
+static void
+test_statistics_cubitos (Fixture       *f,
+                         gconstpointer  data)
+{
+  const char *const racers[] = { "Ina", "Zoë", NULL };
+  g_autoptr(GError) error = NULL;
+  DpStatisticsPage *page;
+  double place_sum = 0;
+  guint races = 0;
+
+  for (guint r = 0; r < 2; r++)
+    {
+      g_autoptr(GPtrArray) actions = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(DpGame) race = play_race (racers, 40 + r, actions);
+      g_autofree char *id = g_uuid_string_random ();
+      g_autoptr(JsonNode) export = test_export_of (race, actions, id, 1710000000 + r * 86400);
+      guint imported = 0, skipped = 0;
+
+      g_assert_true (dp_store_import (f->store, export, &imported, &skipped, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (imported, ==, 1);
+    }
+
+  /* Ina's average place, from each race's own result row. */
+  {
+    DpGameFilter filter = DP_GAME_FILTER_INIT;
+    g_autoptr(GPtrArray) list = NULL;
+
+    filter.kind = "cubitos";
+    list = dp_store_list_games (f->store, &filter, 0, 0, &error);
+    g_assert_no_error (error);
+    for (guint i = 0; i < list->len; i++)
+      {
+        DpGameSummary *summary = list->pdata[i];
+
+        for (guint seat = 0; seat < summary->n_players; seat++)
+          if (g_str_equal (summary->names[seat], "Ina"))
+            {
+              place_sum += summary->ranks[seat];
+              races++;
+            }
+      }
+    g_assert_cmpuint (races, ==, 2);
+  }
+
+  gtk_widget_activate_action (GTK_WIDGET (f->ui.window), "win.show-page", "s", "statistics");
+  page = DP_STATISTICS_PAGE (dp_window_get_page (f->ui.window, "statistics"));
+  dp_ui_wait_mapped (GTK_WIDGET (page));
+  dp_statistics_page_set_kind (page, "cubitos");
+  dp_statistics_page_set_player (page, "Ina");
+  g_assert_cmpuint (dp_statistics_page_get_n_players (page), ==, 2);
+
+  for (guint row = 0; row < 2; row++)
+    if (g_str_equal (dp_statistics_page_get_cell (page, row, DP_STATISTICS_COLUMN_PLAYER), "Ina"))
+      {
+        g_autofree char *place = dp_format_double (place_sum / races, 1);
+
+        g_assert_cmpstr (dp_statistics_page_get_cell (page, row, DP_STATISTICS_COLUMN_PLACE), ==, place);
+        /* A race has no points to average. */
+        g_assert_null (dp_statistics_page_get_cell (page, row, DP_STATISTICS_COLUMN_AVERAGE));
+      }
+
+  /* The race's own figures under its own headings; none of Calavera's. */
+  g_assert_nonnull (dp_statistics_page_get_detail (page, "spaces_moved"));
+  g_assert_nonnull (dp_statistics_page_get_detail (page, "busts"));
+  g_assert_nonnull (dp_statistics_page_get_detail (page, "dice_bought"));
+  g_assert_null (dp_statistics_page_get_detail (page, "points_orange"));
+  g_assert_nonnull (find_label (GTK_WIDGET (page), "The Race"));
+  g_assert_null (find_label (GTK_WIDGET (page), "Average Points per Row"));
+  g_assert_null (find_label (GTK_WIDGET (page), "Bonus Lines and Freezes"));
+
+  /* The progression's totals are spaces, not points. */
+  {
+    DpChart *chart = dp_statistics_page_get_progression_chart (page);
+    double px, py;
+    g_autofree char *tooltip = NULL;
+    guint last = dp_chart_get_n_points (chart, 0) - 1;
+
+    dp_ui_wait_for_layout (GTK_WIDGET (chart));
+    g_assert_true (dp_chart_get_point_position (chart, 0, last, &px, &py));
+    tooltip = dp_chart_dup_tooltip_at (chart, px, py);
+    g_assert_nonnull (tooltip);
+    g_assert_null (strstr (tooltip, "point"));
+    g_assert_true (strstr (tooltip, "space") != NULL);
+    g_assert_true (strstr (tooltip, "Round") != NULL);
+  }
+}
+
+/* Issue 19 item 5: "there is no import in the window (file chooser, the same
+ * all-or-nothing import with its line-numbered error shown in a dialog)". */
+static void
+test_import_from_window (Fixture       *f,
+                         gconstpointer  data)
+{
+  const char *ids[] = { f->ids[0], NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) export = dp_store_export (f->store, ids, &error);
+  g_autofree char *text = json_to_string (export, TRUE);
+  g_autofree char *path = g_build_filename (f->ui.dir, "games.json", NULL);
+  g_autofree char *bad_path = g_build_filename (f->ui.dir, "bad.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) bad = g_file_new_for_path (bad_path);
+  g_autofree char *bad_text = NULL;
+  GtkWindow *dialog = NULL;
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  /* The same file with a player's name that is not a string, further down. */
+  bad_text = g_strdup (text);
+  {
+    char *name = strstr (bad_text, "\"players\"");
+
+    g_assert_nonnull (name);
+    name = strchr (name, '[');
+    name[1] = '4';
+    name[2] = '2';
+    name[3] = ',';
+  }
+  g_assert_true (g_file_set_contents (bad_path, bad_text, -1, NULL));
+
+  /* A refused file: a dialog names the line; nothing is stored. */
+  g_assert_true (dp_history_page_delete_game (f->page, f->ids[0], &error));
+  g_assert_false (dp_history_page_import_file (f->page, bad, &dialog));
+  g_assert_true (ADW_IS_MESSAGE_DIALOG (dialog));
+  g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)), "Line "));
+  gtk_window_destroy (dialog);
+  assert_listed (f, f->ids[2], f->ids[1]);
+
+  /* The good file: its game is stored as deleted, so the import offers to restore it. */
+  g_assert_true (dp_history_page_import_file (f->page, file, &dialog));
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "restore");
+  assert_listed (f, f->ids[2], f->ids[1], f->ids[0]);
+}
+
+/* The first button below @widget that runs @action (any target). */
+static GtkWidget *
+find_action_button (GtkWidget  *widget,
+                    const char *action)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_BUTTON (child) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), action) == 0)
+        return child;
+      if ((found = find_action_button (child, action)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Issue 19 item 5: "the detail view has two Back buttons". */
+static void
+test_one_back_button (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  GtkWidget *window_back = find_action_button (GTK_WIDGET (f->ui.window), "win.show-start");
+  GtkWidget *replay_back = find_action_button (GTK_WIDGET (f->page), "replay.back");
+
+  g_assert_nonnull (window_back);
+  g_assert_nonnull (replay_back);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window_back)));
+
+  g_assert_true (dp_history_page_open_game (f->page, f->ids[1], &error));
+  g_assert_no_error (error);
+  dp_ui_iterate_until_idle ();
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window_back)));
+  g_assert_true (gtk_widget_is_visible (GTK_WIDGET (replay_back)));
+
+  gtk_widget_activate_action (GTK_WIDGET (dp_history_page_get_replay_page (f->page)), "replay.back", NULL);
+  dp_ui_iterate_until_idle ();
+  g_assert_cmpstr (dp_history_page_get_visible_view (f->page), ==, "list");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window_back)));
+}
+
+static guint
+count_resume_buttons (GtkWidget *widget)
+{
+  guint n = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_ACTIONABLE (child) &&
+          g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), "win.resume") == 0)
+        n++;
+      n += count_resume_buttons (child);
+    }
+  return n;
+}
+
+/* Issue 19 item 5: "the start page lists only 3 unfinished games"; "Ctrl+N always
+ * opens Calavera" — a new game of the kind last played. */
+static void
+test_start_page_and_ctrl_n (Fixture       *f,
+                            gconstpointer  data)
+{
+  const char *const racers[] = { "Ina", "Zoë", NULL };
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) accels = gtk_application_get_actions_for_accel (GTK_APPLICATION (f->ui.app), "<Control>n");
+  DpNewGamePage *new_game;
+
+  for (guint i = 0; i < 5; i++)
+    {
+      g_autoptr(DpGame) game = test_new_game (tables[i % 2]);
+      g_autofree char *id = dp_store_create_game_at (f->store, game, 1800000000 + i, &error);
+
+      g_assert_no_error (error);
+    }
+  gtk_widget_activate_action (GTK_WIDGET (f->ui.window), "win.show-start", NULL);
+  /* (the header may hold a Resume of its own) */
+  g_assert_cmpuint (count_resume_buttons (GTK_WIDGET (f->ui.window)), >=, 5);
+
+  /* The newest games are Calavera: Ctrl+N starts a Calavera game. */
+  g_assert_true (g_strv_contains ((const char *const *) accels, "win.new-game-default"));
+  gtk_widget_activate_action (GTK_WIDGET (f->ui.window), "win.new-game-default", NULL);
+  new_game = DP_NEW_GAME_PAGE (dp_window_get_page (f->ui.window, "new-game"));
+  g_assert_cmpstr (dp_new_game_page_get_kind (new_game), ==, "calavera");
+
+  /* A race played last: Ctrl+N starts a race. */
+  {
+    g_autoptr(GPtrArray) actions = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr(DpGame) race = play_race (racers, 7, actions);
+    g_autofree char *id = g_uuid_string_random ();
+    g_autoptr(JsonNode) export = test_export_of (race, actions, id, 1900000000);
+    guint imported, skipped;
+
+    g_assert_true (dp_store_import (f->store, export, &imported, &skipped, &error));
+    g_assert_no_error (error);
+  }
+  gtk_widget_activate_action (GTK_WIDGET (f->ui.window), "win.show-start", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (f->ui.window), "win.new-game-default", NULL);
+  g_assert_cmpstr (dp_new_game_page_get_kind (new_game), ==, "cubitos");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -306,6 +730,13 @@ main (int   argc,
   g_test_add ("/history-window/deleted-view", Fixture, NULL, fixture_setup, test_deleted_view, fixture_teardown);
   g_test_add ("/history-window/import-offers-restore", Fixture, NULL, fixture_setup, test_import_offers_restore, fixture_teardown);
   g_test_add ("/history-window/search-ignores-accents", Fixture, NULL, fixture_setup, test_search_ignores_accents, fixture_teardown);
+
+  g_test_add ("/history-window/daily-backup-when-playing", Fixture, NULL, fixture_setup, test_daily_backup_when_playing, fixture_teardown);
+  g_test_add ("/history-window/statistics-cubitos", Fixture, NULL, fixture_setup, test_statistics_cubitos, fixture_teardown);
+  g_test_add ("/history-window/import-from-window", Fixture, NULL, fixture_setup, test_import_from_window, fixture_teardown);
+  g_test_add ("/history-window/one-back-button", Fixture, NULL, fixture_setup, test_one_back_button, fixture_teardown);
+  g_test_add ("/history-window/start-page-and-ctrl-n", Fixture, NULL, fixture_setup, test_start_page_and_ctrl_n, fixture_teardown);
+  g_test_add ("/history-window/preferences", Fixture, NULL, fixture_setup, test_preferences, fixture_teardown);
 
   return g_test_run ();
 }

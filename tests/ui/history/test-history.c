@@ -101,11 +101,12 @@ assert_model_is (GListModel *model,
       g_assert_nonnull (item);
       g_assert_cmpstr (dp_history_item_get_id (item), ==, game->id);
 
-      /* The Scores column: every seat's total, in seat order. */
+      /* The Scores column: every seat's name and total, in seat order (issue 19: "the
+       * score column in the list has no names"). */
       for (guint seat = 0; seat < game->n_players; seat++)
         {
           g_autofree char *total = dp_format_int (game->totals[seat]);
-          g_string_append_printf (scores, "%s%s", seat > 0 ? " · " : "", total);
+          g_string_append_printf (scores, "%s%s %s", seat > 0 ? " · " : "", game->names[seat], total);
         }
       g_assert_cmpstr (dp_history_item_get_scores_text (item), ==, scores->str);
     }
@@ -542,6 +543,7 @@ typedef struct
   double      row_points[CV_N_COLORS];
   double      frozen;
   double      bonus_first;
+  double      places;
 } Expected;
 
 static int
@@ -587,6 +589,10 @@ compute_expected_stats (void)
 
           e->games++;
           e->wins += game->winners[seat];
+          /* "Bei Gleichstand gibt es mehrere Gewinner": a place is 1 + those ahead. */
+          e->places += 1;
+          for (guint other = 0; other < game->n_players; other++)
+            e->places += game->totals[other] > game->totals[seat];
           e->sum += game->totals[seat];
           e->best = MAX (e->best, game->totals[seat]);
           e->worst = MIN (e->worst, game->totals[seat]);
@@ -611,7 +617,25 @@ test_statistics_numbers (void)
   dp_statistics_page_set_store (page, fixture->store);
   window = window_with (GTK_WIDGET (page), 1100, 900);
 
-  /* "Per player: games, wins, win rate, average/best/worst total" */
+  /* Issue 19 item 4: "'All Games' shows only what both share (games, wins, win rate,
+   * places)" — no average of Calavera points with Cubitos spaces. */
+  g_assert_cmpuint (dp_statistics_page_get_n_players (page), ==, expected->len);
+  for (guint i = 0; i < expected->len; i++)
+    {
+      Expected *e = &g_array_index (expected, Expected, i);
+      g_autofree char *games = dp_format_int (e->games);
+      g_autofree char *place = dp_format_double (e->places / e->games, 1);
+
+      g_assert_cmpstr (dp_statistics_page_get_cell (page, i, DP_STATISTICS_COLUMN_PLAYER), ==, e->name);
+      g_assert_cmpstr (dp_statistics_page_get_cell (page, i, DP_STATISTICS_COLUMN_GAMES), ==, games);
+      g_assert_cmpstr (dp_statistics_page_get_cell (page, i, DP_STATISTICS_COLUMN_PLACE), ==, place);
+      g_assert_null (dp_statistics_page_get_cell (page, i, DP_STATISTICS_COLUMN_AVERAGE));
+      g_assert_null (dp_statistics_page_get_cell (page, i, DP_STATISTICS_COLUMN_BEST));
+    }
+  g_assert_null (dp_statistics_page_get_detail (page, "points_orange"));
+
+  /* "Per player: games, wins, win rate, average/best/worst total" of Calavera. */
+  dp_statistics_page_set_kind (page, "calavera");
   g_assert_cmpuint (dp_statistics_page_get_n_players (page), ==, expected->len);
   for (guint i = 0; i < expected->len; i++)
     {
@@ -622,6 +646,7 @@ test_statistics_numbers (void)
       g_autofree char *average = dp_format_double (e->sum / e->games, 1);
       g_autofree char *best = dp_format_int (e->best);
       g_autofree char *worst = dp_format_int (e->worst);
+      g_autofree char *place = dp_format_double (e->places / e->games, 1);
 
       g_assert_cmpstr (dp_statistics_page_get_cell (page, i, DP_STATISTICS_COLUMN_PLAYER), ==, e->name);
       g_assert_cmpstr (dp_statistics_page_get_cell (page, i, DP_STATISTICS_COLUMN_GAMES), ==, games);
@@ -630,6 +655,7 @@ test_statistics_numbers (void)
       g_assert_cmpstr (dp_statistics_page_get_cell (page, i, DP_STATISTICS_COLUMN_AVERAGE), ==, average);
       g_assert_cmpstr (dp_statistics_page_get_cell (page, i, DP_STATISTICS_COLUMN_BEST), ==, best);
       g_assert_cmpstr (dp_statistics_page_get_cell (page, i, DP_STATISTICS_COLUMN_WORST), ==, worst);
+      g_assert_cmpstr (dp_statistics_page_get_cell (page, i, DP_STATISTICS_COLUMN_PLACE), ==, place);
     }
 
   /* "average points per row", "how often each bonus line was won first",
@@ -668,6 +694,8 @@ test_statistics_charts (void)
 
   dp_statistics_page_set_store (page, fixture->store);
   window = window_with (GTK_WIDGET (page), 1100, 1000);
+  /* Totals are Calavera's: "All Games" compares places only (checked below). */
+  dp_statistics_page_set_kind (page, "calavera");
 
   /* "wins per player": one bar per player, most wins first. */
   wins = dp_statistics_page_get_wins_chart (page);
@@ -701,6 +729,21 @@ test_statistics_charts (void)
     }
   g_assert_cmpuint (dp_chart_get_n_points (totals, 0), ==, k);
 
+  /* Issue 19 item 4: "whole-number axes where counts are whole; dates labelled once
+   * per tick". */
+  dp_ui_wait_for_layout (GTK_WIDGET (totals));
+  {
+    g_auto(GStrv) y_labels = dp_chart_dup_y_labels (wins);
+    g_auto(GStrv) x_labels = dp_chart_dup_x_labels (totals);
+
+    g_assert_cmpuint (g_strv_length (y_labels), >, 1);
+    for (guint i = 0; y_labels[i] != NULL; i++)
+      g_assert_null (strpbrk (y_labels[i], ".,"));
+    g_assert_cmpuint (g_strv_length (x_labels), >, 0);
+    for (guint i = 1; x_labels[i] != NULL; i++)
+      g_assert_cmpstr (x_labels[i], !=, x_labels[i - 1]);
+  }
+
   /* The progression of Sami's latest finished game: one line per player. */
   progression = dp_statistics_page_get_progression_chart (page);
   g_assert_nonnull (latest);
@@ -711,6 +754,36 @@ test_statistics_charts (void)
       dp_chart_get_point (progression, seat, dp_chart_get_n_points (progression, seat) - 1, NULL, &y);
       g_assert_cmpfloat (y, ==, latest->totals[seat]);
     }
+
+  /* Issue 19 item 4: "progression by round" — one point per round (a round is a turn
+   * of every player, cv-game.h), numbered 0 (the start), 1, 2, … */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(DpGame) game = dp_store_load_game (fixture->store, latest->id, &error);
+    guint turns, n = dp_chart_get_n_points (progression, 0);
+    double x;
+
+    g_assert_no_error (error);
+    turns = cv_game_get_turn_number (cv_game_from_dp_const (game));
+    for (guint i = 0; i < n; i++)
+      {
+        g_assert_true (dp_chart_get_point (progression, 0, i, &x, NULL));
+        g_assert_cmpfloat (x, ==, i);
+      }
+    g_assert_cmpuint (n - 1, <=, (turns - 1) / latest->n_players + 1);
+    g_assert_cmpuint (n - 1, >=, (turns - 1) / latest->n_players);
+  }
+
+  /* "All Games": the places over time, not totals. */
+  dp_statistics_page_set_kind (page, NULL);
+  dp_statistics_page_set_player (page, player);
+  {
+    double y;
+
+    g_assert_true (dp_chart_get_point (totals, 0, 0, NULL, &y));
+    g_assert_cmpfloat (y, >=, 1);
+    g_assert_cmpfloat (y, <=, 4);
+  }
 
   gtk_window_destroy (window);
 }
@@ -868,6 +941,52 @@ test_chart_tooltip (void)
   gtk_window_destroy (window);
 }
 
+/* Issue 19 item 4: "the wins axis has 0.5 ticks" — a chart of counts ticks whole numbers. */
+static void
+test_chart_whole_numbers (void)
+{
+  GtkWidget *chart = dp_chart_new (DP_CHART_BARS);
+  const char *labels[] = { "Ina", "Sami" };
+  const double values[] = { 1, 2 };
+  GtkWindow *window;
+  g_auto(GStrv) ticks = NULL;
+
+  dp_chart_set_bars (DP_CHART (chart), labels, values, 2);
+  dp_chart_set_whole_numbers (DP_CHART (chart), TRUE);
+  window = window_with (chart, 600, 300);
+  ticks = dp_chart_dup_y_labels (DP_CHART (chart));
+  g_assert_cmpuint (g_strv_length (ticks), >=, 3);
+  for (guint i = 0; ticks[i] != NULL; i++)
+    {
+      g_autofree char *whole = dp_format_int (i);
+      g_assert_cmpstr (ticks[i], ==, whole);
+    }
+  gtk_window_destroy (window);
+}
+
+/* Issue 19 item 4: "the date axis repeats labels" — games a few hours apart. */
+static void
+test_chart_date_labels (void)
+{
+  GtkWidget *chart = dp_chart_new (DP_CHART_LINES);
+  g_autoptr(GDateTime) noon = g_date_time_new_local (2026, 5, 1, 12, 0, 0);
+  gint64 t = g_date_time_to_unix (noon);
+  const double x[] = { t, t + 3600, t + 7200, t + 86400 };
+  const double y[] = { 10, 20, 15, 30 };
+  GtkWindow *window;
+  g_auto(GStrv) labels = NULL;
+
+  dp_chart_set_x_axis (DP_CHART (chart), DP_CHART_X_DATE);
+  dp_chart_add_series (DP_CHART (chart), "Ina", x, y, 4);
+  window = window_with (chart, 900, 300);
+  labels = dp_chart_dup_x_labels (DP_CHART (chart));
+  g_assert_cmpuint (g_strv_length (labels), >=, 1);
+  g_assert_cmpuint (g_strv_length (labels), <=, 2);   /* two days */
+  for (guint i = 1; labels[i] != NULL; i++)
+    g_assert_cmpstr (labels[i], !=, labels[i - 1]);
+  gtk_window_destroy (window);
+}
+
 static void
 test_format_german (void)
 {
@@ -920,6 +1039,8 @@ main (int   argc,
   g_test_add_func ("/statistics/head-to-head", test_statistics_head_to_head);
   g_test_add_func ("/statistics/pick-every-filter-entry", test_statistics_pick_every_filter_entry);
   g_test_add_func ("/chart/tooltip", test_chart_tooltip);
+  g_test_add_func ("/chart/whole-numbers", test_chart_whole_numbers);
+  g_test_add_func ("/chart/date-labels", test_chart_date_labels);
   g_test_add_func ("/format/german", test_format_german);
 
   status = g_test_run ();
