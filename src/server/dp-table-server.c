@@ -316,9 +316,9 @@ handle_hello (Client     *client,
               JsonObject *message)
 {
   DpTableServer *self = client->server;
-  const char *seat_token = json_object_get_string_member_with_default (message, "seat_token", NULL);
+  const char *seat_token = dp_table_json_get_string (message, "seat_token");
 
-  client->lang = dp_table_check_language (json_object_get_string_member_with_default (message, "lang", "en"));
+  client->lang = dp_table_check_language (dp_table_json_get_string (message, "lang"));
   client->seat = -1;
   if (seat_token != NULL && seat_token[0] != '\0')
     {
@@ -341,10 +341,10 @@ handle_claim (Client     *client,
               JsonObject *message)
 {
   DpTableServer *self = client->server;
-  gint64 seat = json_object_get_int_member_with_default (message, "seat", -1);
+  gint64 seat = -1;
   g_autoptr(GError) error = NULL;
 
-  if (seat < 0 || seat >= dp_game_get_n_players (dp_session_get_game (self->session)))
+  if (!dp_table_json_get_int (message, "seat", &seat) || seat < 0 || seat >= dp_game_get_n_players (dp_session_get_game (self->session)))
     {
       g_autofree char *text = client_text (client, N_("There is no such seat at this table."));
       send_refused (self, client, "malformed", text);
@@ -409,7 +409,7 @@ action_is_current (DpTableServer *self,
         return FALSE;
       root = json_parser_get_root (parser);
       if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root)
-          || g_strcmp0 (json_object_get_string_member_with_default (json_node_get_object (root), "player", NULL), name) == 0)
+          || g_strcmp0 (dp_table_json_get_string (json_node_get_object (root), "player"), name) == 0)
         return FALSE;
     }
   return TRUE;
@@ -427,6 +427,7 @@ handle_action (Client     *client,
   g_autofree char *text = NULL;
   g_autoptr(DpGame) before = NULL;
   DpLanguageSwitch sw;
+  gint64 at = -1;
 
   if (client->seat < 0)
     {
@@ -434,8 +435,7 @@ handle_action (Client     *client,
       send_refused (self, client, "seat", msg);
       return;
     }
-  if (!json_object_has_member (message, "at")
-      || !action_is_current (self, client->seat, json_object_get_int_member_with_default (message, "at", -1)))
+  if (!dp_table_json_get_int (message, "at", &at) || !action_is_current (self, client->seat, at))
     {
       g_autofree char *msg = client_text (client, N_("The table changed before this entry arrived: here is the table as it is now."));
       send_refused (self, client, "stale", msg);
@@ -509,7 +509,9 @@ message_cb (SoupWebsocketConnection *ws,
     }
 
   message = json_node_get_object (json_parser_get_root (parser));
-  kind = json_object_get_string_member_with_default (message, "type", "");
+  kind = dp_table_json_get_string (message, "type");
+  if (kind == NULL)
+    kind = "";
   if (g_str_equal (kind, "hello"))
     handle_hello (client, message);
   else if (g_str_equal (kind, "claim"))

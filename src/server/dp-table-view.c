@@ -552,6 +552,30 @@ dp_table_view_render_page (const char *template,
   return g_string_free (out, FALSE);
 }
 
+const char *
+dp_table_json_get_string (JsonObject *object,
+                          const char *name)
+{
+  JsonNode *node = json_object_get_member (object, name);
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+  return json_node_get_string (node);
+}
+
+gboolean
+dp_table_json_get_int (JsonObject *object,
+                       const char *name,
+                       gint64     *value)
+{
+  JsonNode *node = json_object_get_member (object, name);
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64)
+    return FALSE;
+  *value = json_node_get_int (node);
+  return TRUE;
+}
+
 JsonObject *
 dp_table_view_claim_action (const DpGame  *game,
                             guint          seat,
@@ -569,7 +593,7 @@ dp_table_view_claim_action (const DpGame  *game,
     }
   object = json_node_get_object (action);
   if (json_object_has_member (object, "player")
-      && g_strcmp0 (json_object_get_string_member_with_default (object, "player", ""), name) != 0)
+      && g_strcmp0 (dp_table_json_get_string (object, "player"), name) != 0)
     {
       g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
                    _("This phone can only enter for its own seat, %s"), name);

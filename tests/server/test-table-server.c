@@ -774,6 +774,37 @@ test_wrong_token (Fixture       *fixture,
   g_assert_cmpuint (stored_actions (fixture), ==, 0);
 }
 
+/* Hostile messages: wrong types everywhere are refused as malformed, nothing is stored,
+ * the server goes on (issue 18: "request size, rate and connection limits"; house rule:
+ * no assertion on user input). */
+static void
+test_hostile (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autoptr(Phone) phone = phone_seated (fixture, 0);
+  const char *messages[] = {
+    "{\"type\":5}",
+    "{\"type\":null}",
+    "[1,2,3]",
+    "not json",
+    "{\"type\":\"hello\",\"lang\":7,\"seat_token\":[]}",
+    "{\"type\":\"claim\",\"seat\":\"1\"}",
+    "{\"type\":\"action\",\"at\":\"0\",\"action\":[]}",
+    "{\"type\":\"action\",\"at\":0,\"action\":{\"roll\":\"orange\",\"player\":5}}",
+    "{\"type\":\"action\",\"at\":0}",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (messages); i++)
+    {
+      g_autoptr(JsonObject) answer = NULL;
+
+      phone_send (phone, messages[i]);
+      answer = phone_wait (phone, i == 4 ? "state" : "refused");
+    }
+  g_assert_cmpuint (stored_actions (fixture), ==, 0);
+  g_assert_true (dp_table_server_is_running (fixture->server));
+}
+
 /* "listening only while switched on; switching off closes every connection" */
 static void
 test_switch_off (Fixture       *fixture,
@@ -915,6 +946,7 @@ main (int    argc,
   g_test_add ("/server/reconnect", Fixture, NULL, fixture_set_up, test_reconnect, fixture_tear_down);
   g_test_add ("/server/limits", Fixture, NULL, fixture_set_up, test_limits, fixture_tear_down);
   g_test_add ("/server/wrong-token", Fixture, NULL, fixture_set_up, test_wrong_token, fixture_tear_down);
+  g_test_add ("/server/hostile", Fixture, NULL, fixture_set_up, test_hostile, fixture_tear_down);
   g_test_add ("/server/switch-off", Fixture, NULL, fixture_set_up, test_switch_off, fixture_tear_down);
   g_test_add ("/server/languages", Fixture, NULL, fixture_set_up, test_languages, fixture_tear_down);
   g_test_add ("/server/cubitos-parallel", Fixture, NULL, fixture_set_up_cubitos, test_cubitos_parallel, fixture_tear_down);
