@@ -270,7 +270,7 @@ fill_player_dropdown (DpHistoryPage *self)
   names = dp_store_list_player_names (self->store, &error);
   if (names == NULL)
     {
-      g_warning ("Cannot list the players: %s", error->message);
+      g_debug ("Cannot list the players: %s", error->message);
       names = g_new0 (char *, 1);
     }
 
@@ -876,6 +876,9 @@ dp_history_page_set_store (DpHistoryPage *self,
   g_clear_object (&self->model);
   self->model = dp_history_model_new (store);
   dp_history_model_set_filter (self->model, &self->filter);
+  /* The model empties itself when a page cannot be read: show its error then. */
+  g_signal_connect_object (self->model, "items-changed", G_CALLBACK (update_count_and_empty),
+                           self, G_CONNECT_SWAPPED);
 
   g_clear_object (&self->selection);
   self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->model)));
