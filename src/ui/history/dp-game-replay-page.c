@@ -188,7 +188,19 @@ update_result (DpGameReplayPage *self)
       break;
     }
 
-  /* The ranking, best first; tied players share a place. */
+  /* The ranking, best first; tied players share a place. A game still in progress has
+   * no stored places yet (every seat reads 1): it shows the standing by the totals so
+   * far (issue 14). */
+  if (self->summary->state != DP_GAME_STATE_FINISHED)
+    for (guint seat = 0; seat < self->summary->n_players; seat++)
+      {
+        guint better = 0;
+
+        for (guint other = 0; other < self->summary->n_players; other++)
+          if (self->summary->totals[other] > self->summary->totals[seat])
+            better++;
+        self->summary->ranks[seat] = better + 1;
+      }
   for (guint rank = 1; rank <= self->summary->n_players; rank++)
     for (guint seat = 0; seat < self->summary->n_players; seat++)
       {
@@ -228,7 +240,7 @@ update_progression (DpGameReplayPage *self)
   dp_chart_clear (self->progression_chart);
   if (!dp_game_compute_progression (self->setup_text, self->actions, &turns, &totals, &error))
     {
-      g_warning ("Cannot compute the score progression of %s: %s", self->game_id, error->message);
+      g_debug ("Cannot compute the score progression of %s: %s", self->game_id, error->message);
       return;
     }
 
@@ -574,7 +586,7 @@ dp_game_replay_page_set_step (DpGameReplayPage *self,
                            step > 0 ? step - 1 : 0, NULL, &error);
   if (before == NULL)
     {
-      g_warning ("Cannot replay game %s: %s", self->game_id, error->message);
+      g_debug ("Cannot replay game %s: %s", self->game_id, error->message);
       return;
     }
 
@@ -592,7 +604,7 @@ dp_game_replay_page_set_step (DpGameReplayPage *self,
       self->action_text = describe_action (before, text);
       self->state = g_steal_pointer (&before);
       if (!dp_game_apply_text (self->state, text, &error))
-        g_warning ("Cannot replay game %s: %s", self->game_id, error->message);
+        g_debug ("Cannot replay game %s: %s", self->game_id, error->message);
     }
 
   self->step = step;
