@@ -630,7 +630,10 @@ export_all_action_cb (GtkWidget  *widget,
     return;
 
   /* Translators: the suggested file name of an export of every game; no spaces */
-  name = format == DP_HISTORY_EXPORT_CSV ? _("dicepad-games.csv") : _("dicepad-games.json");
+  name = format == DP_HISTORY_EXPORT_CSV ? _("dicepad-games.csv")
+         /* Translators: the suggested file name of an export for BG Stats; no spaces */
+         : format == DP_HISTORY_EXPORT_BGSTATS ? _("dicepad-bgstats.json")
+         : _("dicepad-games.json");
   dp_history_export_run (widget, self->store, NULL, format, name);
 }
 
