@@ -418,6 +418,8 @@ set_session (DpWindow  *self,
       g_clear_object (&self->session);
     }
   /* Phones follow one game: another game switches them off. */
+  if (self->table_server != NULL)
+    dp_table_server_stop (self->table_server);
   g_clear_object (&self->table_server);
 
   /* A table page is built for the first game of its kind only (ensure_page()); the
@@ -813,6 +815,18 @@ dp_window_setup (DpWindow *self)
 }
 
 static void
+phone_entry_stored_cb (DpTableServer *server,
+                       int            seat,
+                       const char    *text,
+                       DpWindow      *self)
+{
+  /* Translators: a toast on the window for an entry made on a player's phone */
+  g_autofree char *message = g_strdup_printf (_("%s (from a phone)"), text);
+
+  show_toast (self, message, _("_Undo"), "win.undo");
+}
+
+static void
 phones_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
@@ -822,7 +836,10 @@ phones_action (GtkWidget  *widget,
   if (self->session == NULL)
     return;
   if (self->table_server == NULL)
-    self->table_server = dp_table_server_new (self->session, NULL);
+    {
+      self->table_server = dp_table_server_new (self->session, NULL);
+      g_signal_connect_object (self->table_server, "entry-stored", G_CALLBACK (phone_entry_stored_cb), self, 0);
+    }
   gtk_window_present (GTK_WINDOW (dp_phones_dialog_new (GTK_WINDOW (self), self->table_server)));
 }
 
@@ -831,6 +848,8 @@ dp_window_dispose (GObject *object)
 {
   DpWindow *self = DP_WINDOW (object);
 
+  if (self->table_server != NULL)
+    dp_table_server_stop (self->table_server);
   g_clear_object (&self->table_server);
 
   if (self->session != NULL)

@@ -128,6 +128,11 @@ number_box (CbBoardView *self,
   gtk_widget_add_css_class (value, "cb-number");
   gtk_widget_add_css_class (label, "caption");
   gtk_widget_add_css_class (label, "dim-label");
+  /* Long captions ("Nachschub-Plättchen") wrap, so six numbers fit in 360 px. */
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
+  gtk_label_set_width_chars (GTK_LABEL (label), 4);
   gtk_box_append (GTK_BOX (box), value);
   gtk_box_append (GTK_BOX (box), label);
   gtk_widget_set_tooltip_text (box, tooltip);
@@ -195,6 +200,8 @@ cb_board_view_init (CbBoardView *self)
   gtk_widget_add_css_class (GTK_WIDGET (self->position_label), "dim-label");
   gtk_widget_set_hexpand (GTK_WIDGET (self->position_label), TRUE);
   gtk_label_set_xalign (self->position_label, 1);
+  gtk_label_set_wrap (self->position_label, TRUE);
+  gtk_label_set_justify (self->position_label, GTK_JUSTIFY_RIGHT);
   gtk_label_set_ellipsize (self->position_label, PANGO_ELLIPSIZE_END);
   gtk_box_append (GTK_BOX (banners), GTK_WIDGET (self->danger_label));
   gtk_box_append (GTK_BOX (banners), GTK_WIDGET (self->bust_label));

@@ -73,6 +73,34 @@ control (CbRunPanel *self,
   return g_hash_table_lookup (self->controls, name);
 }
 
+/* A check button whose label wraps (long German sentences at 360 px). */
+static GtkWidget *
+wrapped_check (const char *mnemonic)
+{
+  GtkWidget *check = gtk_check_button_new ();
+  GtkWidget *label = gtk_label_new_with_mnemonic (mnemonic);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), check);
+  gtk_check_button_set_child (GTK_CHECK_BUTTON (check), label);
+  return check;
+}
+
+/* Appends @child to a button row or a box. */
+static void
+append_to (GtkWidget *parent,
+           GtkWidget *child)
+{
+  if (GTK_IS_FLOW_BOX (parent))
+    {
+      gtk_flow_box_append (GTK_FLOW_BOX (parent), child);
+      gtk_widget_set_focusable (gtk_widget_get_parent (child), FALSE);
+    }
+  else
+    gtk_box_append (GTK_BOX (parent), child);
+}
+
 static guint
 spin_value (CbRunPanel *self,
             const char *name)
@@ -129,19 +157,27 @@ add_button (CbRunPanel *self,
   g_signal_connect (button, "clicked", G_CALLBACK (button_clicked_cb), self);
   set_button_action (self, button, action);
   g_hash_table_insert (self->controls, g_strdup (name), button);
-  gtk_box_append (GTK_BOX (parent), button);
+  append_to (parent, button);
   return button;
 }
 
+/* A row of buttons that wraps on a narrow screen (usable down to 360 px, issue 15). The
+ * flow box's own children take no focus: Tab goes from button to button. */
 static GtkWidget *
 button_row (GtkWidget *parent)
 {
-  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *row = gtk_flow_box_new ();
 
-  gtk_widget_set_halign (row, GTK_ALIGN_START);
-  gtk_box_append (GTK_BOX (parent), row);
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (row), GTK_SELECTION_NONE);
+  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (row), 1);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (row), 8);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (row), 6);
+  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (row), 6);
+  gtk_widget_set_focusable (row, FALSE);
+  append_to (parent, row);
   return row;
 }
+
 
 static GtkWidget *
 add_spin (CbRunPanel *self,
@@ -166,9 +202,9 @@ add_spin (CbRunPanel *self,
   gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, question, -1);
   if (changed != NULL)
     g_signal_connect_swapped (spin, "value-changed", changed, self);
-  gtk_box_append (GTK_BOX (row), label);
-  gtk_box_append (GTK_BOX (row), spin);
-  gtk_box_append (GTK_BOX (parent), row);
+  append_to (row, label);
+  append_to (row, spin);
+  append_to (parent, row);
   g_hash_table_insert (self->controls, g_strdup (name), spin);
   return spin;
 }
@@ -185,9 +221,9 @@ section (GtkWidget  *parent,
 
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_widget_add_css_class (label, "heading");
-      gtk_box_append (GTK_BOX (box), label);
+      append_to (box, label);
     }
-  gtk_box_append (GTK_BOX (parent), box);
+  append_to (parent, box);
   return box;
 }
 
@@ -275,7 +311,7 @@ build_refill (CbRunPanel *self)
         gtk_label_set_wrap (GTK_LABEL (why), TRUE);
         gtk_widget_add_css_class (why, "dim-label");
         gtk_widget_add_css_class (why, "caption");
-        gtk_box_append (GTK_BOX (self->content), why);
+        append_to (self->content, why);
       }
   }
 
@@ -301,17 +337,17 @@ build_refill (CbRunPanel *self)
       g_signal_connect (spin, "value-changed", G_CALLBACK (refill_count_changed_cb), self);
       g_snprintf (name, sizeof name, "refill-%s", cb_kind_to_string (k));
       g_hash_table_insert (self->controls, g_strdup (name), spin);
-      gtk_box_append (GTK_BOX (pair), cb_die_icon_new (k, CB_FACE_BLANK, self->refill.available[k], 26));
-      gtk_box_append (GTK_BOX (pair), spin);
+      append_to (pair, cb_die_icon_new (k, CB_FACE_BLANK, self->refill.available[k], 26));
+      append_to (pair, spin);
       gtk_grid_attach (GTK_GRID (grid), pair, n % 2, n / 2, 1, 1);
       n++;
     }
-  gtk_box_append (GTK_BOX (dice), grid);
+  append_to (dice, grid);
   self->refill_summary = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (self->refill_summary, 0);
   gtk_label_set_wrap (self->refill_summary, TRUE);
   gtk_widget_add_css_class (GTK_WIDGET (self->refill_summary), "dim-label");
-  gtk_box_append (GTK_BOX (dice), GTK_WIDGET (self->refill_summary));
+  append_to (dice, GTK_WIDGET (self->refill_summary));
   add_button (self, button_row (self->content), "refill", _("_Refill"),
               _("Put the chosen dice into the ready area"), NULL, TRUE);
   update_refill (self);
@@ -355,11 +391,11 @@ build_roll (CbRunPanel *self)
   self->roll_entry = CB_ROLL_ENTRY (cb_roll_entry_new (&self->roll));
   g_signal_connect_swapped (self->roll_entry, "changed", G_CALLBACK (update_roll), self);
   g_signal_connect (self->roll_entry, "activate", G_CALLBACK (roll_activate_cb), self);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->roll_entry));
+  append_to (box, GTK_WIDGET (self->roll_entry));
   self->roll_summary = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (self->roll_summary, 0);
   gtk_widget_add_css_class (GTK_WIDGET (self->roll_summary), "dim-label");
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->roll_summary));
+  append_to (box, GTK_WIDGET (self->roll_summary));
   add_button (self, button_row (self->content), "roll", _("_Enter Roll"),
               _("Hits go to the active area; blanks stay ready"), NULL, TRUE);
   update_roll (self);
@@ -471,7 +507,7 @@ add_fan_box (CbRunPanel *self,
 
   g_object_set_data (G_OBJECT (box), "fans", GUINT_TO_POINTER (G_MAXUINT));
   g_hash_table_insert (self->controls, pname (prefix, "fanbox"), box);
-  gtk_box_append (GTK_BOX (parent), box);
+  append_to (parent, box);
   return box;
 }
 
@@ -592,13 +628,13 @@ build_support (CbRunPanel *self)
         {
           /* The credit faces may be left (docs/cubitos-notes.md, "Support"): taking a
            * credit this round obliges Schlägertyp's mandatory ability. */
-          GtkWidget *check = gtk_check_button_new_with_mnemonic (_("_Take the credits shown"));
+          GtkWidget *check = wrapped_check (_("_Take the credits shown"));
 
           gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
           gtk_widget_set_tooltip_text (check, _("Leave the credit faces unused (taking a credit can oblige a card)"));
           g_signal_connect_swapped (check, "toggled", G_CALLBACK (take_credits_toggled_cb), self);
           g_hash_table_insert (self->controls, g_strdup ("take-credits"), check);
-          gtk_box_append (GTK_BOX (row), check);
+          append_to (row, check);
         }
     }
   if (cb_game_get_swords (cb (self), self->seat) < 0)
@@ -678,9 +714,9 @@ add_kind_dropdown (CbRunPanel *self,
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_widget_set_hexpand (label, TRUE);
-  gtk_box_append (GTK_BOX (row), label);
-  gtk_box_append (GTK_BOX (row), kind_dropdown (self, name, question, none, changed));
-  gtk_box_append (GTK_BOX (parent), row);
+  append_to (row, label);
+  append_to (row, kind_dropdown (self, name, question, none, changed));
+  append_to (parent, row);
   return row;
 }
 
@@ -718,7 +754,7 @@ add_lose_row (CbRunPanel *self,
   char name[48];
 
   g_snprintf (name, sizeof name, "%slose-die-%u", prefix, n);
-  gtk_box_append (GTK_BOX (row), kind_dropdown (self, name, _("Colour of the dice given back"), _("none"), changed));
+  append_to (row, kind_dropdown (self, name, _("Colour of the dice given back"), _("none"), changed));
   gtk_widget_set_hexpand (gtk_widget_get_last_child (row), TRUE);
   for (guint z = 0; z < CB_N_ZONES; z++)
     gtk_string_list_append (zones, cb_presenter_zone_name (z));
@@ -731,7 +767,7 @@ add_lose_row (CbRunPanel *self,
   g_signal_connect_swapped (zone_list, "notify::selected", changed, self);
   g_snprintf (name, sizeof name, "%slose-from-%u", prefix, n);
   g_hash_table_insert (self->controls, g_strdup (name), zone_list);
-  gtk_box_append (GTK_BOX (row), zone_list);
+  append_to (row, zone_list);
   spin = gtk_spin_button_new_with_range (1, MAX_LOSE_ROWS, 1);
   gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
   gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
@@ -741,8 +777,8 @@ add_lose_row (CbRunPanel *self,
   g_signal_connect_swapped (spin, "value-changed", changed, self);
   g_snprintf (name, sizeof name, "%slose-count-%u", prefix, n);
   g_hash_table_insert (self->controls, g_strdup (name), spin);
-  gtk_box_append (GTK_BOX (row), spin);
-  gtk_box_append (GTK_BOX (rows), row);
+  append_to (row, spin);
+  append_to (rows, row);
   g_object_set_data (G_OBJECT (rows), "rows", GUINT_TO_POINTER (n + 1));
   gtk_widget_set_sensitive (pcontrol (self, prefix, "lose-add"), n + 1 < MAX_LOSE_ROWS);
 }
@@ -781,10 +817,10 @@ build_bonus (CbRunPanel *self,
   heading = gtk_label_new (_("Give back dice (one row per colour and area)"));
   gtk_label_set_xalign (GTK_LABEL (heading), 0);
   gtk_label_set_wrap (GTK_LABEL (heading), TRUE);
-  gtk_box_append (GTK_BOX (lose), heading);
+  append_to (lose, heading);
   rows = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   g_hash_table_insert (self->controls, pname (prefix, "lose-rows"), rows);
-  gtk_box_append (GTK_BOX (lose), rows);
+  append_to (lose, rows);
   add = gtk_button_new ();
   {
     GtkWidget *content = adw_button_content_new ();
@@ -802,8 +838,8 @@ build_bonus (CbRunPanel *self,
   g_object_set_data (G_OBJECT (add), "changed", changed);
   g_signal_connect (add, "clicked", G_CALLBACK (lose_add_clicked_cb), self);
   g_hash_table_insert (self->controls, pname (prefix, "lose-add"), add);
-  gtk_box_append (GTK_BOX (lose), add);
-  gtk_box_append (GTK_BOX (parent), lose);
+  append_to (lose, add);
+  append_to (parent, lose);
   add_lose_row (self, prefix, changed);
 
   add_fan_box (self, parent, prefix);
@@ -946,7 +982,8 @@ update_move (CbRunPanel *self)
       g_autofree char *summary = landing_summary (&move);
       /* Translators: the folded landing question; %s is "none" or the bonuses told */
       g_autofree char *label = g_strdup_printf (_("Bonus on the landing space: %s"), summary);
-      gtk_expander_set_label (GTK_EXPANDER (control (self, "land-expander")), label);
+      gtk_label_set_text_with_mnemonic (GTK_LABEL (gtk_expander_get_label_widget (GTK_EXPANDER (control (self, "land-expander")))),
+                                        label);
     }
   if (land_button != NULL)
     set_button_action (self, land_button, cb_move_dup_action (&move, cb (self), self->seat));
@@ -1001,23 +1038,31 @@ build_move (CbRunPanel *self)
 
   walk = section (self->content, _("Walk"));
   add_spin (self, walk, "steps", _("Spaces to walk now"), 0, steps, steps, G_CALLBACK (update_move));
-  finish = gtk_check_button_new_with_mnemonic (_("The runner crosses the _finish line in this move"));
+  finish = wrapped_check (_("The runner crosses the _finish line in this move"));
   g_signal_connect_swapped (finish, "toggled", G_CALLBACK (update_move), self);
   g_hash_table_insert (self->controls, g_strdup ("finish"), finish);
-  gtk_box_append (GTK_BOX (walk), finish);
+  append_to (walk, finish);
   /* p. 10: after the finish the runner goes on; the farthest beyond the start wins. */
   add_spin (self, walk, "beyond", _("Spaces beyond the start after finishing"), 0, 30, 0, G_CALLBACK (update_move));
 
   /* p. 10: the bonus of the space the runner ends on; only the track shows it. Most
    * spaces have none, so the question stays folded until needed. */
   expander = gtk_expander_new (NULL);
+  {
+    /* The folded question wraps on a narrow screen. */
+    GtkWidget *title = gtk_label_new (NULL);
+
+    gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+    gtk_label_set_xalign (GTK_LABEL (title), 0);
+    gtk_expander_set_label_widget (GTK_EXPANDER (expander), title);
+  }
   gtk_expander_set_use_underline (GTK_EXPANDER (expander), TRUE);
   g_hash_table_insert (self->controls, g_strdup ("land-expander"), expander);
   land = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   gtk_widget_set_margin_start (land, 12);
   gtk_widget_set_margin_top (land, 6);
   gtk_expander_set_child (GTK_EXPANDER (expander), land);
-  gtk_box_append (GTK_BOX (self->content), expander);
+  append_to (self->content, expander);
   build_bonus (self, land, "", G_CALLBACK (update_move));
 
   row = button_row (self->content);
@@ -1026,13 +1071,11 @@ build_move (CbRunPanel *self)
   add_button (self, row, "move", _("_Walk, More to Come"), _("Walk these spaces and keep moving this round"),
               NULL, FALSE);
 
-  shortcut = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_box_append (GTK_BOX (self->content), shortcut);
   /* Not pre-filled: the cost is on the track, and a full field spent every step on one
    * stray click (issue 15). The button says what it will cost before it is pressed. */
-  add_spin (self, shortcut, "shortcut-cost", _("Steps a shortcut costs"), 0, steps, 0,
+  add_spin (self, self->content, "shortcut-cost", _("Steps a shortcut costs"), 0, steps, 0,
             G_CALLBACK (update_move));
-  gtk_widget_set_hexpand (gtk_widget_get_last_child (shortcut), TRUE);
+  shortcut = button_row (self->content);
   add_button (self, shortcut, "shortcut", _("S_hortcut"), _("Pay steps for a shortcut (the track shows the cost)"),
               NULL, FALSE);
 
@@ -1060,7 +1103,7 @@ build_shop (CbRunPanel *self)
   self->shop = CB_SHOP (cb_shop_new ());
   g_signal_connect (self->shop, "action", G_CALLBACK (shop_action_cb), self);
   cb_shop_update (self->shop, self->game, self->seat);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->shop));
+  append_to (box, GTK_WIDGET (self->shop));
   row = button_row (self->content);
   add_redeem (self, row);
   add_button (self, row, "rest", _("_Rest"), _("Active dice go to rest; unspent coins are lost"),
@@ -1206,7 +1249,7 @@ replace_roll_entry (CbRunPanel *self,
       g_signal_connect (entry, "changed", G_CALLBACK (form_roll_changed_cb), self);
     }
   g_hash_table_insert (self->controls, g_strdup (name), entry);
-  gtk_box_append (GTK_BOX (box), entry);
+  append_to (box, entry);
 }
 
 static void
@@ -1297,9 +1340,9 @@ add_choice (CbRunPanel  *self,
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_widget_set_hexpand (label, TRUE);
-  gtk_box_append (GTK_BOX (row), label);
-  gtk_box_append (GTK_BOX (row), dropdown);
-  gtk_box_append (GTK_BOX (parent), row);
+  append_to (row, label);
+  append_to (row, dropdown);
+  append_to (parent, row);
   g_hash_table_insert (self->controls, g_strdup (name), dropdown);
   return dropdown;
 }
@@ -1417,7 +1460,7 @@ form_heading (GtkWidget  *parent,
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_widget_add_css_class (label, "heading");
-  gtk_box_append (GTK_BOX (parent), label);
+  append_to (parent, label);
   return label;
 }
 
@@ -1453,8 +1496,8 @@ build_form (CbRunPanel *self,
   gtk_widget_set_margin_end (box, 12);
   gtk_widget_set_margin_top (box, 10);
   gtk_widget_set_margin_bottom (box, 10);
-  gtk_box_append (GTK_BOX (card), box);
-  gtk_box_append (GTK_BOX (parent), card);
+  append_to (card, box);
+  append_to (parent, card);
   self->updating = TRUE;
 
   if (info->params & CB_PARAM_LOSE)
@@ -1620,7 +1663,7 @@ build_form (CbRunPanel *self,
       form_heading (rolled, (info->params & CB_PARAM_ROLLED2) ? _("What does the first roll show?")
                                                              : _("What do the rolled dice show?"));
       g_hash_table_insert (self->controls, g_strdup ("ability-rolled-box"), rolled);
-      gtk_box_append (GTK_BOX (box), rolled);
+      append_to (box, rolled);
       cb_ability_form_sync_rolls (form);
       replace_roll_entry (self, "ability-rolled", &form->rolled, self->shown_rolled);
     }
@@ -1631,7 +1674,7 @@ build_form (CbRunPanel *self,
       /* Mahatma: the dice the first roll left ready are rolled again. */
       form_heading (rolled, _("What does the second roll show?"));
       g_hash_table_insert (self->controls, g_strdup ("ability-rolled2-box"), rolled);
-      gtk_box_append (GTK_BOX (box), rolled);
+      append_to (box, rolled);
       replace_roll_entry (self, "ability-rolled2", &form->rolled2, self->shown_rolled2);
     }
   if ((info->params & CB_PARAM_TAKE) && info->take_kinds != 0 && !info->take_forced)
@@ -1672,12 +1715,12 @@ build_form (CbRunPanel *self,
                    F_RED_LINES, 0, 60, form->red_lines, 0, 0, 0);
   if (info->params & CB_PARAM_FINISH)
     {
-      GtkWidget *check = gtk_check_button_new_with_mnemonic (_("This step reaches the _finish line"));
+      GtkWidget *check = wrapped_check (_("This step reaches the _finish line"));
 
       gtk_check_button_set_active (GTK_CHECK_BUTTON (check), form->finish);
       g_signal_connect (check, "toggled", G_CALLBACK (finish_toggled_cb), self);
       g_hash_table_insert (self->controls, g_strdup ("ability-finish"), check);
-      gtk_box_append (GTK_BOX (box), check);
+      append_to (box, check);
     }
 
   reason = gtk_label_new (NULL);
@@ -1685,7 +1728,7 @@ build_form (CbRunPanel *self,
   gtk_label_set_wrap (GTK_LABEL (reason), TRUE);
   gtk_widget_add_css_class (reason, "error");
   g_hash_table_insert (self->controls, g_strdup ("ability-reason"), reason);
-  gtk_box_append (GTK_BOX (box), reason);
+  append_to (box, reason);
 
   row = button_row (box);
   self->updating = FALSE;
@@ -1695,7 +1738,7 @@ build_form (CbRunPanel *self,
 
     g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (cancel_form_cb), self);
     g_hash_table_insert (self->controls, g_strdup ("ability-cancel"), cancel);
-    gtk_box_append (GTK_BOX (row), cancel);
+    append_to (row, cancel);
   }
   form_changed (self);
 }
@@ -1735,7 +1778,12 @@ open_form_cb (GtkButton  *button,
   build_abilities (self);
   form = control (self, "ability-use");
   if (self->form_open && form != NULL)
-    gtk_widget_child_focus (gtk_widget_get_parent (gtk_widget_get_parent (form)), GTK_DIR_TAB_FORWARD);
+    {
+      /* the form's box: the parent of the button row that holds "Use" */
+      GtkWidget *row = gtk_widget_get_ancestor (form, GTK_TYPE_FLOW_BOX);
+
+      gtk_widget_child_focus (gtk_widget_get_parent (row != NULL ? row : form), GTK_DIR_TAB_FORWARD);
+    }
 }
 
 static void
@@ -1758,7 +1806,7 @@ build_abilities (CbRunPanel *self)
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_widget_add_css_class (label, "cb-banner");
       gtk_widget_add_css_class (label, "warning");
-      gtk_box_append (GTK_BOX (self->abilities), label);
+      append_to (self->abilities, label);
     }
   if (self->form_open)
     for (guint i = 0; i < uses->len; i++)
@@ -1801,7 +1849,7 @@ build_abilities (CbRunPanel *self)
           gtk_widget_set_tooltip_text (button, _("Choose how to use this ability"));
           g_signal_connect (button, "clicked", G_CALLBACK (open_form_cb), self);
           g_hash_table_insert (self->controls, g_strdup (name), button);
-          gtk_box_append (GTK_BOX (box), button);
+          append_to (box, button);
         }
       else
         {
@@ -1929,8 +1977,8 @@ cb_run_panel_init (CbRunPanel *self)
   gtk_label_set_xalign (self->prompt, 0);
   gtk_widget_add_css_class (GTK_WIDGET (self->prompt), "heading");
   self->content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->prompt));
-  gtk_box_append (GTK_BOX (self->box), self->content);
+  append_to (self->box, GTK_WIDGET (self->prompt));
+  append_to (self->box, self->content);
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
 }
 
@@ -2008,7 +2056,7 @@ cb_run_panel_update (CbRunPanel   *self,
       break;
     }
   self->abilities = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  gtk_box_append (GTK_BOX (self->content), self->abilities);
+  append_to (self->content, self->abilities);
   build_abilities (self);
 }
 
