@@ -584,10 +584,12 @@ wait_frames (GtkWidget *widget,
   dp_ui_iterate_until_idle ();
 }
 
+static void wait_frames (GtkWidget *widget, guint n);
+
 /* TRUE when @widget lies inside the visible part of the scrolled window @scroller. */
 static gboolean
-in_view (GtkWidget *widget,
-         GtkWidget *scroller)
+in_view_now (GtkWidget *widget,
+             GtkWidget *scroller)
 {
   graphene_rect_t bounds;
   double w = gtk_widget_get_width (scroller), h = gtk_widget_get_height (scroller);
@@ -597,6 +599,21 @@ in_view (GtkWidget *widget,
   return bounds.origin.x >= -0.5 && bounds.origin.y >= -0.5 &&
          bounds.origin.x + bounds.size.width <= w + 0.5 &&
          bounds.origin.y + bounds.size.height <= h + 0.5;
+}
+
+/* The same once the layout has settled: the table sizes its sheets after an allocation
+ * (an idle), which takes a frame or two more. */
+static gboolean
+in_view (GtkWidget *widget,
+         GtkWidget *scroller)
+{
+  for (guint i = 0; i < 5; i++)
+    {
+      if (in_view_now (widget, scroller))
+        return TRUE;
+      wait_frames (scroller, 2);
+    }
+  return in_view_now (widget, scroller);
 }
 
 static void
@@ -691,6 +708,56 @@ test_table_in_view_1280x720 (Fixture       *f,
   script_clear (&script);
 }
 
+
+/* Issue 14, item 4: "With 3 players the active player's sheet is often off screen …
+ * At 800×600 about 2½ rows of one sheet are visible"; "narrower windows … one column,
+ * the acting player first". At 800×600 the sheet of whoever acts is whole in view, and
+ * first, at every step of three turns. */
+static void
+test_acting_sheet_in_view_800x600 (Fixture       *f,
+                                   gconstpointer  data)
+{
+  static const char *const names[] = { "Ina", "Sami", "Tom", NULL };
+  static const char *const turns[] = { "OOOGGP\nO", "GGBBJS\nG", "PPPBSS\nP" };
+  GSettings *settings = dp_application_get_settings (f->app);
+  GtkWidget *sheets;
+
+  dp_ui_fixture_close_window (f);
+  g_settings_set_int (settings, "window-width", 800);
+  g_settings_set_int (settings, "window-height", 600);
+  dp_ui_fixture_open_window (f);
+  dp_ui_wait_mapped (GTK_WIDGET (f->window));
+  start_by_keys (f, names);
+  sheets = cv_table_page_get_sheets_scroller (table (f));
+
+  for (guint t = 0; t <= G_N_ELEMENTS (turns); t++)
+    {
+      const CvGame *cv = game (f);
+      int seat = cv_presenter_get_keyboard_seat (cv);
+      GtkWidget *sheet;
+      graphene_rect_t bounds;
+
+      wait_frames (GTK_WIDGET (f->window), 3);
+      sheet = GTK_WIDGET (cv_table_page_get_sheet (table (f), seat >= 0 ? (guint) seat : cv_game_get_roller (cv)));
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->window)), <=, 800);
+      if (!in_view (sheet, sheets))
+        {
+          graphene_rect_t b = { 0, };
+
+          if (!gtk_widget_compute_bounds (sheet, sheets, &b))
+            b.origin.x = -1;
+          g_error ("step %u: the sheet of seat %d is not in view: %g,%g %g×%g in %d×%d", t, seat,
+                   b.origin.x, b.origin.y, b.size.width, b.size.height,
+                   gtk_widget_get_width (sheets), gtk_widget_get_height (sheets));
+        }
+      /* First in the column. */
+      g_assert_true (gtk_widget_compute_bounds (sheet, sheets, &bounds));
+      g_assert_cmpfloat (bounds.origin.y, <, 30);
+      if (t < G_N_ELEMENTS (turns))
+        type_en (f, turns[t]);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -703,6 +770,7 @@ main (int   argc,
   g_test_add ("/keyboard/reroll-by-faces", Fixture, &ui_config, dp_ui_fixture_setup, test_reroll_by_faces, dp_ui_fixture_teardown);
   g_test_add ("/keyboard/new-game-enter-adds-field", Fixture, &ui_config, dp_ui_fixture_setup, test_new_game_enter_adds_field, dp_ui_fixture_teardown);
   g_test_add ("/history/standing-in-progress", Fixture, &ui_config, dp_ui_fixture_setup, test_history_standing_in_progress, dp_ui_fixture_teardown);
+  g_test_add ("/layout/acting-sheet-800x600", Fixture, &ui_config, dp_ui_fixture_setup, test_acting_sheet_in_view_800x600, dp_ui_fixture_teardown);
   g_test_add ("/layout/4-players-1280x720", Fixture, &ui_config, dp_ui_fixture_setup, test_table_in_view_1280x720, dp_ui_fixture_teardown);
 
   return g_test_run ();
