@@ -123,11 +123,17 @@ button_clicked_cb (GtkButton  *button,
                    CbRunPanel *self)
 {
   const char *action = g_object_get_data (G_OBJECT (button), "action");
+  const char *first = g_object_get_data (G_OBJECT (button), "first-action");
 
   if (action != NULL)
     {
       g_autofree char *copy = g_strdup (action);
+      g_autofree char *first_copy = g_strdup (first);
+      g_autoptr(CbRunPanel) keep = g_object_ref (self);
+
       /* The handler may rebuild this panel and destroy the button. */
+      if (first_copy != NULL)
+        g_signal_emit (self, signals[ACTION], 0, first_copy);
       g_signal_emit (self, signals[ACTION], 0, copy);
     }
 }
@@ -633,8 +639,20 @@ build_support (CbRunPanel *self)
         }
     }
   if (cb_game_get_swords (cb (self), self->seat) < 0)
-    add_button (self, row, "announce", _("A_nnounce Swords"), _("Fix your swords for the red card"),
-                cb_presenter_action_simple (cb (self), self->seat, CB_ACTION_ANNOUNCE), FALSE);
+    {
+      g_autofree char *first = cb_presenter_collect_action (cb (self), self->seat, TRUE);
+      gboolean pending = cb_presenter_check (self->game, first, NULL) && credits == 0;
+      GtkWidget *announce;
+
+      /* Coins are easily forgotten when the swords are announced first (issue 15): with
+       * nothing to choose (no credit faces), one input collects and announces. */
+      announce = add_button (self, row, "announce",
+                             pending ? _("Collect and A_nnounce Swords") : _("A_nnounce Swords"),
+                             _("Fix your swords for the red card"),
+                             cb_presenter_action_simple (cb (self), self->seat, CB_ACTION_ANNOUNCE), !pending);
+      if (pending)
+        g_object_set_data_full (G_OBJECT (announce), "first-action", g_steal_pointer (&first), g_free);
+    }
 }
 
 /* ---- Credits → coins (phases 5–7) ---- */
@@ -2085,7 +2103,7 @@ cb_run_panel_focus_first (CbRunPanel *self)
   /* The safe default takes the keyboard, so Enter never risks a turn: in danger that is
    * Pass (a roll without a hit busts), otherwise Push (issue 15). */
   const char *order[] = {
-    "refill", "push", "bust", "collect", "announce", "land", "rest", NULL
+    "refill", "push", "bust", "announce", "collect", "land", "rest", NULL
   };
 
   g_return_val_if_fail (CB_IS_RUN_PANEL (self), FALSE);

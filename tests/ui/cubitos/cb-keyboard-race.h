@@ -15,7 +15,8 @@
  * crosses the finish line and tells how far beyond the start it stands.
  *
  * "Before" counts the same decisions in the flow before issue 15: Enter landed on Push
- * in danger (Tab to Pass first), every 4-coin step was one click (no "all").
+ * in danger (Tab to Pass first), every 4-coin step was one click (no "all"), Collect
+ * and Announce were two buttons.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -105,9 +106,10 @@ kr_tab_to (DpUiFixture *f,
       kr_count_tabs (f, target, GTK_DIR_TAB_FORWARD);
     }
   if (!kr_focus_in (f, target))
-    g_error ("Tab never reaches %s %s (sensitive %d)", G_OBJECT_TYPE_NAME (target),
+    g_error ("Tab never reaches %s %s (sensitive %d, tooltip %s; focus was on %s %s)", G_OBJECT_TYPE_NAME (target),
              GTK_IS_BUTTON (target) ? gtk_button_get_label (GTK_BUTTON (target)) : "",
-             gtk_widget_get_sensitive (target));
+             gtk_widget_get_sensitive (target), gtk_widget_get_tooltip_text (target),
+             G_OBJECT_TYPE_NAME (start), GTK_IS_BUTTON (start) ? gtk_button_get_label (GTK_BUTTON (start)) : "");
   return MIN (forward, backward);
 }
 
@@ -252,13 +254,22 @@ kr_play (DpUiFixture    *f,
           break;
 
         case CB_PHASE_SUPPORT:
-          if (cb_game_get_swords (g, seat) < 0)
+          if (cb_game_get_swords (g, seat) < 0
+              || (cb_run_panel_get_control (panel, "collect") != NULL
+                  && gtk_widget_get_sensitive (cb_run_panel_get_control (panel, "collect"))))
             {
+              /* "Collect and Announce Swords": one input (before issue 15: Collect, then
+               * Tab to Announce) */
               GtkWidget *collect = cb_run_panel_get_control (panel, "collect");
-              GtkWidget *target = collect != NULL && gtk_widget_get_sensitive (collect)
-                                  ? collect : cb_run_panel_get_control (panel, "announce");
+              GtkWidget *announce = cb_run_panel_get_control (panel, "announce");
+              gboolean both = collect != NULL && gtk_widget_get_sensitive (collect);
+              /* with credit faces shown, Collect (its credits check) comes first */
+              gboolean combined = announce != NULL
+                                  && g_object_get_data (G_OBJECT (announce), "first-action") != NULL;
+              guint tabs = kr_tab_to (f, announce != NULL && (combined || !both) ? announce : collect);
 
-              in += kr_tab_to (f, target) + 1;
+              in += tabs + 1;
+              before = combined && both ? tabs + 2 : tabs + 1;
               kr_enter (f);
               break;
             }
