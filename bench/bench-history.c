@@ -6,13 +6,15 @@
  *
  *   bench-history [--games N] [--database PATH] [--runs N] [--fill-only]
  *
- * Fills PATH (default: a temporary file) with N random legal Calavera games (imported
- * in one transaction through dp_store_import: every game is replayed by the core),
- * then prints the median time of
+ * Fills PATH (default: a temporary file) with N random legal Calavera games and N
+ * random Cubitos races (--races; imported in one transaction each through
+ * dp_store_import: every game is replayed by the core), then prints the median time of
  *  - history: the count plus the first page of rows (DpHistoryModel, what the list
  *    asks the store for before it can show anything), unfiltered and for one player;
- *  - statistics: what the Statistics page reads: every player's statistics, a
- *    head-to-head, one player's last 100 totals and the latest game's progression;
+ *  - statistics, for All Games and for each game kind (issue 19: "statistics page data
+ *    for 10,000 games per game kind under 50 ms"): what the Statistics page reads —
+ *    every player's statistics, a head-to-head, one player's last 100 totals and the
+ *    latest game's progression — and the page itself switching to that game;
  *  - and, when a display is available, each page including its widgets, until the
  *    first frame is drawn.
  * An existing PATH with the right number of games is reused.
@@ -24,6 +26,7 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 #include <locale.h>
+#include <string.h>
 
 #include "cv-game.h"
 #include "dp-game-replay-page.h"
@@ -167,6 +170,95 @@ random_export (guint  n_games,
   return json_builder_get_root (builder);
 }
 
+/* @n_races random Cubitos races, a few dozen played for real and the rest copies of
+ * them under other names and dates (a race is thousands of actions; every copy is
+ * still replayed by the core on import). */
+static JsonNode *
+random_races_export (guint  n_races,
+                     GRand *rand)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(GPtrArray) played = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  g_autoptr(GPtrArray) seatings = g_ptr_array_new_with_free_func (g_free);
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  const guint n_distinct = MIN (n_races, 40);
+
+  for (guint r = 0; r < n_distinct; r++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GString) setup = g_string_new ("{\"game\": \"cubitos\", \"race\": 1, \"players\": [");
+      guint n_players = g_rand_int_range (rand, 2, 5);
+      g_autoptr(DpGame) game = NULL;
+      GPtrArray *actions = g_ptr_array_new_with_free_func (g_free);
+      guint *seats = g_new (guint, 4);
+
+      for (guint i = 0; i < n_players; i++)
+        {
+          seats[i] = (r + i) % G_N_ELEMENTS (pool);
+          g_string_append_printf (setup, "%s\"%s\"", i > 0 ? ", " : "", pool[seats[i]]);
+        }
+      g_string_append_printf (setup, "], \"first\": \"%s\"}", pool[seats[0]]);
+      game = dp_game_new_from_text (setup->str, &error);
+      g_assert_no_error (error);
+      for (guint step = 0; !dp_game_is_finished (game) && step < 20000; step++)
+        {
+          g_autoptr(GPtrArray) legal = dp_game_legal_actions (game);
+          const char *pick = NULL;
+
+          if (legal->len == 0)
+            break;
+          if (step > 60 && g_rand_int_range (rand, 0, 3) == 0)
+            for (guint i = 0; i < legal->len && pick == NULL; i++)
+              if (strstr (legal->pdata[i], "\"finish\":true") != NULL)
+                pick = legal->pdata[i];
+          if (pick == NULL)
+            pick = legal->pdata[g_rand_int_range (rand, 0, (gint32) legal->len)];
+          dp_game_apply_text (game, pick, &error);
+          g_assert_no_error (error);
+          g_ptr_array_add (actions, g_strdup (pick));
+        }
+      g_ptr_array_add (actions, g_strdup (setup->str));   /* the setup last */
+      g_ptr_array_add (played, actions);
+      seats[3] = n_players;
+      g_ptr_array_add (seatings, seats);
+    }
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "format");
+  json_builder_add_string_value (builder, "dicepad-export");
+  json_builder_set_member_name (builder, "version");
+  json_builder_add_int_value (builder, 1);
+  json_builder_set_member_name (builder, "games");
+  json_builder_begin_array (builder);
+  for (guint r = 0; r < n_races; r++)
+    {
+      GPtrArray *actions = g_ptr_array_index (played, r % n_distinct);
+      g_autofree char *id = g_uuid_string_random ();
+      gint64 created = now - (gint64) (n_races - r) * 6 * 60 * 60 - 3600;
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "id");
+      json_builder_add_string_value (builder, id);
+      json_builder_set_member_name (builder, "created");
+      json_builder_add_int_value (builder, created);
+      json_builder_set_member_name (builder, "setup");
+      json_builder_add_value (builder, json_from_string (g_ptr_array_index (actions, actions->len - 1), NULL));
+      json_builder_set_member_name (builder, "actions");
+      json_builder_begin_array (builder);
+      for (guint i = 0; i + 1 < actions->len; i++)
+        json_builder_add_value (builder, json_from_string (g_ptr_array_index (actions, i), NULL));
+      json_builder_end_array (builder);
+      json_builder_set_member_name (builder, "state");
+      json_builder_add_string_value (builder, "finished");
+      json_builder_set_member_name (builder, "finished");
+      json_builder_add_int_value (builder, created + 50 * 60);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
+
 static double
 time_history_data (DpStore            *store,
                    const DpGameFilter *filter)
@@ -185,10 +277,11 @@ time_history_data (DpStore            *store,
 }
 
 static double
-time_statistics_data (DpStore *store)
+time_statistics_data (DpStore    *store,
+                      const char *kind)
 {
   gint64 start = g_get_monotonic_time ();
-  g_autoptr(GPtrArray) stats = dp_store_player_stats (store, NULL, NULL, NULL);
+  g_autoptr(GPtrArray) stats = dp_store_player_stats (store, kind, NULL, NULL);
   DpPlayerStats *first = g_ptr_array_index (stats, 0);
   DpPlayerStats *second = g_ptr_array_index (stats, 1);
   DpHeadToHead h2h;
@@ -200,7 +293,8 @@ time_statistics_data (DpStore *store)
   g_autoptr(GPtrArray) progression = NULL;
   g_autofree char *setup = NULL;
 
-  dp_store_head_to_head (store, NULL, first->name, second->name, &h2h, NULL);
+  dp_store_head_to_head (store, kind, first->name, second->name, &h2h, NULL);
+  filter.kind = kind;
   filter.player = first->name;
   filter.state = DP_GAME_STATE_FINISHED;
   totals = dp_store_list_games (store, &filter, 0, DP_STATISTICS_TOTALS_LIMIT, NULL);
@@ -208,6 +302,19 @@ time_statistics_data (DpStore *store)
   actions = dp_store_get_actions (store, ((DpGameSummary *) g_ptr_array_index (latest, 0))->id, &setup, NULL);
   dp_game_compute_progression (setup, actions, &turns, &progression, NULL);
 
+  return (g_get_monotonic_time () - start) / 1000.0;
+}
+
+/* The Statistics page switching to @kind (the game filter), widgets included. */
+static double
+time_page_kind (DpStatisticsPage *page,
+                const char       *kind)
+{
+  gint64 start;
+
+  dp_statistics_page_set_kind (page, NULL);
+  start = g_get_monotonic_time ();
+  dp_statistics_page_set_kind (page, kind);
   return (g_get_monotonic_time () - start) / 1000.0;
 }
 
@@ -259,11 +366,12 @@ int
 main (int   argc,
       char *argv[])
 {
-  int n_games = 10000, runs = 21;
+  int n_games = 10000, n_races = 10000, runs = 21;
   g_autofree char *database = NULL;
   gboolean fill_only = FALSE;
   GOptionEntry entries[] = {
-    { "games", 0, 0, G_OPTION_ARG_INT, &n_games, "Number of stored games", "N" },
+    { "games", 0, 0, G_OPTION_ARG_INT, &n_games, "Number of stored Calavera games", "N" },
+    { "races", 0, 0, G_OPTION_ARG_INT, &n_races, "Number of stored Cubitos races", "N" },
     { "database", 0, 0, G_OPTION_ARG_FILENAME, &database, "Database file (created if missing)", "PATH" },
     { "runs", 0, 0, G_OPTION_ARG_INT, &runs, "Runs per measurement", "N" },
     { "fill-only", 0, 0, G_OPTION_ARG_NONE, &fill_only, "Only fill the database", NULL },
@@ -301,7 +409,7 @@ main (int   argc,
     }
 
   stored = dp_store_count_games (store, NULL, &error);
-  if (stored != (guint) n_games)
+  if (stored != (guint) (n_games + n_races))
     {
       g_autoptr(GRand) rand = g_rand_new_with_seed (10000);
       gint64 start = g_get_monotonic_time ();
@@ -310,7 +418,7 @@ main (int   argc,
 
       if (stored != 0)
         {
-          g_printerr ("%s holds %u games, not %d: use another --database\n", database, stored, n_games);
+          g_printerr ("%s holds %u games, not %d: use another --database\n", database, stored, n_games + n_races);
           return 1;
         }
       export = random_export (n_games, rand);
@@ -319,13 +427,26 @@ main (int   argc,
           g_printerr ("import: %s\n", error->message);
           return 1;
         }
+      g_clear_pointer (&export, json_node_unref);
+      if (n_races > 0)
+        {
+          guint races = 0;
+
+          export = random_races_export (n_races, rand);
+          if (!dp_store_import (store, export, &races, &skipped, &error))
+            {
+              g_printerr ("import of the races: %s\n", error->message);
+              return 1;
+            }
+          imported += races;
+        }
       g_print ("filled %s with %u games in %.1f s\n", database, imported,
                (g_get_monotonic_time () - start) / 1e6);
     }
   if (fill_only)
     return 0;
 
-  g_print ("%d stored games, median of %d runs:\n", n_games, runs);
+  g_print ("%d Calavera games and %d Cubitos races stored, median of %d runs:\n", n_games, n_races, runs);
 
   /* One run first to warm the page cache, as a user who opened the app before. */
   time_history_data (store, NULL);
@@ -347,14 +468,22 @@ main (int   argc,
     }
   g_print ("  history, first page filtered by one player, data:   %7.2f ms\n", bench_median_array (samples));
 
-  g_array_set_size (samples, 0);
-  time_statistics_data (store);
-  for (int i = 0; i < runs; i++)
-    {
-      double t = time_statistics_data (store);
-      g_array_append_val (samples, t);
-    }
-  g_print ("  statistics page, data:                              %7.2f ms\n", bench_median_array (samples));
+  {
+    const char *const kinds[] = { NULL, "calavera", "cubitos" };
+
+    for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+      {
+        g_array_set_size (samples, 0);
+        time_statistics_data (store, kinds[k]);
+        for (int i = 0; i < runs; i++)
+          {
+            double t = time_statistics_data (store, kinds[k]);
+            g_array_append_val (samples, t);
+          }
+        g_print ("  statistics page, data, %-12s                 %7.2f ms\n",
+                 kinds[k] != NULL ? kinds[k] : "all games", bench_median_array (samples));
+      }
+  }
 
   display = gtk_init_check ();
   if (display)
@@ -377,6 +506,30 @@ main (int   argc,
           g_array_append_val (samples, t);
         }
       g_print ("  statistics page with widgets, to first frame:       %7.2f ms\n", bench_median_array (samples));
+
+      {
+        GtkWidget *window = gtk_window_new ();
+        GtkWidget *page = dp_statistics_page_new ();
+        const char *const kinds[] = { "calavera", "cubitos" };
+
+        dp_statistics_page_set_store (DP_STATISTICS_PAGE (page), store);
+        gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+        gtk_window_set_child (GTK_WINDOW (window), page);
+        gtk_window_present (GTK_WINDOW (window));
+        for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+          {
+            g_array_set_size (samples, 0);
+            time_page_kind (DP_STATISTICS_PAGE (page), kinds[k]);
+            for (int i = 0; i < MIN (runs, 11); i++)
+              {
+                double t = time_page_kind (DP_STATISTICS_PAGE (page), kinds[k]);
+                g_array_append_val (samples, t);
+              }
+            g_print ("  statistics page switched to %-9s (widgets, no draw): %7.2f ms\n",
+                     kinds[k], bench_median_array (samples));
+          }
+        gtk_window_destroy (GTK_WINDOW (window));
+      }
     }
   else
     g_print ("  (no display: the pages with widgets are not measured)\n");

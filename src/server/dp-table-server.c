@@ -60,6 +60,7 @@ G_DEFINE_QUARK (dp-table-server-error-quark, dp_table_server_error)
 
 enum {
   SEATS_CHANGED,
+  ENTRY_STORED,
   N_SIGNALS
 };
 
@@ -315,9 +316,9 @@ handle_hello (Client     *client,
               JsonObject *message)
 {
   DpTableServer *self = client->server;
-  const char *seat_token = json_object_get_string_member_with_default (message, "seat_token", NULL);
+  const char *seat_token = dp_table_json_get_string (message, "seat_token");
 
-  client->lang = dp_table_check_language (json_object_get_string_member_with_default (message, "lang", "en"));
+  client->lang = dp_table_check_language (dp_table_json_get_string (message, "lang"));
   client->seat = -1;
   if (seat_token != NULL && seat_token[0] != '\0')
     {
@@ -340,10 +341,10 @@ handle_claim (Client     *client,
               JsonObject *message)
 {
   DpTableServer *self = client->server;
-  gint64 seat = json_object_get_int_member_with_default (message, "seat", -1);
+  gint64 seat = -1;
   g_autoptr(GError) error = NULL;
 
-  if (seat < 0 || seat >= dp_game_get_n_players (dp_session_get_game (self->session)))
+  if (!dp_table_json_get_int (message, "seat", &seat) || seat < 0 || seat >= dp_game_get_n_players (dp_session_get_game (self->session)))
     {
       g_autofree char *text = client_text (client, N_("There is no such seat at this table."));
       send_refused (self, client, "malformed", text);
@@ -408,7 +409,7 @@ action_is_current (DpTableServer *self,
         return FALSE;
       root = json_parser_get_root (parser);
       if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root)
-          || g_strcmp0 (json_object_get_string_member_with_default (json_node_get_object (root), "player", NULL), name) == 0)
+          || g_strcmp0 (dp_table_json_get_string (json_node_get_object (root), "player"), name) == 0)
         return FALSE;
     }
   return TRUE;
@@ -424,7 +425,9 @@ handle_action (Client     *client,
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonNode) node = NULL;
   g_autofree char *text = NULL;
+  g_autoptr(DpGame) before = NULL;
   DpLanguageSwitch sw;
+  gint64 at = -1;
 
   if (client->seat < 0)
     {
@@ -432,8 +435,7 @@ handle_action (Client     *client,
       send_refused (self, client, "seat", msg);
       return;
     }
-  if (!json_object_has_member (message, "at")
-      || !action_is_current (self, client->seat, json_object_get_int_member_with_default (message, "at", -1)))
+  if (!dp_table_json_get_int (message, "at", &at) || !action_is_current (self, client->seat, at))
     {
       g_autofree char *msg = client_text (client, N_("The table changed before this entry arrived: here is the table as it is now."));
       send_refused (self, client, "stale", msg);
@@ -454,7 +456,13 @@ handle_action (Client     *client,
   json_node_set_object (node, action);
   text = json_to_string (node, FALSE);
   /* Store first (fsync), then ::changed updates the window and every phone. */
-  if (!dp_session_apply_text (self->session, text, &error))
+  before = dp_game_copy (game);
+  if (dp_session_apply_text (self->session, text, &error))
+    {
+      g_autofree char *sentence = dp_table_view_dup_action_text (before, text);
+      g_signal_emit (self, signals[ENTRY_STORED], 0, client->seat, sentence);
+    }
+  else
     {
       g_autoptr(DpGame) copy = dp_game_copy (game);
       g_autoptr(GError) translated = NULL;
@@ -501,7 +509,9 @@ message_cb (SoupWebsocketConnection *ws,
     }
 
   message = json_node_get_object (json_parser_get_root (parser));
-  kind = json_object_get_string_member_with_default (message, "type", "");
+  kind = dp_table_json_get_string (message, "type");
+  if (kind == NULL)
+    kind = "";
   if (g_str_equal (kind, "hello"))
     handle_hello (client, message);
   else if (g_str_equal (kind, "claim"))
@@ -736,6 +746,16 @@ dp_table_server_class_init (DpTableServerClass *klass)
    */
   signals[SEATS_CHANGED] = g_signal_new ("seats-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                          0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /**
+   * DpTableServer::entry-stored:
+   * @seat: the seat of the phone
+   * @text: what the entry did, as the window's toast says it
+   *
+   * A phone's entry was stored (after ::changed of the session).
+   */
+  signals[ENTRY_STORED] = g_signal_new ("entry-stored", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                        0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_STRING);
 }
 
 static void

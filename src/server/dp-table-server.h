@@ -3,7 +3,8 @@
  * GTK-free: the window embeds it, `dicepad-cli serve` runs it headless. HTTP and
  * WebSocket by libsoup 3 on the GLib main loop. One authority: every phone action goes
  * through the same DpSession as the window (store first, then ::changed), and every
- * ::changed is sent to every phone. Security and the protocol: docs/table-server.md.
+ * ::changed is sent to every phone; ::entry-stored tells the window what a phone entered.
+ * Security and the protocol: docs/table-server.md.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

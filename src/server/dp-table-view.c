@@ -552,6 +552,30 @@ dp_table_view_render_page (const char *template,
   return g_string_free (out, FALSE);
 }
 
+const char *
+dp_table_json_get_string (JsonObject *object,
+                          const char *name)
+{
+  JsonNode *node = json_object_get_member (object, name);
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+  return json_node_get_string (node);
+}
+
+gboolean
+dp_table_json_get_int (JsonObject *object,
+                       const char *name,
+                       gint64     *value)
+{
+  JsonNode *node = json_object_get_member (object, name);
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64)
+    return FALSE;
+  *value = json_node_get_int (node);
+  return TRUE;
+}
+
 JsonObject *
 dp_table_view_claim_action (const DpGame  *game,
                             guint          seat,
@@ -569,7 +593,7 @@ dp_table_view_claim_action (const DpGame  *game,
     }
   object = json_node_get_object (action);
   if (json_object_has_member (object, "player")
-      && g_strcmp0 (json_object_get_string_member_with_default (object, "player", ""), name) != 0)
+      && g_strcmp0 (dp_table_json_get_string (object, "player"), name) != 0)
     {
       g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
                    _("This phone can only enter for its own seat, %s"), name);
@@ -577,4 +601,26 @@ dp_table_view_claim_action (const DpGame  *game,
     }
   json_object_set_string_member (object, "player", name);
   return json_object_ref (object);
+}
+
+char *
+dp_table_view_dup_action_text (const DpGame *before,
+                               const char   *action_json)
+{
+  const CvGame *cv = cv_game_from_dp_const (before);
+  const CbGame *cb = cb_game_from_dp_const (before);
+
+  if (cv != NULL)
+    {
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      CvAction action;
+
+      if (json_parser_load_from_data (parser, action_json, -1, NULL)
+          && JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser))
+          && cv_action_from_json (cv, json_node_get_object (json_parser_get_root (parser)), &action, NULL))
+        return cv_presenter_dup_action_text (cv, &action);
+    }
+  else if (cb != NULL)
+    return cb_presenter_dup_action_text (cb, action_json);
+  return g_strdup (action_json);
 }

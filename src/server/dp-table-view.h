@@ -50,9 +50,18 @@ JsonObject *dp_table_view_build (const DpGame *game, int seat);
  * HTML-escaped. Free with g_free(). */
 char       *dp_table_view_render_page (const char *template, const char *lang);
 
+/* Members of a message a phone sent, without json-glib's criticals on wrong types:
+ * NULL / FALSE when @name is missing or not a string / an integer. */
+const char *dp_table_json_get_string (JsonObject *object, const char *name);
+gboolean    dp_table_json_get_int (JsonObject *object, const char *name, gint64 *value);
+
 /* Reads an action a phone sent for @seat: it must be a JSON object whose "player", if
  * present, is the seat's name; "player" is set to it. NULL with a translated error
  * otherwise. */
 JsonObject *dp_table_view_claim_action (const DpGame *game, guint seat, JsonNode *action, GError **error);
+
+/* What @action_json (canonical text) did to @before, as the window's toast says it:
+ * "Sami: 1 cross in green". Free with g_free(). */
+char       *dp_table_view_dup_action_text (const DpGame *before, const char *action_json);
 
 G_END_DECLS

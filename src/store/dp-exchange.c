@@ -295,13 +295,19 @@ write_script (DpStore            *store,
   g_autofree char *setup_text = NULL;
   g_autoptr(GString) text = g_string_new (NULL);
   const char *id = ids[0];
+  guint n_stored = 0;
 
-  actions = dp_store_get_actions (store, id, &setup_text, error);
+  /* A damaged log still gives the actions that can be read, marked incomplete (issue
+   * 16, item 4: "offer what can be saved"); the caller then gets the error too. */
+  actions = dp_store_get_readable_actions (store, id, &setup_text, &n_stored, error);
   if (actions == NULL)
     return FALSE;
 
   /* The id goes in a comment: scripts ignore comments, people find the game again. */
   g_string_append_printf (text, "# Dicepad game %s\n", id);
+  if (actions->len < n_stored)
+    g_string_append_printf (text, "# INCOMPLETE: the database is damaged; only the first %u of %u actions could be read\n",
+                            actions->len, n_stored);
   g_string_append (text, setup_text);
   g_string_append_c (text, '\n');
   for (guint i = 0; i < actions->len; i++)
@@ -310,7 +316,22 @@ write_script (DpStore            *store,
       g_string_append_c (text, '\n');
     }
 
-  return write_all (out, text->str, text->len, cancellable, error);
+  if (!write_all (out, text->str, text->len, cancellable, error))
+    return FALSE;
+
+  if (actions->len < n_stored)
+    {
+      g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW,
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "The game “%s” is damaged in the database: only %u of its %u action can be read. "
+                                "The script holds those, marked incomplete.",
+                                "The game “%s” is damaged in the database: only %u of its %u actions can be read. "
+                                "The script holds those, marked incomplete.",
+                                n_stored),
+                   id, actions->len, n_stored);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 gboolean

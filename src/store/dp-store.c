@@ -1076,6 +1076,7 @@ read_log_full (DpStore     *self,
                char       **setup_out,
                GPtrArray  **actions_out,
                gboolean    *complete,
+               guint       *n_stored_out,
                GError     **error)
 {
   g_autoptr(GPtrArray) actions = g_ptr_array_new_with_free_func (g_free);
@@ -1126,6 +1127,8 @@ read_log_full (DpStore     *self,
 
   if (complete != NULL)
     *complete = in_order && n_stored == (gint64) actions->len;
+  if (n_stored_out != NULL)
+    *n_stored_out = (guint) CLAMP (n_stored, 0, G_MAXUINT);
   if ((!in_order || n_stored != (gint64) actions->len) && !prefix_ok)
     return set_damaged_log (game_id, actions->len, (guint) CLAMP (n_stored, 0, G_MAXUINT), error);
 
@@ -1142,7 +1145,7 @@ read_log (DpStore     *self,
           GPtrArray  **actions_out,
           GError     **error)
 {
-  return read_log_full (self, row, game_id, FALSE, setup_out, actions_out, NULL, error);
+  return read_log_full (self, row, game_id, FALSE, setup_out, actions_out, NULL, NULL, error);
 }
 
 /* Replays the first @n_actions of the log through the core. */
@@ -2009,6 +2012,40 @@ dp_store_get_actions (DpStore     *self,
   if (setup_text != NULL)
     *setup_text = g_steal_pointer (&setup);
 
+  return g_steal_pointer (&actions);
+}
+
+GPtrArray *
+dp_store_get_readable_actions (DpStore     *self,
+                               const char  *game_id,
+                               char       **setup_text,
+                               guint       *n_stored,
+                               GError     **error)
+{
+  g_autofree char *setup = NULL;
+  g_autoptr(GPtrArray) actions = NULL;
+  gboolean complete = FALSE;
+  GameRow info;
+  guint stored = 0;
+
+  g_return_val_if_fail (DP_IS_STORE (self), NULL);
+  g_return_val_if_fail (game_id != NULL, NULL);
+
+  if (!store_exec (self, "BEGIN", error))
+    return NULL;
+
+  if (!lookup_game (self, game_id, &info, error) ||
+      !read_log_full (self, info.row, game_id, TRUE, &setup, &actions, &complete, &stored, error))
+    {
+      store_rollback (self);
+      return NULL;
+    }
+  store_rollback (self);
+
+  if (n_stored != NULL)
+    *n_stored = complete ? actions->len : MAX (stored, actions->len + 1);
+  if (setup_text != NULL)
+    *setup_text = g_steal_pointer (&setup);
   return g_steal_pointer (&actions);
 }
 

@@ -116,6 +116,11 @@ GStrv       dp_store_list_deleted_among (DpStore *self, const char *const *ids, 
 DpGame     *dp_store_load_game (DpStore *self, const char *game_id, GError **error);
 /* The action texts of a game in order (for a replay slider). Element type: char*. */
 GPtrArray  *dp_store_get_actions (DpStore *self, const char *game_id, char **setup_text, GError **error);
+/* For saving what can be saved of a damaged game: the actions that can be read in order
+ * from the start, and in *n_stored how many the game has (more than were read when the
+ * log is damaged). Other errors as dp_store_get_actions(). */
+GPtrArray  *dp_store_get_readable_actions (DpStore *self, const char *game_id, char **setup_text,
+                                           guint *n_stored, GError **error);
 
 typedef struct
 {

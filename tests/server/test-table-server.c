@@ -31,6 +31,7 @@ typedef struct
   SoupSession   *http;
   char          *url;
   guint          n_changed;
+  char          *stored_text;
 } Fixture;
 
 typedef struct
@@ -74,6 +75,18 @@ changed_cb (DpSession *session,
   fixture->n_changed++;
 }
 
+static void
+entry_stored_cb (DpTableServer *server,
+                 int            seat,
+                 const char    *text,
+                 gpointer       user_data)
+{
+  Fixture *fixture = user_data;
+
+  g_free (fixture->stored_text);
+  fixture->stored_text = g_strdup_printf ("%d %s", seat, text);
+}
+
 static DpSession *
 new_session (DpStore    *store,
              const char *kind)
@@ -105,6 +118,7 @@ fixture_set_up_kind (Fixture    *fixture,
   fixture->session = new_session (fixture->store, kind);
   g_signal_connect (fixture->session, "changed", G_CALLBACK (changed_cb), fixture);
   fixture->server = dp_table_server_new (fixture->session, NULL);
+  g_signal_connect (fixture->server, "entry-stored", G_CALLBACK (entry_stored_cb), fixture);
   /* 127.0.0.1 only: nothing in the tests is reachable from another machine. */
   g_assert_true (dp_table_server_start (fixture->server, "127.0.0.1", 0, &error));
   g_assert_no_error (error);
@@ -155,6 +169,7 @@ fixture_tear_down (Fixture       *fixture,
   remove_tree (fixture->dir);
   g_free (fixture->dir);
   g_free (fixture->url);
+  g_free (fixture->stored_text);
 }
 
 static void
@@ -559,6 +574,8 @@ test_legal_only (Fixture       *fixture,
   sami_state = phone_wait_state_at (sami, 1);
   g_assert_cmpuint (stored_actions (fixture), ==, 1);
   g_assert_cmpuint (fixture->n_changed, ==, 1);
+  /* The window is told what the phone entered, in its toast's words. */
+  g_assert_cmpstr (fixture->stored_text, ==, "0 Ina rolled ●O ●O ▲G ◆P ☠S ☠S");
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (ina_state, "dice")), ==, 6);
   /* Her choices are the window's: "Take orange" enabled with a preview, a colour not
    * rolled disabled with the reason. */
@@ -757,6 +774,37 @@ test_wrong_token (Fixture       *fixture,
   g_assert_cmpuint (stored_actions (fixture), ==, 0);
 }
 
+/* Hostile messages: wrong types everywhere are refused as malformed, nothing is stored,
+ * the server goes on (issue 18: "request size, rate and connection limits"; house rule:
+ * no assertion on user input). */
+static void
+test_hostile (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autoptr(Phone) phone = phone_seated (fixture, 0);
+  const char *messages[] = {
+    "{\"type\":5}",
+    "{\"type\":null}",
+    "[1,2,3]",
+    "not json",
+    "{\"type\":\"hello\",\"lang\":7,\"seat_token\":[]}",
+    "{\"type\":\"claim\",\"seat\":\"1\"}",
+    "{\"type\":\"action\",\"at\":\"0\",\"action\":[]}",
+    "{\"type\":\"action\",\"at\":0,\"action\":{\"roll\":\"orange\",\"player\":5}}",
+    "{\"type\":\"action\",\"at\":0}",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (messages); i++)
+    {
+      g_autoptr(JsonObject) answer = NULL;
+
+      phone_send (phone, messages[i]);
+      answer = phone_wait (phone, i == 4 ? "state" : "refused");
+    }
+  g_assert_cmpuint (stored_actions (fixture), ==, 0);
+  g_assert_true (dp_table_server_is_running (fixture->server));
+}
+
 /* "listening only while switched on; switching off closes every connection" */
 static void
 test_switch_off (Fixture       *fixture,
@@ -898,6 +946,7 @@ main (int    argc,
   g_test_add ("/server/reconnect", Fixture, NULL, fixture_set_up, test_reconnect, fixture_tear_down);
   g_test_add ("/server/limits", Fixture, NULL, fixture_set_up, test_limits, fixture_tear_down);
   g_test_add ("/server/wrong-token", Fixture, NULL, fixture_set_up, test_wrong_token, fixture_tear_down);
+  g_test_add ("/server/hostile", Fixture, NULL, fixture_set_up, test_hostile, fixture_tear_down);
   g_test_add ("/server/switch-off", Fixture, NULL, fixture_set_up, test_switch_off, fixture_tear_down);
   g_test_add ("/server/languages", Fixture, NULL, fixture_set_up, test_languages, fixture_tear_down);
   g_test_add ("/server/cubitos-parallel", Fixture, NULL, fixture_set_up_cubitos, test_cubitos_parallel, fixture_tear_down);

@@ -439,6 +439,29 @@ test_damaged_log_is_error (void)
       g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW);
       g_clear_error (&error);
 
+      /* What can be saved is offered: the readable start of the log as a script,
+       * marked incomplete, and the error all the same. */
+      {
+        g_autoptr(GOutputStream) script = g_memory_output_stream_new_resizable ();
+        g_autofree char *text = NULL;
+        g_auto(GStrv) lines = NULL;
+        guint n_action_lines = 0;
+
+        g_assert_false (dp_exchange_write (store, DP_EXCHANGE_FORMAT_SCRIPT, ids, script, NULL, &error));
+        g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW);
+        g_clear_error (&error);
+        g_output_stream_write (script, "", 1, NULL, NULL);
+        g_output_stream_close (script, NULL, NULL);
+        text = g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (script));
+        g_assert_nonnull (strstr (text, "# INCOMPLETE"));
+        lines = g_strsplit (text, "\n", -1);
+        for (guint l = 0; lines[l] != NULL; l++)
+          if (lines[l][0] == '{')
+            n_action_lines++;
+        /* The setup, then the actions before the first lost one. */
+        g_assert_cmpuint (n_action_lines, ==, 1 + (damage == 0 ? 7 : 3));
+      }
+
       /* No undo of a damaged log either. */
       g_assert_null (dp_store_undo (store, id, NULL, &error));
       g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW);

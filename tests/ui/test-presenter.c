@@ -471,6 +471,165 @@ test_join_names (void)
   g_assert_cmpstr (three, ==, "Ina, Sami and Tom");
 }
 
+
+/* Issue 14, item 6: "the overflow toast says '4 crosses in orange' when 3 were marked and
+ * 1 lost". Rules (en-a): "If you have to enter more crosses than there are boxes left,
+ * the excess crosses are lost." */
+static void
+test_overflow_text (void)
+{
+  g_autoptr(CvGame) game = new_game ();
+  g_autoptr(CvGame) before = NULL;
+  g_autofree char *text = NULL;
+  CvAction take;
+
+  /* Ina: 6 then 4 orange crosses (box 10, points zone, not frozen). */
+  apply_roll (game, "OOOOOO");
+  cv_action_init_take (&take, -1, CV_FACE_ORANGE);
+  apply (game, &take);
+  for (guint other = 0; other < 2; other++)
+    {
+      apply_roll (game, "GGGGGG");
+      cv_action_init_take (&take, -1, CV_FACE_GREEN);
+      apply (game, &take);
+    }
+  apply_roll (game, "OOOOGP");
+  cv_action_init_take (&take, -1, CV_FACE_ORANGE);
+  apply (game, &take);
+  g_assert_cmpuint (cv_game_get_crosses (game, 0, CV_FACE_ORANGE), ==, 10);
+  for (guint other = 0; other < 2; other++)
+    {
+      apply_roll (game, "GGGGGG");
+      cv_action_init_take (&take, -1, CV_FACE_GREEN);
+      apply (game, &take);
+    }
+
+  /* Four more orange: three boxes are left. */
+  apply_roll (game, "OOOOGP");
+  before = cv_game_copy (game);
+  cv_action_init_take (&take, -1, CV_FACE_ORANGE);
+  text = cv_presenter_dup_action_text (before, &take);
+  if (!is_german ())
+    g_assert_cmpstr (text, ==, "Ina: 3 crosses in orange, 1 lost past the end");
+  else
+    g_assert_cmpstr (text, ==, "Ina: 3 Kreuze in Orange, 1 über das Ende hinaus verloren");
+}
+
+/* Issue 14, item 6: "'Entry undone' does not say what was undone" and "nothing says …
+ * that 'the others get nothing'". Rules (GAME-DATA.md, Sami's example): "2 skulls + 4
+ * orange → Sami takes orange, the others get nothing". */
+static void
+test_undo_and_outcome_texts (void)
+{
+  g_autoptr(CvGame) game = new_game ();
+  g_autoptr(CvGame) before = NULL;
+  g_autofree char *outcome = NULL;
+  g_autofree char *undo = NULL;
+  g_autofree char *redo = NULL;
+  CvAction take;
+
+  apply_roll (game, "OOOOSS");
+  before = cv_game_copy (game);
+  cv_action_init_take (&take, -1, CV_FACE_ORANGE);
+  apply (game, &take);
+  outcome = cv_presenter_dup_outcome_text (before, &take, game);
+  undo = cv_presenter_dup_undo_text (game, before);
+  redo = cv_presenter_dup_redo_text (before, game);
+  if (is_german ())
+    {
+      g_assert_cmpstr (outcome, ==, "Ina: 4 Kreuze in Orange — die anderen bekommen nichts");
+      g_assert_cmpstr (undo, ==, "Rückgängig: 4 Kreuze in Orange von Ina");
+      return;
+    }
+  g_assert_cmpstr (outcome, ==, "Ina: 4 crosses in orange — the others get nothing");
+  g_assert_cmpstr (undo, ==, "Undone: Ina's 4 crosses in orange");
+  g_assert_cmpstr (redo, ==, "Redone: Ina's 4 crosses in orange");
+
+  /* One cross: "Undone: Cleo's green cross" (the issue's example). */
+  {
+    g_autoptr(CvGame) one = cv_game_copy (game);
+    g_autofree char *text = NULL;
+
+    apply_roll (one, "GPPBBS");
+    g_clear_pointer (&before, cv_game_free);
+    before = cv_game_copy (one);
+    cv_action_init_take (&take, -1, CV_FACE_GREEN);
+    apply (one, &take);
+    text = cv_presenter_dup_undo_text (one, before);
+    g_assert_cmpstr (text, ==, "Undone: Sami's green cross");
+  }
+}
+
+/* Issue 14's keyboard contract: "A roll: the six face letters, Enter"; "O/G/P/B take that
+ * colour; J then a colour letter …; F then a colour letter"; a re-roll "-, the face
+ * letters of the dice picked up, Enter, then the letters they show now, Enter". The
+ * keys follow the letters shown (German: O G R S J T). */
+static void
+test_keys (void)
+{
+  g_autoptr(CvGame) game = new_game ();
+  CvFace roll[CV_N_DICE] = { CV_FACE_ORANGE, CV_FACE_ORANGE, CV_FACE_GREEN, CV_FACE_JOKER, CV_FACE_SKULL, CV_FACE_SKULL };
+  CvFace picked[2] = { CV_FACE_GREEN, CV_FACE_ORANGE };
+  CvFace result[2] = { CV_FACE_PINK, CV_FACE_BLACK };
+  CvAction action;
+  g_autofree char *roll_keys = NULL;
+  g_autofree char *reroll_keys = NULL;
+  g_autofree char *take_keys = NULL;
+  g_autofree char *joker_keys = NULL;
+  g_autofree char *freeze_keys = NULL;
+
+  cv_action_init_roll (&action, -1, roll);
+  roll_keys = cv_presenter_dup_keys (game, &action);
+  cv_action_init_reroll (&action, -1, 2, picked, result);
+  reroll_keys = cv_presenter_dup_keys (game, &action);
+  cv_action_init_take (&action, -1, CV_FACE_PINK);
+  take_keys = cv_presenter_dup_keys (game, &action);
+  cv_action_init_take_jokers (&action, -1, CV_FACE_BLACK);
+  joker_keys = cv_presenter_dup_keys (game, &action);
+  cv_action_init_freeze (&action, -1, CV_FACE_GREEN);
+  freeze_keys = cv_presenter_dup_keys (game, &action);
+
+  if (is_german ())
+    {
+      g_assert_cmpstr (roll_keys, ==, "OOGJTT\n");
+      g_assert_cmpstr (reroll_keys, ==, "-GO\nRS\n");
+      g_assert_cmpstr (take_keys, ==, "R");
+      g_assert_cmpstr (joker_keys, ==, "JS");
+    }
+  else
+    {
+      g_assert_cmpstr (roll_keys, ==, "OOGJSS\n");
+      g_assert_cmpstr (reroll_keys, ==, "-GO\nPB\n");
+      g_assert_cmpstr (take_keys, ==, "P");
+      g_assert_cmpstr (joker_keys, ==, "JB");
+      g_assert_cmpstr (freeze_keys, ==, "FG");
+    }
+  /* The roller's turn without a re-roll: six letters, Enter and one choice key. */
+  g_assert_cmpuint (strlen (roll_keys) + strlen (take_keys), <=, 9);
+  /* The freeze key is none of the face letters. */
+  g_assert_false (cv_face_from_letter (cv_presenter_get_freeze_key (), NULL));
+
+  /* After skulls the keys serve the opponents in seat order after the roller. */
+  apply_roll (game, "OOGJSS");
+  g_assert_cmpint (cv_presenter_get_keyboard_seat (game), ==, 0);
+  cv_action_init_take (&action, -1, CV_FACE_ORANGE);
+  apply (game, &action);
+  g_assert_cmpint (cv_presenter_get_keyboard_seat (game), ==, 1);
+}
+
+/* Issue 14, item 6 (German): "use the pad's words consistently": the rulebook says
+ * "Blockblatt" (calavera-rules-de.txt), the pad "Gesamt", not "Summe". */
+static void
+test_german_words (void)
+{
+  if (!is_german ())
+    return;
+  g_assert_null (strstr (_("total %d"), "Summe"));
+  g_assert_nonnull (strstr (_("total %d"), "Gesamt"));
+  g_assert_null (strstr (_("Score sheets"), "Spielzettel"));
+  g_assert_nonnull (strstr (_("Score sheets"), "Blockbl"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -482,6 +641,10 @@ main (int   argc,
   g_test_add_func ("/presenter/ina-jokers", test_ina_jokers);
   g_test_add_func ("/presenter/preview-points-zone", test_preview_points_zone);
   g_test_add_func ("/presenter/join-names", test_join_names);
+  g_test_add_func ("/presenter/overflow-text", test_overflow_text);
+  g_test_add_func ("/presenter/undo-and-outcome-texts", test_undo_and_outcome_texts);
+  g_test_add_func ("/presenter/keys", test_keys);
+  g_test_add_func ("/presenter/german-words", test_german_words);
   g_test_add_func ("/presenter/assistant/first-roll", test_assistant_first_roll);
   g_test_add_func ("/presenter/assistant/selection", test_assistant_selection);
   g_test_add_func ("/presenter/assistant/no-reroll-left", test_assistant_no_reroll_left);

@@ -406,6 +406,13 @@ hr_fill_result (DpResultPage *page,
     }
 }
 
+/* The unit of a total: the face rolled. */
+static char *
+hr_total_text (double total)
+{
+  return g_strdup_printf ("a %d", (int) total);
+}
+
 static const DpStatDescriptor hr_stats[] = {
   { "sixes", "Sixes rolled, per game", "sixes", DP_STAT_FORMAT_SHARE, DP_STAT_GROUP_SCORE },
 };
@@ -429,6 +436,7 @@ static const DpGameUi hr_game_ui = {
   .fill_result = hr_fill_result,
   .stats = hr_stats,
   .n_stats = G_N_ELEMENTS (hr_stats),
+  .dup_total_text = hr_total_text,
 };
 
 /* ---- The tests ---- */
@@ -527,6 +535,43 @@ test_result (Fixture       *f,
   g_assert_cmpstr (dp_game_get_player_name (dp_session_get_game (dp_window_get_session (f->window)), 1), ==, "Sami");
 }
 
+/* The text of the "numeric" label in the result row titled @title, or NULL. */
+static const char *
+result_total (GtkWidget  *page,
+              const char *title)
+{
+  for (GtkWidget *w = page; w != NULL; )
+    {
+      if (ADW_IS_ACTION_ROW (w) &&
+          g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (w)), title) == 0)
+        {
+          for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; )
+            {
+              if (GTK_IS_LABEL (c) && gtk_widget_has_css_class (c, "numeric"))
+                return gtk_label_get_text (GTK_LABEL (c));
+              if (gtk_widget_get_first_child (c) != NULL)
+                c = gtk_widget_get_first_child (c);
+              else
+                {
+                  while (c != w && gtk_widget_get_next_sibling (c) == NULL)
+                    c = gtk_widget_get_parent (c);
+                  c = c != w ? gtk_widget_get_next_sibling (c) : NULL;
+                }
+            }
+          return NULL;
+        }
+      if (gtk_widget_get_first_child (w) != NULL)
+        w = gtk_widget_get_first_child (w);
+      else
+        {
+          while (w != page && gtk_widget_get_next_sibling (w) == NULL)
+            w = gtk_widget_get_parent (w);
+          w = w != page ? gtk_widget_get_next_sibling (w) : NULL;
+        }
+    }
+  return NULL;
+}
+
 static void
 test_replay (Fixture       *f,
              gconstpointer  data)
@@ -544,6 +589,9 @@ test_replay (Fixture       *f,
   replay = dp_history_page_get_replay_page (history);
 
   g_assert_cmpuint (dp_game_replay_page_get_n_steps (replay), ==, 2);
+  /* The ranking says each total in the game's own unit (DpGameUi.dup_total_text). */
+  g_assert_cmpstr (result_total (GTK_WIDGET (replay), "1. Sami"), ==, "a 6");
+  g_assert_cmpstr (result_total (GTK_WIDGET (replay), "2. Ina"), ==, "a 3");
   sheet = dp_game_replay_page_get_sheet (replay, 1);
   g_assert_true (GTK_IS_LABEL (sheet));
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (sheet)), ==, "Sami: 6");

@@ -1,8 +1,10 @@
 /* cv-dice-entry.c — entering what the six real dice show, by click, tap or keyboard
  *
  * UX.md: "type the six letters in any order (e.g. OOGJSS) or click each die to
- * cycle/choose its face; Backspace corrects; Enter confirms. Re-roll: pick the dice
- * that were picked up (click or number keys 1–6), Enter, then type what they show now."
+ * cycle/choose its face; Backspace corrects; Enter confirms." Re-roll (issue 14's
+ * keyboard contract): `-`, the face letters of the dice picked up, Enter, then the
+ * letters they show now, Enter. Dice are named by face, never by position, so the
+ * sorting after each entry cannot confuse anyone; clicking a die picks it up too.
  * Every way in (keys, clicks, the dice.* actions the tests use) ends in the same few
  * functions below.
  *
@@ -20,6 +22,9 @@ struct _CvDiceEntry
   GtkWidget        parent_instance;
 
   CvDiceEntryMode  mode;
+  CvRerollStage    stage;               /* re-roll mode only */
+  char            *message;             /* why the last key did nothing, until the next one */
+  gboolean         used[CV_N_DICE];     /* the dice the roller used (opponents may not) */
   int              faces[CV_N_DICE];    /* -1 = empty */
   gboolean         locked[CV_N_DICE];
   gboolean         picked[CV_N_DICE];
@@ -82,7 +87,7 @@ cv_dice_entry_is_complete (CvDiceEntry *self)
           return FALSE;
       return TRUE;
     }
-  if (self->mode == CV_DICE_ENTRY_REROLL)
+  if (self->mode == CV_DICE_ENTRY_REROLL && self->stage == CV_REROLL_RESULTS)
     {
       guint picked = count_picked (self, FALSE);
       return picked > 0 && count_picked (self, TRUE) == picked;
@@ -120,25 +125,30 @@ update_die_button (CvDiceEntry *self,
       char letter[8] = { 0, };
 
       g_unichar_to_utf8 (cv_face_get_letter ((CvFace) shown), letter);
-      markup = g_strdup_printf ("<small>%u</small>\n<span size=\"xx-large\">%s</span>\n<b>%s</b>",
-                                i + 1, cv_face_get_symbol ((CvFace) shown), letter);
+      markup = g_strdup_printf ("<span size=\"xx-large\">%s</span>\n<b>%s</b>",
+                                cv_face_get_symbol ((CvFace) shown), letter);
       classes[n_classes++] = cv_face_get_css_class ((CvFace) shown);
     }
   else
     {
-      markup = g_strdup_printf ("<small>%u</small>\n<span size=\"xx-large\">%s</span>\n<b> </b>",
-                                i + 1, self->picked[i] ? "↻" : "?");
+      markup = g_strdup_printf ("<span size=\"xx-large\">%s</span>\n<b> </b>",
+                                self->picked[i] ? "↻" : "?");
       classes[n_classes++] = "empty";
     }
   if (self->picked[i])
     classes[n_classes++] = "picked";
   else if (self->locked[i])
     classes[n_classes++] = "locked";
+  else if (self->used[i])
+    classes[n_classes++] = "used";
 
   gtk_label_set_markup (GTK_LABEL (label), markup);
   gtk_widget_set_css_classes (button, classes);
 
-  if (self->locked[i])
+  if (self->used[i])
+    /* Translators: accessible label of a die the roller used, "Die 1: orange, used" */
+    accessible = g_strdup_printf (_("Die %u: %s, used"), i + 1, cv_face_get_name ((CvFace) self->faces[i]));
+  else if (self->locked[i])
     /* Translators: accessible label of a die, "Die 5: skull, set aside" */
     accessible = g_strdup_printf (_("Die %u: %s, set aside"), i + 1, cv_face_get_name ((CvFace) self->faces[i]));
   else if (self->picked[i] && shown >= 0)
@@ -181,6 +191,7 @@ static void
 update (CvDiceEntry *self)
 {
   gboolean any_locked = FALSE;
+  gboolean any_used = FALSE;
   g_autofree char *hint = NULL;
   gboolean can_type;
 
@@ -190,21 +201,26 @@ update (CvDiceEntry *self)
     {
       update_die_button (self, i);
       any_locked |= self->locked[i];
+      any_used |= self->used[i];
     }
   gtk_widget_set_visible (self->aside_group, any_locked);
   gtk_widget_set_visible (self->aside_separator, any_locked);
 
   can_type = self->mode == CV_DICE_ENTRY_ROLL ||
-             (self->mode == CV_DICE_ENTRY_REROLL && count_picked (self, FALSE) > 0);
+             (self->mode == CV_DICE_ENTRY_REROLL && self->stage != CV_REROLL_NONE);
   for (guint f = 0; f < CV_N_FACES; f++)
     gtk_widget_set_sensitive (self->face_buttons[f], can_type);
-  gtk_widget_set_visible (GTK_WIDGET (self->palette_box), entering (self));
-  gtk_widget_set_visible (self->actions_box, entering (self));
+  /* Choosing needs no palette: it comes back with `-` or a click on a die. */
+  gtk_widget_set_visible (GTK_WIDGET (self->palette_box), can_type);
+  gtk_widget_set_visible (self->actions_box, can_type);
   gtk_widget_set_visible (GTK_WIDGET (self->dice_box), self->mode != CV_DICE_ENTRY_IDLE);
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "dice.confirm", cv_dice_entry_is_complete (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "dice.confirm",
+                                 cv_dice_entry_is_complete (self) ||
+                                 (self->stage == CV_REROLL_PICK && count_picked (self, FALSE) > 0));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "dice.clear", self->n_order > 0 || count_picked (self, FALSE) > 0);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "dice.backspace", self->n_order > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "dice.backspace",
+                                 self->n_order > 0 || count_picked (self, FALSE) > 0);
 
   switch (self->mode)
     {
@@ -221,26 +237,82 @@ update (CvDiceEntry *self)
       {
         guint picked = count_picked (self, FALSE);
 
-        if (picked == 0)
-          hint = g_strdup (_("To re-roll, pick up dice (click them or press 1–6), then type what they show now."));
+        if (self->stage == CV_REROLL_NONE)
+          /* Translators: the re-roll hint; "-" is the minus key */
+          hint = g_strdup (_("Re-roll: press - (or click the dice), type the faces picked up, Enter."));
+        else if (self->stage == CV_REROLL_PICK)
+          hint = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                               /* Translators: while picking up dice for a re-roll by their faces */
+                                               "Picking up %u die: type the faces of the dice you pick up, then Enter.",
+                                               "Picking up %u dice: type the faces of the dice you pick up, then Enter.", picked),
+                                  picked);
         else
           hint = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                                "Type what the %u picked-up die shows now, then press Enter.",
                                                "Type what the %u picked-up dice show now, then press Enter.", picked),
                                   picked);
-        gtk_button_set_label (self->confirm_button, _("_Re-roll Picked Dice"));
+        gtk_button_set_label (self->confirm_button, self->stage == CV_REROLL_PICK
+                                                    ? _("_Picked Up")
+                                                    : _("_Re-roll Picked Dice"));
       }
       break;
     case CV_DICE_ENTRY_SHOW:
-      hint = g_strdup (any_locked ? _("No more re-rolls. Skulls stay set aside.") : _("No more re-rolls."));
+      /* After skulls the turn sentence says what the others do; the space is theirs. */
+      hint = g_strdup (any_used ? "" : any_locked ? _("No more re-rolls. Skulls stay set aside.") : _("No more re-rolls."));
       break;
     case CV_DICE_ENTRY_IDLE:
     default:
       hint = g_strdup ("");
       break;
     }
-  gtk_label_set_text (self->hint_label, hint);
-  gtk_widget_set_visible (GTK_WIDGET (self->hint_label), hint[0] != '\0');
+  if (self->message != NULL)
+    {
+      gtk_label_set_text (self->hint_label, self->message);
+      gtk_widget_add_css_class (GTK_WIDGET (self->hint_label), "error");
+    }
+  else
+    {
+      gtk_label_set_text (self->hint_label, hint);
+      gtk_widget_remove_css_class (GTK_WIDGET (self->hint_label), "error");
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->hint_label), gtk_label_get_text (self->hint_label)[0] != '\0');
+}
+
+static void
+set_message (CvDiceEntry *self,
+             char        *message)
+{
+  g_free (self->message);
+  self->message = message;
+}
+
+/* Re-roll, picking stage: the first die showing @face that is not picked up yet. */
+static void
+pick_face (CvDiceEntry *self,
+           CvFace       face)
+{
+  char letter[8] = { 0, };
+
+  for (guint i = 0; i < CV_N_DICE; i++)
+    if (!self->locked[i] && !self->picked[i] && self->faces[i] == (int) face)
+      {
+        self->picked[i] = TRUE;
+        self->results[i] = -1;
+        self->order[self->n_order++] = i;
+        update (self);
+        g_signal_emit (self, signals[SELECTION_CHANGED], 0);
+        return;
+      }
+
+  g_unichar_to_utf8 (cv_face_get_letter (face), letter);
+  if (face == CV_FACE_SKULL)
+    /* Translators: a skull letter typed while picking up dice for a re-roll */
+    set_message (self, g_strdup (_("Skulls stay set aside: they cannot be re-rolled.")));
+  else
+    /* Translators: "No other die shows green (G) to pick up." */
+    set_message (self, g_strdup_printf (_("No other die shows %s (%s) to pick up."),
+                                        cv_face_get_name (face), letter));
+  update (self);
 }
 
 static void
@@ -257,7 +329,12 @@ add_face (CvDiceEntry *self,
             break;
           }
     }
-  else if (self->mode == CV_DICE_ENTRY_REROLL)
+  else if (self->mode == CV_DICE_ENTRY_REROLL && self->stage == CV_REROLL_PICK)
+    {
+      pick_face (self, face);
+      return;
+    }
+  else if (self->mode == CV_DICE_ENTRY_REROLL && self->stage == CV_REROLL_RESULTS)
     {
       for (guint i = 0; i < CV_N_DICE; i++)
         if (self->picked[i] && self->results[i] < 0)
@@ -286,8 +363,14 @@ static void
 toggle_die (CvDiceEntry *self,
             guint        index)
 {
-  if (index >= CV_N_DICE || self->locked[index])
+  if (index >= CV_N_DICE)
     return;
+  if (self->locked[index])
+    {
+      set_message (self, g_strdup (_("Skulls stay set aside: they cannot be re-rolled.")));
+      update (self);
+      return;
+    }
 
   if (self->mode == CV_DICE_ENTRY_ROLL)
     {
@@ -298,9 +381,16 @@ toggle_die (CvDiceEntry *self,
     }
   else if (self->mode == CV_DICE_ENTRY_REROLL)
     {
+      /* A click picks the die up or puts it back; its face stays what it showed. */
       self->picked[index] = !self->picked[index];
       self->results[index] = -1;
       forget_in_order (self, index);
+      if (self->picked[index])
+        self->order[self->n_order++] = index;
+      if (count_picked (self, FALSE) == 0)
+        self->stage = CV_REROLL_NONE;
+      else if (self->stage == CV_REROLL_NONE || count_picked (self, TRUE) == 0)
+        self->stage = CV_REROLL_PICK;
       update (self);
       /* The turn assistant follows the selection live. */
       g_signal_emit (self, signals[SELECTION_CHANGED], 0);
@@ -317,11 +407,30 @@ backspace (CvDiceEntry *self)
   if (self->n_order == 0)
     return;
 
-  index = self->order[--self->n_order];
+  index = self->order[self->n_order - 1];
   if (self->mode == CV_DICE_ENTRY_ROLL)
-    self->faces[index] = -1;
+    {
+      self->n_order--;
+      self->faces[index] = -1;
+    }
+  else if (self->stage == CV_REROLL_RESULTS && self->results[index] >= 0)
+    {
+      self->n_order--;
+      self->results[index] = -1;
+    }
+  else if (self->stage == CV_REROLL_RESULTS)
+    /* No new face left to take back: back to picking up. */
+    self->stage = CV_REROLL_PICK;
   else
-    self->results[index] = -1;
+    {
+      self->n_order--;
+      self->picked[index] = FALSE;
+      if (count_picked (self, FALSE) == 0)
+        self->stage = CV_REROLL_NONE;
+      update (self);
+      g_signal_emit (self, signals[SELECTION_CHANGED], 0);
+      return;
+    }
   update (self);
 }
 
@@ -338,15 +447,26 @@ clear (CvDiceEntry *self)
       self->results[i] = -1;
     }
   self->n_order = 0;
+  self->stage = CV_REROLL_NONE;
   update (self);
   if (had_picked)
     g_signal_emit (self, signals[SELECTION_CHANGED], 0);
 }
 
+/* The re-roll's picked dice in the order they were picked, then the new faces. */
 static gboolean
 confirm (CvDiceEntry *self)
 {
   CvAction action;
+
+  if (self->mode == CV_DICE_ENTRY_REROLL && self->stage == CV_REROLL_PICK)
+    {
+      if (count_picked (self, FALSE) == 0)
+        return FALSE;
+      self->stage = CV_REROLL_RESULTS;
+      update (self);
+      return TRUE;
+    }
 
   if (!cv_dice_entry_is_complete (self))
     return FALSE;
@@ -432,6 +552,7 @@ cv_dice_entry_handle_key (CvDiceEntry     *self,
 {
   gunichar c;
   CvFace face;
+  gboolean typing;
 
   g_return_val_if_fail (CV_IS_DICE_ENTRY (self), FALSE);
 
@@ -441,34 +562,56 @@ cv_dice_entry_handle_key (CvDiceEntry     *self,
   if (!entering (self))
     return FALSE;
 
+  /* A message explains one key only. */
+  g_clear_pointer (&self->message, g_free);
+  typing = self->mode == CV_DICE_ENTRY_ROLL || self->stage != CV_REROLL_NONE;
+
   switch (keyval)
     {
     case GDK_KEY_BackSpace:
-      if (self->n_order == 0)
-        return FALSE;
+      if (self->n_order == 0 && self->stage == CV_REROLL_NONE)
+        {
+          update (self);
+          return FALSE;
+        }
       backspace (self);
       return TRUE;
     case GDK_KEY_Escape:
-      if (self->n_order == 0 && count_picked (self, FALSE) == 0)
-        return FALSE;
+      if (self->n_order == 0 && count_picked (self, FALSE) == 0 && self->stage == CV_REROLL_NONE)
+        {
+          update (self);
+          return FALSE;
+        }
       clear (self);
       return TRUE;
     case GDK_KEY_Return:
     case GDK_KEY_KP_Enter:
     case GDK_KEY_ISO_Enter:
-      /* Only a complete entry takes Enter; otherwise it activates the focused button. */
-      return confirm (self);
+      /* Only a complete entry (or a finished pick-up) takes Enter. */
+      if (!typing)
+        return FALSE;
+      if (!confirm (self))
+        update (self);
+      /* While typing dice, Enter belongs to the dice, complete or not. */
+      return TRUE;
+    case GDK_KEY_minus:
+    case GDK_KEY_KP_Subtract:
+      if (self->mode != CV_DICE_ENTRY_REROLL)
+        return FALSE;
+      if (self->stage == CV_REROLL_NONE)
+        {
+          self->stage = CV_REROLL_PICK;
+          update (self);
+        }
+      return TRUE;
     default:
       break;
     }
 
-  if (self->mode == CV_DICE_ENTRY_REROLL &&
-      ((keyval >= GDK_KEY_1 && keyval <= GDK_KEY_6) || (keyval >= GDK_KEY_KP_1 && keyval <= GDK_KEY_KP_6)))
+  if (!typing)
     {
-      guint index = keyval >= GDK_KEY_KP_1 ? keyval - GDK_KEY_KP_1 : keyval - GDK_KEY_1;
-
-      toggle_die (self, index);
-      return TRUE;
+      update (self);
+      return FALSE;
     }
 
   c = gdk_keyval_to_unicode (keyval);
@@ -478,6 +621,7 @@ cv_dice_entry_handle_key (CvDiceEntry     *self,
       return TRUE;
     }
 
+  update (self);
   return FALSE;
 }
 
@@ -491,6 +635,7 @@ die_clicked_cb (GtkButton   *button,
 static void
 cv_dice_entry_dispose (GObject *object)
 {
+  g_clear_pointer (&CV_DICE_ENTRY (object)->message, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (object), CV_TYPE_DICE_ENTRY);
   /* Whatever the template did not bind goes too. */
   {
@@ -551,6 +696,8 @@ static void
 cv_dice_entry_init (CvDiceEntry *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The entry itself holds the focus between entries: typed letters land here. */
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
 
   for (guint i = 0; i < CV_N_DICE; i++)
     {
@@ -609,10 +756,13 @@ cv_dice_entry_set_game (CvDiceEntry  *self,
   g_return_if_fail (CV_IS_DICE_ENTRY (self));
 
   self->n_order = 0;
+  self->stage = CV_REROLL_NONE;
+  g_clear_pointer (&self->message, g_free);
   for (guint i = 0; i < CV_N_DICE; i++)
     {
       self->faces[i] = -1;
       self->locked[i] = FALSE;
+      self->used[i] = FALSE;
       self->picked[i] = FALSE;
       self->results[i] = -1;
     }
@@ -628,6 +778,9 @@ cv_dice_entry_set_game (CvDiceEntry  *self,
         {
           self->faces[i] = cv_game_get_die (game, i);
           self->locked[i] = cv_game_die_is_locked (game, i);
+          /* After skulls: the dice the roller used are marked, the others may mark the rest. */
+          self->used[i] = phase == CV_PHASE_OPPONENTS && !self->locked[i] &&
+                          !cv_game_die_is_available (game, i);
         }
     }
   else
@@ -683,4 +836,27 @@ cv_dice_entry_get_pick_up (CvDiceEntry *self,
   for (guint i = 0; i < CV_N_DICE; i++)
     if (self->picked[i] && self->faces[i] >= 0 && self->faces[i] < CV_N_FACES)
       pick_up[self->faces[i]]++;
+}
+
+CvRerollStage
+cv_dice_entry_get_reroll_stage (CvDiceEntry *self)
+{
+  g_return_val_if_fail (CV_IS_DICE_ENTRY (self), CV_REROLL_NONE);
+  return self->mode == CV_DICE_ENTRY_REROLL ? self->stage : CV_REROLL_NONE;
+}
+
+gboolean
+cv_dice_entry_get_used (CvDiceEntry *self,
+                        guint        index)
+{
+  g_return_val_if_fail (CV_IS_DICE_ENTRY (self), FALSE);
+  g_return_val_if_fail (index < CV_N_DICE, FALSE);
+  return self->used[index];
+}
+
+const char *
+cv_dice_entry_get_message (CvDiceEntry *self)
+{
+  g_return_val_if_fail (CV_IS_DICE_ENTRY (self), NULL);
+  return self->message;
 }

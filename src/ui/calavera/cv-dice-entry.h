@@ -18,6 +18,14 @@ typedef enum
   CV_DICE_ENTRY_SHOW,    /* the dice of this turn, read only (rolling is over) */
 } CvDiceEntryMode;
 
+/* A re-roll by keys: `-`, the faces picked up, Enter, their new faces, Enter. */
+typedef enum
+{
+  CV_REROLL_NONE,     /* nothing picked up: letters are choice keys */
+  CV_REROLL_PICK,     /* letters pick up a die showing that face */
+  CV_REROLL_RESULTS,  /* letters say what the picked-up dice show now */
+} CvRerollStage;
+
 #define CV_TYPE_DICE_ENTRY (cv_dice_entry_get_type ())
 G_DECLARE_FINAL_TYPE (CvDiceEntry, cv_dice_entry, CV, DICE_ENTRY, GtkWidget)
 
@@ -35,7 +43,13 @@ gboolean         cv_dice_entry_get_locked (CvDiceEntry *self, guint index);
 void             cv_dice_entry_get_pick_up (CvDiceEntry *self, guint pick_up[CV_N_FACES]);
 /* TRUE when Enter would confirm a complete entry. */
 gboolean         cv_dice_entry_is_complete (CvDiceEntry *self);
-/* The keyboard: face letters, 1–6, Backspace, Enter, Escape. Returns TRUE when used. */
+CvRerollStage    cv_dice_entry_get_reroll_stage (CvDiceEntry *self);
+/* TRUE for a die the roller used this turn (shown as used while the others mark). */
+gboolean         cv_dice_entry_get_used (CvDiceEntry *self, guint index);
+/* Why the last key did nothing ("Skulls stay set aside …"), or NULL. */
+const char      *cv_dice_entry_get_message (CvDiceEntry *self);
+/* The keyboard: face letters, `-` (re-roll), Backspace, Enter, Escape. Returns TRUE
+ * when used; Enter is always used while dice are being typed. */
 gboolean         cv_dice_entry_handle_key (CvDiceEntry *self, guint keyval, GdkModifierType state);
 
 G_END_DECLS

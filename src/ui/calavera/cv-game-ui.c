@@ -89,6 +89,17 @@ dup_action_text (const DpGame *before,
   return cv_presenter_dup_action_text (cv, &action);
 }
 
+static char *
+dup_undo_text (const DpGame *before,
+               const DpGame *after,
+               gboolean      redo)
+{
+  const CvGame *a = cv_game_from_dp_const (before);
+  const CvGame *b = cv_game_from_dp_const (after);
+
+  return redo ? cv_presenter_dup_redo_text (a, b) : cv_presenter_dup_undo_text (a, b);
+}
+
 static guint
 turn_number (const DpGame *game)
 {
@@ -218,6 +229,7 @@ const DpGameUi cv_game_ui = {
 
   .dup_turn_text = dup_turn_text,
   .dup_action_text = dup_action_text,
+  .dup_undo_text = dup_undo_text,
   .turn_number = turn_number,
 
   .dup_headline = dup_headline,

@@ -308,22 +308,34 @@ cv_presenter_dup_action_text (const CvGame   *before,
                                 name, action->n_dice, faces);
       }
     case CV_ACTION_TAKE:
-      {
-        guint n = cv_game_count_faces (before, action->color, TRUE);
-        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                             /* Translators: "Sami: 3 crosses in orange" */
-                                             "%s: %u cross in %s",
-                                             "%s: %u crosses in %s", n),
-                                name, n, cv_face_get_name (action->color));
-      }
     case CV_ACTION_TAKE_JOKERS:
       {
-        guint n = cv_game_count_faces (before, CV_FACE_JOKER, TRUE);
+        CvPreview preview;
+        g_autofree char *made_text = NULL;
+        guint made;
+
+        if (!cv_game_preview (before, action, &preview, NULL))
+          return g_strdup (name);
+        made = preview.crosses_after - preview.crosses_before;
+        if (action->type == CV_ACTION_TAKE)
+          made_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                    /* Translators: "Sami: 3 crosses in orange" */
+                                                    "%s: %u cross in %s",
+                                                    "%s: %u crosses in %s", made),
+                                       name, made, cv_face_get_name (action->color));
+        else
+          made_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                    /* Translators: "Ina: jokers as orange, 2 crosses" */
+                                                    "%s: jokers as %s, %u cross",
+                                                    "%s: jokers as %s, %u crosses", made),
+                                       name, cv_face_get_name (action->color), made);
+        if (preview.crosses_lost == 0)
+          return g_steal_pointer (&made_text);
         return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                             /* Translators: "Ina: 3 jokers as orange" */
-                                             "%s: %u joker as %s",
-                                             "%s: %u jokers as %s", n),
-                                name, n, cv_face_get_name (action->color));
+                                             /* Translators: "Ben: 3 crosses in orange" + ", 1 lost past the end" */
+                                             "%s, %u lost past the end",
+                                             "%s, %u lost past the end", preview.crosses_lost),
+                                made_text, preview.crosses_lost);
       }
     case CV_ACTION_FREEZE:
       /* Translators: "Ina froze the orange row" */
@@ -728,4 +740,265 @@ cv_assistant_text_new (const CvGame *game,
     }
 
   return text;
+}
+
+/* ---- The keyboard (docs/keyboard.md) ---- */
+
+gunichar
+cv_presenter_get_freeze_key (void)
+{
+  /* Translators: the key that starts "freeze a row" at the table (then a colour key);
+   * one capital letter that is none of the six "die face key" letters */
+  const char *str = C_("choice key", "F");
+  gunichar c = g_utf8_get_char_validated (str, -1);
+
+  if (c == (gunichar) -1 || c == (gunichar) -2 || g_utf8_strlen (str, -1) != 1 ||
+      !g_unichar_isalpha (c) || cv_face_from_letter (c, NULL))
+    c = 'F';
+  c = g_unichar_toupper (c);
+  /* Should the face letters take F too, no key is left: freezing stays on its buttons. */
+  return cv_face_from_letter (c, NULL) ? 0 : c;
+}
+
+int
+cv_presenter_get_keyboard_seat (const CvGame *game)
+{
+  guint roller;
+  guint n;
+
+  g_return_val_if_fail (game != NULL, -1);
+
+  roller = cv_game_get_roller (game);
+  n = cv_game_get_n_players (game);
+  switch (cv_game_get_phase (game))
+    {
+    case CV_PHASE_CHOOSE:
+      return (int) roller;
+    case CV_PHASE_OPPONENTS:
+      /* In seat order after the roller (rules: "im Uhrzeigersinn"). */
+      for (guint i = 1; i < n; i++)
+        if (cv_game_must_act (game, (roller + i) % n))
+          return (int) ((roller + i) % n);
+      return -1;
+    case CV_PHASE_ROLL:
+    case CV_PHASE_FINISHED:
+    default:
+      return -1;
+    }
+}
+
+static void
+append_letters (GString      *out,
+                const CvFace *faces,
+                guint         n)
+{
+  for (guint i = 0; i < n; i++)
+    g_string_append_unichar (out, cv_face_get_letter (faces[i]));
+}
+
+char *
+cv_presenter_dup_keys (const CvGame   *game,
+                       const CvAction *action)
+{
+  GString *out = g_string_new (NULL);
+
+  g_return_val_if_fail (game != NULL && action != NULL, g_string_free (out, FALSE));
+
+  switch (action->type)
+    {
+    case CV_ACTION_ROLL:
+      append_letters (out, action->dice, action->n_dice);
+      g_string_append_c (out, '\n');
+      break;
+    case CV_ACTION_REROLL:
+      g_string_append_c (out, CV_REROLL_KEY);
+      append_letters (out, action->dice, action->n_dice);
+      g_string_append_c (out, '\n');
+      append_letters (out, action->result, action->n_dice);
+      g_string_append_c (out, '\n');
+      break;
+    case CV_ACTION_TAKE:
+      g_string_append_unichar (out, cv_face_get_letter (action->color));
+      break;
+    case CV_ACTION_TAKE_JOKERS:
+      g_string_append_unichar (out, cv_face_get_letter (CV_FACE_JOKER));
+      g_string_append_unichar (out, cv_face_get_letter (action->color));
+      break;
+    case CV_ACTION_FREEZE:
+      if (cv_presenter_get_freeze_key () != 0)
+        g_string_append_unichar (out, cv_presenter_get_freeze_key ());
+      g_string_append_unichar (out, cv_face_get_letter (action->color));
+      break;
+    case CV_ACTION_PASS:
+    default:
+      /* Passing is legal only when nothing else is: Enter says "nothing to mark". */
+      g_string_append_c (out, '\n');
+      break;
+    }
+
+  return g_string_free (out, FALSE);
+}
+
+char *
+cv_presenter_dup_key_label (const CvChoice *choice)
+{
+  GString *out = g_string_new (NULL);
+  gunichar freeze = cv_presenter_get_freeze_key ();
+
+  switch (choice->action.type)
+    {
+    case CV_ACTION_TAKE:
+      g_string_append_unichar (out, cv_face_get_letter (choice->action.color));
+      break;
+    case CV_ACTION_TAKE_JOKERS:
+      g_string_append_unichar (out, cv_face_get_letter (CV_FACE_JOKER));
+      g_string_append_c (out, ' ');
+      g_string_append_unichar (out, cv_face_get_letter (choice->action.color));
+      break;
+    case CV_ACTION_FREEZE:
+      if (freeze == 0)
+        break;
+      g_string_append_unichar (out, freeze);
+      g_string_append_c (out, ' ');
+      g_string_append_unichar (out, cv_face_get_letter (choice->action.color));
+      break;
+    case CV_ACTION_PASS:
+      /* Translators: the key of the Pass button, as shown on it */
+      g_string_append (out, C_("key", "Enter"));
+      break;
+    default:
+      break;
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Could @seat mark anything from the dice still available? (GAME-DATA.md: "A player
+ * who cannot mark anything … does nothing".) */
+static gboolean
+seat_can_mark (const CvGame *game,
+               guint         seat)
+{
+  guint jokers = cv_game_count_faces (game, CV_FACE_JOKER, TRUE);
+
+  for (guint c = 0; c < CV_N_COLORS; c++)
+    {
+      gboolean open = !cv_game_row_is_frozen (game, seat, (CvFace) c) &&
+                      cv_game_get_crosses (game, seat, (CvFace) c) < CV_ROW_LENGTH;
+
+      if (open && (jokers > 0 || cv_game_count_faces (game, (CvFace) c, TRUE) > 0))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+char *
+cv_presenter_dup_outcome_text (const CvGame   *before,
+                               const CvAction *action,
+                               const CvGame   *after)
+{
+  g_autofree char *text = cv_presenter_dup_action_text (before, action);
+  gboolean choice_made = action->type != CV_ACTION_ROLL && action->type != CV_ACTION_REROLL;
+  guint skulls = cv_game_count_faces (before, CV_FACE_SKULL, FALSE);
+  guint roller = cv_game_get_roller (before);
+
+  g_return_val_if_fail (after != NULL, g_steal_pointer (&text));
+
+  /* The roller chose after one or two skulls and nobody is left to mark: rules (Sami's
+   * example) "the others get nothing". */
+  if (choice_made && cv_game_get_phase (before) == CV_PHASE_CHOOSE && skulls > 0 &&
+      cv_game_get_turn_number (after) != cv_game_get_turn_number (before) &&
+      !cv_game_is_finished (after))
+    /* Translators: after the roller's choice with skulls, when no die is left for the others */
+    return g_strdup_printf (_("%s — the others get nothing"), text);
+
+  /* Opponents who cannot mark anything are skipped: say so once, when their duty begins. */
+  if (cv_game_get_phase (after) == CV_PHASE_OPPONENTS && cv_game_get_phase (before) != CV_PHASE_OPPONENTS)
+    {
+      const char *names[CV_MAX_PLAYERS];
+      guint n = 0;
+
+      for (guint seat = 0; seat < cv_game_get_n_players (after); seat++)
+        if (seat != roller && !cv_game_must_act (after, seat) && !seat_can_mark (after, seat))
+          names[n++] = cv_game_get_player_name (after, seat);
+      if (n > 0)
+        {
+          g_autofree char *joined = cv_presenter_join_names (names, n);
+
+          return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                               /* Translators: "Ina rolled … — Tom can mark nothing and is skipped" */
+                                               "%s — %s can mark nothing and is skipped",
+                                               "%s — %s can mark nothing and are skipped", n),
+                                  text, joined);
+        }
+    }
+
+  return g_steal_pointer (&text);
+}
+
+/* What differs between @with (the state with the entry) and @without (without it). */
+static char *
+dup_entry_description (const CvGame *with,
+                       const CvGame *without)
+{
+  for (guint seat = 0; seat < cv_game_get_n_players (with); seat++)
+    for (guint c = 0; c < CV_N_COLORS; c++)
+      {
+        guint a = cv_game_get_crosses (with, seat, (CvFace) c);
+        guint b = cv_game_get_crosses (without, seat, (CvFace) c);
+        const char *name = cv_game_get_player_name (with, seat);
+
+        if (a == b + 1)
+          /* Translators: what was undone or redone, "Cleo's green cross" */
+          return g_strdup_printf (_("%s's %s cross"), name, cv_face_get_name ((CvFace) c));
+        if (a > b)
+          return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                               /* Translators: what was undone or redone, "Cleo's 3 crosses in green" */
+                                               "%s's %u cross in %s",
+                                               "%s's %u crosses in %s", a - b),
+                                  name, a - b, cv_face_get_name ((CvFace) c));
+        if (cv_game_row_is_frozen (with, seat, (CvFace) c) && !cv_game_row_is_frozen (without, seat, (CvFace) c))
+          /* Translators: what was undone or redone, "Ina's freeze of orange" */
+          return g_strdup_printf (_("%s's freeze of %s"), name, cv_face_get_name ((CvFace) c));
+      }
+
+  if (cv_game_get_turn_number (with) == cv_game_get_turn_number (without))
+    {
+      const char *name = cv_game_get_player_name (with, cv_game_get_roller (with));
+
+      if (cv_game_get_n_rolls (with) == 1 && cv_game_get_n_rolls (without) == 0)
+        /* Translators: what was undone or redone, "Ina's roll" */
+        return g_strdup_printf (_("%s's roll"), name);
+      if (cv_game_get_n_rolls (with) > cv_game_get_n_rolls (without))
+        /* Translators: what was undone or redone, "Ina's re-roll" */
+        return g_strdup_printf (_("%s's re-roll"), name);
+    }
+
+  /* Translators: what was undone or redone when it marked nothing */
+  return g_strdup (_("a turn without crosses"));
+}
+
+char *
+cv_presenter_dup_undo_text (const CvGame *before_undo,
+                            const CvGame *after_undo)
+{
+  g_autofree char *what = NULL;
+
+  g_return_val_if_fail (before_undo != NULL && after_undo != NULL, NULL);
+
+  what = dup_entry_description (before_undo, after_undo);
+  /* Translators: the toast after Ctrl+Z, "Undone: Cleo's green cross" */
+  return g_strdup_printf (_("Undone: %s"), what);
+}
+
+char *
+cv_presenter_dup_redo_text (const CvGame *before_redo,
+                            const CvGame *after_redo)
+{
+  g_autofree char *what = NULL;
+
+  g_return_val_if_fail (before_redo != NULL && after_redo != NULL, NULL);
+
+  what = dup_entry_description (after_redo, before_redo);
+  /* Translators: the toast after Ctrl+Shift+Z, "Redone: Cleo's green cross" */
+  return g_strdup_printf (_("Redone: %s"), what);
 }

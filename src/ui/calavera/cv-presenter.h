@@ -131,4 +131,28 @@ char            *cv_assistant_dup_selection_text (const CvOdds *odds,
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CvAssistantText, cv_assistant_text_free)
 
+/* ---- The keyboard contract (issue 14, docs/keyboard.md) ---- */
+
+/* Minus starts a re-roll in every language: "these go back into the cup". */
+#define CV_REROLL_KEY '-'
+
+/* The translated key that starts "freeze a row" (English F), or 0 when the face
+ * letters leave none free. */
+gunichar    cv_presenter_get_freeze_key (void);
+/* The seat whose choice keys act now: the roller while choosing, after skulls the
+ * first opponent who must mark in seat order after the roller; -1 otherwise. */
+int         cv_presenter_get_keyboard_seat (const CvGame *game);
+/* The keys that enter @action for the seat cv_presenter_get_keyboard_seat() names
+ * (or the roller's dice): letters as shown, '-' for a re-roll, '\n' for Enter.
+ * E.g. "OOGJSS\n", "-OG\nJJ\n", "O", "JG", "FO". Free with g_free(). */
+char       *cv_presenter_dup_keys (const CvGame *game, const CvAction *action);
+/* The key(s) shown on a choice button: "O", "J G", "F P". Free with g_free(). */
+char       *cv_presenter_dup_key_label (const CvChoice *choice);
+/* What an entry did, with what follows from it: "Ina: 3 crosses in orange — the others
+ * get nothing", "Ina rolled … — Tom can mark nothing and is skipped". */
+char       *cv_presenter_dup_outcome_text (const CvGame *before, const CvAction *action, const CvGame *after);
+/* The toasts of Ctrl+Z and Ctrl+Shift+Z: "Undone: Cleo's green cross". */
+char       *cv_presenter_dup_undo_text (const CvGame *before_undo, const CvGame *after_undo);
+char       *cv_presenter_dup_redo_text (const CvGame *before_redo, const CvGame *after_redo);
+
 G_END_DECLS

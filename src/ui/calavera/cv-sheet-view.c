@@ -19,9 +19,18 @@ struct _CvSheetView
 
   CvSheetModel  model;
   gboolean      has_model;
+  gboolean      finished;   /* the game is over: every row value is final */
+  double        max_unit;   /* the biggest box size the table allows, 0 = none */
 };
 
 G_DEFINE_FINAL_TYPE (CvSheetView, cv_sheet_view, GTK_TYPE_WIDGET)
+
+enum {
+  ROW_ACTIVATED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 /* Geometry in box units (u = one box). */
 #define PAD          0.35
@@ -45,7 +54,7 @@ G_DEFINE_FINAL_TYPE (CvSheetView, cv_sheet_view, GTK_TYPE_WIDGET)
  * colour blindness together with their symbols; text on them is white. */
 static const GdkRGBA row_colors[CV_N_COLORS] = {
   { 0.902f, 0.380f, 0.000f, 1.f },  /* orange #e66100 */
-  { 0.149f, 0.635f, 0.412f, 1.f },  /* green  #26a269 */
+  { 0.059f, 0.541f, 0.541f, 1.f },  /* green, printed turquoise (GAME-DATA.md) #0f8a8a */
   { 0.851f, 0.263f, 0.612f, 1.f },  /* pink   #d9439c */
   { 0.180f, 0.165f, 0.200f, 1.f },  /* black  #2e2a33 */
 };
@@ -361,9 +370,12 @@ snapshot_row (CvSheetView *self,
       {
         g_autofree char *points = g_strdup_printf ("%d", m->row_points[row]);
 
-        /* A frozen row's points are final: bold ink; an open row's are "if it ended now". */
+        gboolean final = m->frozen[row] || self->finished;
+
+        /* Final points (a frozen row, or any row once the game is over): bold ink; an
+         * open row's are "if it ended now". */
         append_text (snapshot, self, points, sx + SCORE_W / 2 * u, y + ROW_H * u / 2, 0.58 * u,
-                     m->frozen[row], ALIGN_CENTER, m->frozen[row] ? &ink : &faint_ink, 0);
+                     final, ALIGN_CENTER, final ? &ink : &faint_ink, 0);
       }
   }
 }
@@ -473,18 +485,24 @@ cv_sheet_view_measure (GtkWidget      *widget,
                        int            *minimum_baseline,
                        int            *natural_baseline)
 {
+  CvSheetView *self = CV_SHEET_VIEW (widget);
+  double top = self->max_unit > 0 ? MAX (self->max_unit, 16) : 32;
+
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
       /* 16 px boxes are still readable on a small laptop; 32 px from across the table. */
       *minimum = (int) ceil (SHEET_W * 16);
-      *natural = (int) ceil (SHEET_W * 32);
+      *natural = (int) ceil (SHEET_W * top);
     }
   else
     {
-      double w = for_size > 0 ? for_size : SHEET_W * 32;
+      double u = for_size > 0 ? for_size / SHEET_W : top;
 
+      /* No taller than the table allows: all sheets stay in view. */
+      if (self->max_unit > 0)
+        u = MIN (u, MAX (self->max_unit, 16));
       *minimum = (int) ceil (SHEET_H * 16);
-      *natural = MAX (*minimum, (int) ceil (w / SHEET_W * SHEET_H));
+      *natural = MAX (*minimum, (int) ceil (u * SHEET_H));
     }
 }
 
@@ -509,13 +527,61 @@ cv_sheet_view_class_init (CvSheetViewClass *klass)
   widget_class->measure = cv_sheet_view_measure;
   widget_class->get_request_mode = cv_sheet_view_get_request_mode;
 
+  /**
+   * CvSheetView::row-activated:
+   * @row: the colour row clicked (a CvFace colour)
+   */
+  signals[ROW_ACTIVATED] = g_signal_new ("row-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                         0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+
   gtk_widget_class_set_css_name (widget_class, "sheetview");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+/* Which colour row lies under (x, y), or -1. */
+static int
+row_at (CvSheetView *self,
+        double       x,
+        double       y)
+{
+  double width = gtk_widget_get_width (GTK_WIDGET (self));
+  double height = gtk_widget_get_height (GTK_WIDGET (self));
+  double u = MIN (width / SHEET_W, height / SHEET_H);
+  double oy = floor ((height - SHEET_H * u) / 2);
+
+  if (u <= 0)
+    return -1;
+  for (guint row = 0; row < CV_N_COLORS; row++)
+    {
+      double top = oy + row_y (row) * u;
+
+      if (y >= top && y < top + ROW_H * u)
+        return (int) row;
+    }
+  return -1;
+}
+
+static void
+pressed_cb (GtkGestureClick *gesture,
+            int              n_press,
+            double           x,
+            double           y,
+            CvSheetView     *self)
+{
+  int row = row_at (self, x, y);
+
+  if (row >= 0)
+    g_signal_emit (self, signals[ROW_ACTIVATED], 0, (guint) row);
 }
 
 static void
 cv_sheet_view_init (CvSheetView *self)
 {
+  GtkGesture *click = gtk_gesture_click_new ();
+
+  /* A click on a row is the choice a pencil would make there (issue 14). */
+  g_signal_connect (click, "released", G_CALLBACK (pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
 }
 
 GtkWidget *
@@ -537,6 +603,7 @@ cv_sheet_view_update (CvSheetView  *self,
 
   cv_sheet_model_fill (&self->model, game, seat);
   self->has_model = TRUE;
+  self->finished = cv_game_is_finished (game);
 
   description = cv_presenter_dup_sheet_description (game, seat);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
@@ -553,4 +620,35 @@ cv_sheet_view_get_model (CvSheetView *self)
   g_return_val_if_fail (CV_IS_SHEET_VIEW (self), NULL);
 
   return self->has_model ? &self->model : NULL;
+}
+
+void
+cv_sheet_view_set_max_unit (CvSheetView *self,
+                            double       unit)
+{
+  g_return_if_fail (CV_IS_SHEET_VIEW (self));
+
+  if (unit == self->max_unit)
+    return;
+  self->max_unit = unit;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+double
+cv_sheet_view_get_width_units (void)
+{
+  return SHEET_W;
+}
+
+double
+cv_sheet_view_get_height_units (void)
+{
+  return SHEET_H;
+}
+
+gboolean
+cv_sheet_view_get_finished (CvSheetView *self)
+{
+  g_return_val_if_fail (CV_IS_SHEET_VIEW (self), FALSE);
+  return self->finished;
 }

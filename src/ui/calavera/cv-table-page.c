@@ -1,22 +1,29 @@
 /* cv-table-page.c — the Calavera table: every sheet and the turn panel
  *
- * Wide windows: sheets on the left (two columns on a big screen), the turn panel on the
- * right. Narrow windows: the sheets stack and the turn panel stays visible at the
- * bottom. libadwaita 1.2 has no breakpoints, so the page lays out its two parts itself.
+ * Wide windows: sheets on the left, in one or two columns (whichever shows them biggest
+ * without scrolling: four players at 1280×720 fit in two), the turn panel on the right.
+ * Narrow windows: one column, the acting player first, and the turn panel stays visible
+ * at the bottom. libadwaita 1.2 has no breakpoints, so the page lays out its two parts
+ * itself.
+ *
+ * The keyboard contract (issue 14, docs/keyboard.md) is served from a capture-phase key
+ * controller on the window itself, added while the page is in a window: keys reach the
+ * dice and the choices whatever has the focus (a toast's button, the header bar, or
+ * nothing after the focused choice button went away), and Enter never reaches an Undo
+ * button while the table waits for dice or a choice.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 
 #include "cv-table-page.h"
 #include "cv-game-ui.h"
 
 /* Below this width the turn panel moves under the sheets. */
 #define WIDE_WIDTH        860
-/* From this width on, two sheets stand side by side. */
-#define TWO_COLUMN_WIDTH  1500
 #define PANEL_MIN_WIDTH   360
 #define PANEL_MAX_WIDTH   460
 
@@ -28,7 +35,12 @@ struct _CvTablePage
   gulong        changed_id;
   GPtrArray    *sheets;        /* CvSheetView* in seat order */
   guint         columns;
+  double        unit;          /* the sheets' box size in pixels, 0 = as wide as they get */
+  gboolean      narrow;
   guint         columns_idle;
+  guint         scroll_idle;
+  GtkEventController *root_keys;   /* on the window while the page is in one */
+  GtkWidget    *keys_root;
 
   /* Template widgets */
   GtkWidget    *sheets_scroller;
@@ -42,6 +54,51 @@ static void cv_table_page_iface_init (DpTablePageInterface *iface);
 G_DEFINE_FINAL_TYPE_WITH_CODE (CvTablePage, cv_table_page, GTK_TYPE_WIDGET,
                                G_IMPLEMENT_INTERFACE (DP_TYPE_TABLE_PAGE, cv_table_page_iface_init))
 
+static void place_sheets (CvTablePage *self);
+
+/* The seat that acts now: whose keys are served, or the roller. */
+static guint
+acting_seat (CvTablePage *self)
+{
+  const CvGame *game = self->session != NULL ? cv_game_ui_get_game (self->session) : NULL;
+  int seat;
+
+  if (game == NULL)
+    return 0;
+  seat = cv_presenter_get_keyboard_seat (game);
+  return seat >= 0 ? (guint) seat : cv_game_get_roller (game);
+}
+
+/* The acting player's sheet is always in view (issue 14). */
+static gboolean
+scroll_idle_cb (gpointer data)
+{
+  CvTablePage *self = data;
+  GtkAdjustment *adj;
+  GtkWidget *sheet;
+  graphene_rect_t bounds;
+
+  self->scroll_idle = 0;
+  if (self->sheets->len == 0)
+    return G_SOURCE_REMOVE;
+
+  sheet = g_ptr_array_index (self->sheets, acting_seat (self));
+  adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->sheets_scroller));
+  if (gtk_widget_compute_bounds (sheet, GTK_WIDGET (self->sheets_box), &bounds))
+    {
+      double top = bounds.origin.y;
+      double bottom = top + bounds.size.height + 12;
+      double value = gtk_adjustment_get_value (adj);
+      double page = gtk_adjustment_get_page_size (adj);
+
+      if (top < value)
+        gtk_adjustment_set_value (adj, top);
+      else if (bottom > value + page)
+        gtk_adjustment_set_value (adj, MIN (top, bottom - page));
+    }
+  return G_SOURCE_REMOVE;
+}
+
 static void
 refresh (CvTablePage *self)
 {
@@ -53,6 +110,11 @@ refresh (CvTablePage *self)
   for (guint seat = 0; seat < self->sheets->len; seat++)
     cv_sheet_view_update (g_ptr_array_index (self->sheets, seat), game, seat);
   cv_turn_panel_set_game (self->turn_panel, game);
+  /* Narrow: the acting player's sheet comes first. */
+  if (self->narrow)
+    place_sheets (self);
+  if (self->scroll_idle == 0)
+    self->scroll_idle = g_idle_add (scroll_idle_cb, self);
 }
 
 static void
@@ -75,7 +137,6 @@ action_chosen_cb (CvTurnPanel    *panel,
     return;
 
   before = cv_game_copy (cv_game_ui_get_game (self->session));
-  text = cv_presenter_dup_action_text (before, action);
 
   /* Stored first; the session's ::changed then redraws the table. */
   if (!cv_game_ui_apply (self->session, action, &error))
@@ -84,7 +145,26 @@ action_chosen_cb (CvTurnPanel    *panel,
       return;
     }
 
+  /* Said twice: in the turn panel, and in the toast that offers Undo. */
+  text = cv_presenter_dup_outcome_text (before, action, cv_game_ui_get_game (self->session));
+  cv_turn_panel_set_last_text (self->turn_panel, text);
   dp_table_page_entry_stored (DP_TABLE_PAGE (self), text);
+}
+
+/* A click on a sheet's row: what a pencil would do there (issue 14) — the colour if its
+ * dice may be taken, else the jokers as that colour. */
+static void
+row_activated_cb (CvSheetView *sheet,
+                  guint        row,
+                  CvTablePage *self)
+{
+  guint seat;
+
+  for (seat = 0; seat < self->sheets->len; seat++)
+    if (g_ptr_array_index (self->sheets, seat) == (gpointer) sheet)
+      break;
+  if (seat < self->sheets->len)
+    cv_turn_panel_choose_row (self->turn_panel, seat, (CvFace) row);
 }
 
 static gboolean
@@ -96,21 +176,65 @@ key_pressed_cb (GtkEventControllerKey *controller,
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  gboolean on_button;
 
-  /* Never steal typing from a text field. */
-  if (focus != NULL && GTK_IS_EDITABLE (focus))
+  /* Only while the table is the page shown, and never from a text field or a dialog. */
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)) || self->session == NULL)
+    return FALSE;
+  if (focus != NULL && (GTK_IS_EDITABLE (focus) || gtk_widget_get_ancestor (focus, GTK_TYPE_POPOVER) != NULL))
     return FALSE;
 
-  return cv_dice_entry_handle_key (cv_turn_panel_get_dice_entry (self->turn_panel), keyval, state);
+  /* A button the player tabbed to inside the table may take Enter; one outside it
+   * (a toast's Undo, the header bar) never does. */
+  on_button = focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->turn_panel)) &&
+              (GTK_IS_BUTTON (focus) || gtk_widget_get_ancestor (focus, GTK_TYPE_BUTTON) != NULL);
+
+  return cv_turn_panel_handle_key (self->turn_panel, keyval, state, on_button);
 }
 
-/* Seat order, left to right and top to bottom. */
+static void
+cv_table_page_root (GtkWidget *widget)
+{
+  CvTablePage *self = CV_TABLE_PAGE (widget);
+
+  GTK_WIDGET_CLASS (cv_table_page_parent_class)->root (widget);
+
+  /* Capture phase on the window: the keys reach the table whatever has the focus. */
+  self->keys_root = GTK_WIDGET (gtk_widget_get_root (widget));
+  self->root_keys = gtk_event_controller_key_new ();
+  gtk_event_controller_set_name (self->root_keys, "calavera-table-keys");
+  gtk_event_controller_set_propagation_phase (self->root_keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (self->root_keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
+  gtk_widget_add_controller (self->keys_root, self->root_keys);
+}
+
+static void
+cv_table_page_unroot (GtkWidget *widget)
+{
+  CvTablePage *self = CV_TABLE_PAGE (widget);
+
+  if (self->root_keys != NULL)
+    {
+      gtk_widget_remove_controller (self->keys_root, self->root_keys);
+      self->root_keys = NULL;
+      self->keys_root = NULL;
+    }
+
+  GTK_WIDGET_CLASS (cv_table_page_parent_class)->unroot (widget);
+}
+
+/* Seat order, left to right and top to bottom; narrow: one column from the acting seat. */
 static void
 place_sheets (CvTablePage *self)
 {
-  for (guint i = 0; i < self->sheets->len; i++)
+  guint first = self->narrow ? acting_seat (self) : 0;
+
+  for (guint k = 0; k < self->sheets->len; k++)
     {
+      guint i = (first + k) % self->sheets->len;
       GtkWidget *sheet = g_ptr_array_index (self->sheets, i);
+
+      cv_sheet_view_set_max_unit (CV_SHEET_VIEW (sheet), self->unit);
 
       /* Move a sheet the grid holds in place: removing it would drop the grid's only
        * reference (and the keyboard focus) before it is attached again. */
@@ -119,11 +243,11 @@ place_sheets (CvTablePage *self)
           GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self->sheets_box));
           GtkGridLayoutChild *child = GTK_GRID_LAYOUT_CHILD (gtk_layout_manager_get_layout_child (layout, sheet));
 
-          gtk_grid_layout_child_set_column (child, i % self->columns);
-          gtk_grid_layout_child_set_row (child, i / self->columns);
+          gtk_grid_layout_child_set_column (child, k % self->columns);
+          gtk_grid_layout_child_set_row (child, k / self->columns);
         }
       else
-        gtk_grid_attach (self->sheets_box, sheet, i % self->columns, i / self->columns, 1, 1);
+        gtk_grid_attach (self->sheets_box, sheet, k % self->columns, k / self->columns, 1, 1);
     }
 }
 
@@ -134,6 +258,9 @@ update_columns_idle (gpointer data)
 
   self->columns_idle = 0;
   place_sheets (self);
+  /* Narrow: the turn panel is at the bottom, where toasts appear; its last choices can
+   * scroll above them. */
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->turn_panel), self->narrow ? 64 : 0);
   return G_SOURCE_REMOVE;
 }
 
@@ -141,6 +268,58 @@ static gboolean
 is_wide (int width)
 {
   return width >= WIDE_WIDTH;
+}
+
+#define SHEETS_MARGIN  12
+#define SHEETS_SPACING 12
+
+/* The box size the sheets get in @columns columns of a @width × @height area. */
+static double
+unit_for (guint n,
+          guint columns,
+          int   width,
+          int   height)
+{
+  guint rows = (n + columns - 1) / columns;
+  double w = (width - 2 * SHEETS_MARGIN - (columns - 1.0) * SHEETS_SPACING) / columns;
+  double h = (height - 2 * SHEETS_MARGIN - (rows - 1.0) * SHEETS_SPACING) / rows;
+
+  return MIN (w / cv_sheet_view_get_width_units (), h / cv_sheet_view_get_height_units ());
+}
+
+/* One or two columns, whichever shows every sheet biggest without scrolling (issue 14:
+ * "at 1280×720 with 4 players every sheet … visible without scrolling"); the sheets
+ * never grow past that size, so they all stay in view. */
+static void
+fit_sheets (CvTablePage *self,
+            int          width,
+            int          height,
+            gboolean     narrow)
+{
+  guint n = MAX (self->sheets->len, 1);
+  guint columns = 1;
+  double unit;
+
+  if (narrow)
+    unit = 0;  /* one column as wide as the window; the page scrolls to the acting sheet */
+  else
+    {
+      double one = unit_for (n, 1, width, height);
+      double two = n > 1 ? unit_for (n, 2, width, height) : 0;
+
+      columns = two > one ? 2 : 1;
+      unit = MAX (one, two);
+    }
+
+  if (columns != self->columns || fabs (unit - self->unit) >= 0.5 || narrow != self->narrow)
+    {
+      /* Changing the grid during allocation would re-enter it; do it right after. */
+      self->columns = columns;
+      self->unit = unit;
+      self->narrow = narrow;
+      if (self->columns_idle == 0)
+        self->columns_idle = g_idle_add (update_columns_idle, self);
+    }
 }
 
 static void
@@ -177,15 +356,6 @@ cv_table_page_size_allocate (GtkWidget *widget,
                              int        baseline)
 {
   CvTablePage *self = CV_TABLE_PAGE (widget);
-  guint columns = width >= TWO_COLUMN_WIDTH && self->sheets->len > 1 ? 2 : 1;
-
-  if (columns != self->columns)
-    {
-      /* Changing the flow box during allocation would re-enter it; do it right after. */
-      self->columns = columns;
-      if (self->columns_idle == 0)
-        self->columns_idle = g_idle_add (update_columns_idle, self);
-    }
 
   if (is_wide (width))
     {
@@ -193,6 +363,7 @@ cv_table_page_size_allocate (GtkWidget *widget,
 
       gtk_widget_measure (self->panel_scroller, GTK_ORIENTATION_HORIZONTAL, -1, &p_min, &p_nat, NULL, NULL);
       panel_width = CLAMP (MAX (p_nat, width / 3), MAX (p_min, PANEL_MIN_WIDTH), PANEL_MAX_WIDTH);
+      fit_sheets (self, width - panel_width, height, FALSE);
 
       gtk_widget_size_allocate (self->sheets_scroller,
                                 &(GtkAllocation) { 0, 0, width - panel_width, height }, -1);
@@ -203,6 +374,7 @@ cv_table_page_size_allocate (GtkWidget *widget,
     {
       int p_min, p_nat, panel_height;
 
+      fit_sheets (self, width, height, TRUE);
       gtk_widget_measure (self->panel_scroller, GTK_ORIENTATION_VERTICAL, width, &p_min, &p_nat, NULL, NULL);
       /* The turn panel stays visible: at most 60 % of the height, the rest scrolls. */
       panel_height = CLAMP (p_nat, MIN (p_min, height / 2), height * 3 / 5);
@@ -221,6 +393,7 @@ cv_table_page_dispose (GObject *object)
 
   cv_table_page_set_session (self, NULL);
   g_clear_handle_id (&self->columns_idle, g_source_remove);
+  g_clear_handle_id (&self->scroll_idle, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), CV_TYPE_TABLE_PAGE);
   /* Whatever the template did not bind goes too. */
   {
@@ -273,6 +446,8 @@ cv_table_page_class_init (CvTablePageClass *klass)
   object_class->dispose = cv_table_page_dispose;
   widget_class->measure = cv_table_page_measure;
   widget_class->size_allocate = cv_table_page_size_allocate;
+  widget_class->root = cv_table_page_root;
+  widget_class->unroot = cv_table_page_unroot;
 
   g_type_ensure (CV_TYPE_TURN_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/dicepad/Dicepad/ui/cv-table-page.ui");
@@ -288,17 +463,9 @@ cv_table_page_class_init (CvTablePageClass *klass)
 static void
 cv_table_page_init (CvTablePage *self)
 {
-  GtkEventController *keys;
-
   gtk_widget_init_template (GTK_WIDGET (self));
   self->sheets = g_ptr_array_new ();
   self->columns = 1;
-
-  /* Capture phase: a typed face letter reaches the dice even when a button has focus. */
-  keys = gtk_event_controller_key_new ();
-  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
-  g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), keys);
 }
 
 GtkWidget *
@@ -329,6 +496,7 @@ cv_table_page_set_session (CvTablePage *self,
       g_ptr_array_set_size (self->sheets, 0);
     }
 
+  cv_turn_panel_set_last_text (self->turn_panel, NULL);
   if (session == NULL || (game = cv_game_ui_get_game (session)) == NULL)
     return;
 
@@ -340,6 +508,7 @@ cv_table_page_set_session (CvTablePage *self,
       GtkWidget *sheet = cv_sheet_view_new ();
 
       gtk_widget_set_hexpand (sheet, TRUE);
+      g_signal_connect (sheet, "row-activated", G_CALLBACK (row_activated_cb), self);
       g_ptr_array_add (self->sheets, sheet);
     }
   place_sheets (self);
@@ -375,5 +544,21 @@ void
 cv_table_page_focus_entry (CvTablePage *self)
 {
   g_return_if_fail (CV_IS_TABLE_PAGE (self));
-  gtk_widget_child_focus (GTK_WIDGET (self->turn_panel), GTK_DIR_TAB_FORWARD);
+  /* The dice entry itself takes the focus (it is focusable in every mode): a button
+   * there may be gone after the next entry, and the keys go to the table anyway. */
+  gtk_widget_grab_focus (GTK_WIDGET (cv_turn_panel_get_dice_entry (self->turn_panel)));
+}
+
+GtkWidget *
+cv_table_page_get_sheets_scroller (CvTablePage *self)
+{
+  g_return_val_if_fail (CV_IS_TABLE_PAGE (self), NULL);
+  return self->sheets_scroller;
+}
+
+GtkWidget *
+cv_table_page_get_panel_scroller (CvTablePage *self)
+{
+  g_return_val_if_fail (CV_IS_TABLE_PAGE (self), NULL);
+  return self->panel_scroller;
 }

@@ -25,5 +25,8 @@ guint        cv_table_page_get_n_sheets (CvTablePage *self);
 CvSheetView *cv_table_page_get_sheet (CvTablePage *self, guint seat);
 /* Puts the keyboard focus where the next entry is made. */
 void         cv_table_page_focus_entry (CvTablePage *self);
+/* The two scrolled windows (sheets; turn panel), for tests that check what is in view. */
+GtkWidget   *cv_table_page_get_sheets_scroller (CvTablePage *self);
+GtkWidget   *cv_table_page_get_panel_scroller (CvTablePage *self);
 
 G_END_DECLS

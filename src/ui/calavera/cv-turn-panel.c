@@ -30,8 +30,14 @@ struct _CvTurnPanel
   gulong       assistant_changed_id;
   CvOdds      *odds;      /* only while the assistant is on; NULL when nothing to advise */
   CvAssistantText *assistant_text;
+  gunichar     prefix;    /* the joker or freeze key waiting for its colour, or 0 */
+  GString     *reasons;   /* why the choices not offered are not possible, one a line */
 
   /* Template widgets */
+  GtkLabel    *last_label;
+  GtkExpander *reasons_expander;
+  GtkLabel    *reasons_label;
+  GtkLabel    *key_label;
   GtkLabel    *turn_label;
   CvDiceEntry *dice_entry;
   GtkBox      *choices_box;
@@ -42,6 +48,7 @@ struct _CvTurnPanel
   GtkLabel    *selection_label;
   GtkBox      *opponents_box;
   GtkWidget   *assistant_placeholder;
+  GtkWidget   *worth_label;
 };
 
 G_DEFINE_FINAL_TYPE (CvTurnPanel, cv_turn_panel, GTK_TYPE_WIDGET)
@@ -102,6 +109,11 @@ show_assistant_text (CvTurnPanel *self)
 
   any = text != NULL && (text->recommendation != NULL || text->outlook != NULL ||
                          text->selection != NULL || text->opponents->len > 0);
+  /* Whenever a "worth" is shown, one line says what it means. */
+  gtk_widget_set_visible (self->worth_label,
+                          text != NULL && self->game != NULL &&
+                          ((text->recommendation != NULL && cv_game_get_phase (self->game) == CV_PHASE_CHOOSE) ||
+                           text->opponents->len > 0));
   gtk_widget_set_visible (self->assistant_placeholder, !any);
 }
 
@@ -193,26 +205,60 @@ choice_clicked_cb (GtkButton *button,
 }
 
 static GtkWidget *
-make_choice_button (CvChoice *choice)
+make_choice_button (CvChoice *choice,
+                    gboolean  compact)
 {
   GtkWidget *button = gtk_button_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *grid = gtk_grid_new ();
   GtkWidget *title = gtk_label_new (choice->title);
-  GtkWidget *detail = gtk_label_new (choice->detail);
+  g_autofree char *key_text = cv_presenter_dup_key_label (choice);
+  GtkWidget *key;
+
+  /* Compact buttons are narrow: "JO" instead of "J O". */
+  if (compact)
+    {
+      char *packed = key_text;
+
+      for (char *p = key_text; *p != '\0'; p++)
+        if (*p != ' ')
+          *packed++ = *p;
+      *packed = '\0';
+    }
+  key = gtk_label_new (key_text);
   g_autofree char *description = NULL;
 
+  /* The title is the grid's first child (the tests find buttons by it). */
   gtk_label_set_xalign (GTK_LABEL (title), 0);
-  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
-  gtk_widget_add_css_class (title, "heading");
-  gtk_label_set_xalign (GTK_LABEL (detail), 0);
-  gtk_label_set_wrap (GTK_LABEL (detail), TRUE);
-  gtk_label_set_max_width_chars (GTK_LABEL (detail), 24);
-  gtk_widget_add_css_class (detail, "caption");
-  gtk_box_append (GTK_BOX (box), title);
-  gtk_box_append (GTK_BOX (box), detail);
-  gtk_button_set_child (GTK_BUTTON (button), box);
+  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_hexpand (title, TRUE);
+  gtk_widget_add_css_class (title, compact ? "caption-heading" : "heading");
+  gtk_grid_attach (GTK_GRID (grid), title, 0, 0, 1, 1);
+
+  /* The key that makes this choice, shown on the button (issue 14). */
+  gtk_widget_add_css_class (key, "key");
+  gtk_widget_set_valign (key, GTK_ALIGN_CENTER);
+  gtk_widget_set_visible (key, key_text[0] != '\0');
+  gtk_grid_attach (GTK_GRID (grid), key, 1, 0, 1, 1);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 6);
+
+  /* Compact buttons (the jokers as each colour, the freezes) say their preview in the
+   * tooltip and to screen readers; the others show it under the title. */
+  if (!compact)
+    {
+      GtkWidget *detail = gtk_label_new (choice->detail);
+
+      gtk_label_set_xalign (GTK_LABEL (detail), 0);
+      /* One line: the whole preview is in the tooltip and the accessible name. */
+      gtk_label_set_ellipsize (GTK_LABEL (detail), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (detail), 24);
+      gtk_widget_add_css_class (detail, "caption");
+      gtk_grid_attach (GTK_GRID (grid), detail, 0, 1, 2, 1);
+    }
+  gtk_button_set_child (GTK_BUTTON (button), grid);
 
   gtk_widget_add_css_class (button, "choice");
+  if (compact)
+    gtk_widget_add_css_class (button, "compact");
   if (choice->group != CV_CHOICE_GROUP_PASS && choice->group != CV_CHOICE_GROUP_FREEZE)
     gtk_widget_add_css_class (button, cv_face_get_css_class (choice->action.color));
   if (choice->group == CV_CHOICE_GROUP_FREEZE)
@@ -220,29 +266,46 @@ make_choice_button (CvChoice *choice)
 
   /* Not a GtkActionable: its action helper would override the sensitivity below. */
   g_signal_connect (button, "clicked", G_CALLBACK (choice_clicked_cb), NULL);
-  /* A disabled option says why; an enabled one repeats its preview. */
   gtk_widget_set_sensitive (button, choice->enabled);
   gtk_widget_set_tooltip_text (button, choice->detail);
   g_object_set_data_full (G_OBJECT (button), "action-text", g_strdup (choice->text), g_free);
 
-  description = g_strdup_printf ("%s: %s", choice->title, choice->detail);
+  /* Translators: accessible name of a choice button, "Take Orange (key O): 3 crosses in orange" */
+  description = g_strdup_printf (_("%s (key %s): %s"), choice->title, key_text, choice->detail);
   gtk_accessible_update_property (GTK_ACCESSIBLE (button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, description,
                                   -1);
   return button;
 }
 
+/* The short title of a compact button: the colour ("orange") of a joker or freeze choice. */
+static void
+shorten_title (CvChoice *choice)
+{
+  if (choice->group == CV_CHOICE_GROUP_JOKERS || choice->group == CV_CHOICE_GROUP_FREEZE)
+    {
+      g_free (choice->title);
+      /* "✿ orange" (the jokers as orange), "❄ orange" (freeze orange): the full title
+       * is in the tooltip and the accessible name. */
+      choice->title = g_strdup_printf ("%s %s", choice->group == CV_CHOICE_GROUP_JOKERS ? "✿" : "❄",
+                                       cv_face_get_name (choice->action.color));
+    }
+}
+
 static void
 add_group (CvTurnPanel *self,
-           guint        seat)
+           guint        seat,
+           gboolean     keyboard)
 {
   g_autoptr(GPtrArray) choices = cv_presenter_list_choices (self->game, seat);
-  GtkWidget *group = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *group = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   GtkWidget *heading;
   GtkWidget *grid = gtk_grid_new ();
+  GtkWidget *row_grid = NULL;
   g_autofree char *title = NULL;
   guint cell = 0;
-  CvChoiceGroup last_group = CV_CHOICE_GROUP_TAKE;
+  guint row = 0;
+  CvChoiceGroup row_group = CV_CHOICE_GROUP_TAKE;
 
   if (cv_game_get_phase (self->game) == CV_PHASE_OPPONENTS)
     /* Translators: heading of an opponent's choices after skulls, "Sami must mark" */
@@ -253,23 +316,86 @@ add_group (CvTurnPanel *self,
 
   heading = gtk_label_new (title);
   gtk_label_set_xalign (GTK_LABEL (heading), 0);
+  /* "title-4" marks a group's heading (the tests find groups by it); .group-heading
+   * keeps it small, so three opponents' choices fit. */
   gtk_widget_add_css_class (heading, "title-4");
+  gtk_widget_add_css_class (heading, "group-heading");
   gtk_box_append (GTK_BOX (group), heading);
+  if (keyboard)
+    {
+      /* The keys act for this player now: the group is marked. */
+      gtk_widget_add_css_class (group, "keyboard-seat");
+      gtk_widget_add_css_class (heading, "accent");
+    }
 
   gtk_grid_set_column_spacing (GTK_GRID (grid), 6);
   gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
   gtk_grid_set_column_homogeneous (GTK_GRID (grid), TRUE);
   gtk_box_append (GTK_BOX (group), grid);
 
+  /* Only what is legal is a button (issue 14); takes two to a row with their preview,
+   * the jokers and freezes four to a row. */
   for (guint i = 0; i < choices->len; i++)
     {
       CvChoice *choice = g_ptr_array_index (choices, i);
-      GtkWidget *button = make_choice_button (choice);
+      gboolean compact = choice->group == CV_CHOICE_GROUP_JOKERS || choice->group == CV_CHOICE_GROUP_FREEZE;
+      GtkWidget *button;
 
-      /* Each kind of choice starts a new line: take, jokers, freeze, pass. */
-      if (choice->group != last_group && cell % 2 == 1)
+      if (!choice->enabled)
+        {
+          g_autofree char *line = NULL;
+
+          if (cv_game_get_phase (self->game) == CV_PHASE_OPPONENTS)
+            /* Translators: why a choice is not possible, "Sami — Take Orange: the roller used orange" */
+            line = g_strdup_printf (_("%s — %s: %s"), cv_game_get_player_name (self->game, seat),
+                                    choice->title, choice->detail);
+          else
+            /* Translators: why a choice is not possible, "Take Pink: no die shows pink" */
+            line = g_strdup_printf (_("%s: %s"), choice->title, choice->detail);
+          if (self->reasons->len > 0)
+            g_string_append_c (self->reasons, '\n');
+          g_string_append (self->reasons, line);
+          continue;
+        }
+
+      if (compact)
+        {
+          g_autofree char *full = g_strdup (choice->title);
+          g_autofree char *key_text = cv_presenter_dup_key_label (choice);
+          g_autofree char *description = NULL;
+
+          shorten_title (choice);
+          button = make_choice_button (choice, compact);
+          /* Translators: accessible name of a choice button, "Jokers as orange (key J O): 2 crosses in orange" */
+          description = g_strdup_printf (_("%s (key %s): %s"), full, key_text, choice->detail);
+          gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, description, -1);
+          gtk_widget_set_tooltip_text (button, description);
+        }
+      else
+        button = make_choice_button (choice, compact);
+
+      if (compact)
+        {
+          if (row_grid == NULL || row_group != choice->group)
+            {
+              if (cell % 2 == 1)
+                cell++;
+              row = cell / 2;
+              row_grid = gtk_grid_new ();
+              gtk_grid_set_column_spacing (GTK_GRID (row_grid), 4);
+              gtk_grid_set_column_homogeneous (GTK_GRID (row_grid), TRUE);
+              gtk_grid_attach (GTK_GRID (grid), row_grid, 0, row, 2, 1);
+              cell = (row + 1) * 2;
+              row_group = choice->group;
+            }
+          gtk_grid_attach (GTK_GRID (row_grid), button, choice->action.color, 0, 1, 1);
+          continue;
+        }
+
+      if (choice->group != row_group && cell % 2 == 1)
         cell++;
-      last_group = choice->group;
+      row_group = choice->group;
+      row_grid = NULL;
       gtk_grid_attach (GTK_GRID (grid), button, cell % 2, cell / 2, 1, 1);
       cell++;
     }
@@ -277,7 +403,7 @@ add_group (CvTurnPanel *self,
   gtk_accessible_update_property (GTK_ACCESSIBLE (group), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
   gtk_box_append (self->choices_box, group);
 
-  /* The panel keeps every group's choices for turn.choose. */
+  /* The panel keeps every group's choices for turn.choose and the keys. */
   for (guint i = 0; i < choices->len; i++)
     g_ptr_array_add (self->choices, g_steal_pointer (&g_ptr_array_index (choices, i)));
   g_ptr_array_set_free_func (choices, NULL);
@@ -303,6 +429,11 @@ cv_turn_panel_dispose (GObject *object)
     }
   g_clear_pointer (&self->game, cv_game_free);
   g_clear_pointer (&self->choices, g_ptr_array_unref);
+  if (self->reasons != NULL)
+    {
+      g_string_free (self->reasons, TRUE);
+      self->reasons = NULL;
+    }
   g_clear_pointer (&self->turn_text, g_free);
   g_clear_pointer (&self->odds, cv_odds_free);
   g_clear_pointer (&self->assistant_text, cv_assistant_text_free);
@@ -330,6 +461,10 @@ cv_turn_panel_class_init (CvTurnPanelClass *klass)
   g_type_ensure (CV_TYPE_DICE_ENTRY);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/dicepad/Dicepad/ui/cv-turn-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, turn_label);
+  gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, last_label);
+  gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, reasons_expander);
+  gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, reasons_label);
+  gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, key_label);
   gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, dice_entry);
   gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, choices_box);
   gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, assistant_box);
@@ -339,6 +474,7 @@ cv_turn_panel_class_init (CvTurnPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, selection_label);
   gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, opponents_box);
   gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, assistant_placeholder);
+  gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, worth_label);
   gtk_widget_class_bind_template_callback (widget_class, dice_entered_cb);
   gtk_widget_class_bind_template_callback (widget_class, selection_changed_cb);
 
@@ -353,6 +489,7 @@ cv_turn_panel_init (CvTurnPanel *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->choices = g_ptr_array_new_with_free_func ((GDestroyNotify) cv_choice_free);
+  self->reasons = g_string_new (NULL);
 }
 
 GtkWidget *
@@ -383,9 +520,26 @@ cv_turn_panel_set_game (CvTurnPanel  *self,
   g_ptr_array_set_size (self->choices, 0);
   clear_box (self->choices_box);
   n_seats = cv_presenter_get_deciding_seats (self->game, seats);
-  for (guint i = 0; i < n_seats; i++)
-    add_group (self, seats[i]);
+  self->prefix = 0;
+  set_label (self->key_label, NULL);
+  g_string_truncate (self->reasons, 0);
+  /* In the order the keys serve them: seat order after the roller. */
+  for (guint k = 0; k < cv_game_get_n_players (self->game); k++)
+    {
+      guint seat = (cv_game_get_roller (self->game) + k) % cv_game_get_n_players (self->game);
+
+      for (guint i = 0; i < n_seats; i++)
+        if (seats[i] == seat)
+          add_group (self, seat, (int) seat == cv_presenter_get_keyboard_seat (self->game));
+    }
   gtk_widget_set_visible (GTK_WIDGET (self->choices_box), n_seats > 0);
+
+  /* Why the rest is not possible: one expander under all choices (issue 14: "not as a
+   * wall of disabled buttons"), its text read by screen readers too. */
+  gtk_label_set_text (self->reasons_label, self->reasons->str);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->reasons_expander),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, self->reasons->str, -1);
+  gtk_widget_set_visible (GTK_WIDGET (self->reasons_expander), n_seats > 0 && self->reasons->len > 0);
 
   update_assistant (self);
 }
@@ -466,4 +620,210 @@ cv_turn_panel_get_assistant_text (CvTurnPanel *self)
 {
   g_return_val_if_fail (CV_IS_TURN_PANEL (self), NULL);
   return self->assistant_text;
+}
+
+void
+cv_turn_panel_set_last_text (CvTurnPanel *self,
+                             const char  *text)
+{
+  g_return_if_fail (CV_IS_TURN_PANEL (self));
+  set_label (self->last_label, text);
+}
+
+const char *
+cv_turn_panel_get_last_text (CvTurnPanel *self)
+{
+  g_return_val_if_fail (CV_IS_TURN_PANEL (self), NULL);
+  return gtk_label_get_text (self->last_label);
+}
+
+const char *
+cv_turn_panel_get_key_text (CvTurnPanel *self)
+{
+  g_return_val_if_fail (CV_IS_TURN_PANEL (self), NULL);
+  return gtk_label_get_text (self->key_label);
+}
+
+static CvChoice *
+find_choice (CvTurnPanel  *self,
+             CvActionType  type,
+             guint         seat,
+             int           color)
+{
+  for (guint i = 0; i < self->choices->len; i++)
+    {
+      CvChoice *choice = g_ptr_array_index (self->choices, i);
+
+      if (choice->action.type == type && choice->action.player == (int) seat &&
+          (color < 0 || (int) choice->action.color == color))
+        return choice;
+    }
+  return NULL;
+}
+
+/* Makes @choice if it is legal; otherwise says why in the key line. */
+static void
+choose_by_key (CvTurnPanel *self,
+               CvChoice    *choice,
+               const char  *fallback)
+{
+  CvAction action;
+
+  if (choice == NULL || !choice->enabled)
+    {
+      set_label (self->key_label, choice != NULL ? choice->detail : fallback);
+      return;
+    }
+  action = choice->action;
+  set_label (self->key_label, NULL);
+  g_signal_emit (self, signals[ACTION_CHOSEN], 0, &action);
+}
+
+static gboolean
+only_pass (CvTurnPanel *self,
+           guint        seat)
+{
+  CvChoice *pass = find_choice (self, CV_ACTION_PASS, seat, -1);
+
+  return pass != NULL && pass->enabled;
+}
+
+gboolean
+cv_turn_panel_handle_key (CvTurnPanel     *self,
+                          guint            keyval,
+                          GdkModifierType  state,
+                          gboolean         focus_on_button)
+{
+  int seat;
+  gunichar c;
+  CvFace face;
+  gunichar freeze = cv_presenter_get_freeze_key ();
+  gunichar joker = cv_face_get_letter (CV_FACE_JOKER);
+
+  g_return_val_if_fail (CV_IS_TURN_PANEL (self), FALSE);
+
+  if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK))
+    return FALSE;
+  if (self->game == NULL || cv_game_is_finished (self->game))
+    return FALSE;
+
+  /* Whenever the game waits for dice, the keys go to the dice. */
+  if (self->prefix == 0 && cv_dice_entry_handle_key (self->dice_entry, keyval, state))
+    {
+      set_label (self->key_label, NULL);
+      return TRUE;
+    }
+
+  seat = cv_presenter_get_keyboard_seat (self->game);
+  if (seat < 0)
+    /* Enter never reaches a button outside the table while dice are awaited. */
+    return keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter || keyval == GDK_KEY_ISO_Enter;
+
+  switch (keyval)
+    {
+    case GDK_KEY_Escape:
+    case GDK_KEY_BackSpace:
+      if (self->prefix == 0)
+        return FALSE;
+      self->prefix = 0;
+      set_label (self->key_label, NULL);
+      return TRUE;
+    case GDK_KEY_Return:
+    case GDK_KEY_KP_Enter:
+    case GDK_KEY_ISO_Enter:
+      /* Enter passes only when passing is all that is left; it never undoes. */
+      if (self->prefix == 0 && only_pass (self, seat))
+        {
+          choose_by_key (self, find_choice (self, CV_ACTION_PASS, seat, -1), NULL);
+          return TRUE;
+        }
+      return !focus_on_button;
+    default:
+      break;
+    }
+
+  c = g_unichar_toupper (gdk_keyval_to_unicode (keyval));
+  if (c == 0)
+    return FALSE;
+
+  if (self->prefix != 0)
+    {
+      gunichar prefix = self->prefix;
+
+      self->prefix = 0;
+      if (!cv_face_from_letter (c, &face) || !CV_FACE_IS_COLOR (face))
+        {
+          set_label (self->key_label, _("That is no colour key: start again."));
+          return TRUE;
+        }
+      if (prefix == joker)
+        choose_by_key (self, find_choice (self, CV_ACTION_TAKE_JOKERS, seat, face),
+                       _("There is no joker to use."));
+      else
+        choose_by_key (self, find_choice (self, CV_ACTION_FREEZE, seat, face),
+                       _("Only the roller may freeze, in their own turn."));
+      return TRUE;
+    }
+
+  if (cv_face_from_letter (c, &face) && CV_FACE_IS_COLOR (face))
+    {
+      choose_by_key (self, find_choice (self, CV_ACTION_TAKE, seat, face), NULL);
+      return TRUE;
+    }
+  if (c == joker || (freeze != 0 && c == freeze))
+    {
+      g_autofree char *colours = NULL;
+      g_autofree char *prompt = NULL;
+      GString *keys = g_string_new (NULL);
+
+      for (guint f = 0; f < CV_N_COLORS; f++)
+        {
+          if (f > 0)
+            g_string_append_c (keys, ' ');
+          g_string_append_unichar (keys, cv_face_get_letter ((CvFace) f));
+        }
+      colours = g_string_free (keys, FALSE);
+      self->prefix = c;
+      prompt = g_strdup_printf (c == joker
+                                /* Translators: after the joker key, "Jokers as …: press O G P B" */
+                                ? _("Jokers as …: press %s")
+                                /* Translators: after the freeze key, "Freeze …: press O G P B" */
+                                : _("Freeze …: press %s"), colours);
+      set_label (self->key_label, prompt);
+      return TRUE;
+    }
+
+  return FALSE;
+}
+
+void
+cv_turn_panel_choose_row (CvTurnPanel *self,
+                          guint        seat,
+                          CvFace       color)
+{
+  CvChoice *choice;
+
+  g_return_if_fail (CV_IS_TURN_PANEL (self));
+
+  if (self->game == NULL || !CV_FACE_IS_COLOR (color))
+    return;
+  choice = find_choice (self, CV_ACTION_TAKE, seat, color);
+  if (choice == NULL || !choice->enabled)
+    {
+      CvChoice *jokers = find_choice (self, CV_ACTION_TAKE_JOKERS, seat, color);
+
+      if (jokers != NULL && jokers->enabled)
+        choice = jokers;
+    }
+  /* A row of someone who has nothing to decide now says nothing. */
+  if (choice == NULL)
+    return;
+  choose_by_key (self, choice, NULL);
+}
+
+const char *
+cv_turn_panel_get_reasons (CvTurnPanel *self)
+{
+  g_return_val_if_fail (CV_IS_TURN_PANEL (self), NULL);
+  return self->reasons->str;
 }

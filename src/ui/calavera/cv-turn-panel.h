@@ -27,5 +27,20 @@ GtkBox      *cv_turn_panel_get_assistant_box (CvTurnPanel *self);
 void         cv_turn_panel_set_settings (CvTurnPanel *self, GSettings *settings);
 /* What the assistant shows now; NULL while it is off (nothing is computed then). */
 const CvAssistantText *cv_turn_panel_get_assistant_text (CvTurnPanel *self);
+/* The line on top that says what the last entry did ("Ben: 3 crosses in orange, 1 lost
+ * past the end"); NULL or "" hides it. */
+void         cv_turn_panel_set_last_text (CvTurnPanel *self, const char *text);
+const char  *cv_turn_panel_get_last_text (CvTurnPanel *self);
+/* What the last key said ("Jokers as …: press O G P B", or why a choice is not possible). */
+const char  *cv_turn_panel_get_key_text (CvTurnPanel *self);
+/* The keyboard contract (docs/keyboard.md): dice letters, `-`, choice keys (colour,
+ * joker + colour, freeze + colour), Enter. @focus_on_button: the focus is on a button
+ * inside the panel, which Enter may activate. Returns TRUE when the key was used. */
+/* Why each choice not offered as a button is not possible, one a line (the expander). */
+const char  *cv_turn_panel_get_reasons (CvTurnPanel *self);
+/* A click on @seat's @color row: that colour, or the jokers as it (the same as the key). */
+void         cv_turn_panel_choose_row (CvTurnPanel *self, guint seat, CvFace color);
+gboolean     cv_turn_panel_handle_key (CvTurnPanel *self, guint keyval, GdkModifierType state,
+                                       gboolean focus_on_button);
 
 G_END_DECLS

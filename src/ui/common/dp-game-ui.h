@@ -94,6 +94,9 @@ struct _DpGameUi
   char      *(*dup_turn_text)     (const DpGame *game);
   /* Optional: what @action_text did to @before, "Ina: 3 crosses in orange". NULL: the text. */
   char      *(*dup_action_text)   (const DpGame *before, const char *action_text);
+  /* Optional: the toast after Ctrl+Z (@redo FALSE: @before had the entry, @after has
+   * not) or Ctrl+Shift+Z, "Undone: Cleo's green cross". NULL: "Entry undone"/"… redone". */
+  char      *(*dup_undo_text)     (const DpGame *before, const DpGame *after, gboolean redo);
   /* Optional: the turn or round @game is in, for the score progression (a point each
    * time it changes). NULL: every action is a step. */
   guint      (*turn_number)       (const DpGame *game);

@@ -158,16 +158,44 @@ entry_changed_cb (GtkEditable   *editable,
 }
 
 static void
+start_now (DpNewGamePage *self)
+{
+  const char *action = gtk_actionable_get_action_name (GTK_ACTIONABLE (self->start_button));
+
+  if (action != NULL && gtk_widget_is_sensitive (GTK_WIDGET (self->start_button)))
+    gtk_widget_activate_action_variant (GTK_WIDGET (self->start_button), action,
+                                        gtk_actionable_get_action_target_value (GTK_ACTIONABLE (self->start_button)));
+}
+
+static void
 entry_activate_cb (GtkEntry      *entry,
                    DpNewGamePage *self)
 {
   guint seat = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (entry), "seat"));
+  gboolean empty = gtk_entry_get_text_length (entry) == 0;
 
-  /* Enter moves on to the next name, then to Start. */
+  /* Issue 14: a name + Enter moves to the next field, adding one; Enter on an empty
+   * field, with at least two names, starts the game (the empty seats are dropped). */
+  if (empty)
+    {
+      for (guint i = self->rows->len; i > 0; i--)
+        if (gtk_entry_get_text_length (g_array_index (self->rows, PlayerRow, i - 1).entry) == 0 &&
+            self->rows->len > self->ui->min_players)
+          dp_new_game_page_remove_player (self, i - 1);
+      /* The button's action at once (activating the button would wait for its animation). */
+      if (dp_new_game_page_is_valid (self))
+        start_now (self);
+      return;
+    }
   if (seat + 1 < self->rows->len)
     gtk_widget_grab_focus (GTK_WIDGET (g_array_index (self->rows, PlayerRow, seat + 1).entry));
+  else if (self->names->len < self->ui->max_players)
+    {
+      dp_new_game_page_add_player (self);
+      gtk_widget_grab_focus (GTK_WIDGET (g_array_index (self->rows, PlayerRow, self->rows->len - 1).entry));
+    }
   else if (dp_new_game_page_is_valid (self))
-    gtk_widget_activate (GTK_WIDGET (self->start_button));
+    start_now (self);
 }
 
 static void
@@ -654,18 +682,10 @@ dp_new_game_page_focus_first (DpNewGamePage *self)
 {
   g_return_if_fail (DP_IS_NEW_GAME_PAGE (self));
 
-  /* The first empty name, or Start when all are filled in. */
-  for (guint i = 0; i < self->rows->len; i++)
-    {
-      PlayerRow *row = &g_array_index (self->rows, PlayerRow, i);
-
-      if (gtk_entry_get_text_length (row->entry) == 0)
-        {
-          gtk_widget_grab_focus (GTK_WIDGET (row->entry));
-          return;
-        }
-    }
-  gtk_widget_grab_focus (GTK_WIDGET (self->start_button));
+  /* Issue 14: Ctrl+N puts the focus in the first name field (its name selected, so
+   * typing replaces it and Enter keeps it). */
+  if (self->rows->len > 0)
+    gtk_widget_grab_focus (GTK_WIDGET (g_array_index (self->rows, PlayerRow, 0).entry));
 }
 
 char *

@@ -142,17 +142,40 @@ get_store (DpWindow  *self,
 }
 
 static void
+toast_dismissed_cb (DpWindow *self,
+                    AdwToast *toast)
+{
+  if (self->last_toast == toast)
+    g_clear_weak_pointer (&self->last_toast);
+}
+
+static void
 show_toast (DpWindow   *self,
             const char *title,
             const char *button_label,
             const char *action_name)
 {
-  AdwToast *toast = adw_toast_new (title);
+  AdwToast *toast;
 
-  /* One toast at a time: the newest entry is the one Undo takes back. */
+  /* One toast at a time: the newest entry is the one Undo takes back. The toast on
+   * screen says the new entry: replacing it instead would dismiss a toast still
+   * sliding in, which libadwaita 1.2 does not survive when entries come fast (a
+   * typed roll, Enter, a choice key within 300 ms). */
+  /* AdwToast 1.2 reads its title as markup: names are plain text. */
+  g_autofree char *escaped = g_markup_escape_text (title, -1);
+
   if (self->last_toast != NULL)
-    adw_toast_dismiss (self->last_toast);
+    {
+      adw_toast_set_title (self->last_toast, escaped);
+      adw_toast_set_button_label (self->last_toast, button_label);
+      adw_toast_set_action_name (self->last_toast, button_label != NULL ? action_name : NULL);
+      return;
+    }
+
+  toast = adw_toast_new (escaped);
   g_set_weak_pointer (&self->last_toast, toast);
+  /* A dismissed toast is on its way out: the next entry gets a new one. */
+  g_signal_connect_swapped (toast, "dismissed", G_CALLBACK (toast_dismissed_cb), self);
 
   if (button_label != NULL)
     {
@@ -395,6 +418,8 @@ set_session (DpWindow  *self,
       g_clear_object (&self->session);
     }
   /* Phones follow one game: another game switches them off. */
+  if (self->table_server != NULL)
+    dp_table_server_stop (self->table_server);
   g_clear_object (&self->table_server);
 
   /* A table page is built for the first game of its kind only (ensure_page()); the
@@ -569,6 +594,9 @@ undo_action (GtkWidget  *widget,
 {
   DpWindow *self = DP_WINDOW (widget);
   g_autoptr(GError) error = NULL;
+  g_autoptr(DpGame) before = NULL;
+  g_autofree char *text = NULL;
+  const DpGameUi *ui;
 
   if (history_can_restore (self))
     {
@@ -578,12 +606,18 @@ undo_action (GtkWidget  *widget,
     }
   if (self->session == NULL || !dp_session_can_undo (self->session))
     return;
+  /* A game may say what was undone: "Undone: Cleo's green cross" (issue 14). */
+  before = dp_game_copy (dp_session_get_game (self->session));
   if (!dp_session_undo (self->session, &error))
     {
       show_error (self, error->message);
       return;
     }
-  show_toast (self, _("Entry undone"), _("_Redo"), "win.redo");
+  ui = dp_game_ui_for_game (before);
+  text = ui != NULL && ui->dup_undo_text != NULL
+         ? ui->dup_undo_text (before, dp_session_get_game (self->session), FALSE)
+         : g_strdup (_("Entry undone"));
+  show_toast (self, text, _("_Redo"), "win.redo");
 }
 
 static void
@@ -593,15 +627,23 @@ redo_action (GtkWidget  *widget,
 {
   DpWindow *self = DP_WINDOW (widget);
   g_autoptr(GError) error = NULL;
+  g_autoptr(DpGame) before = NULL;
+  g_autofree char *text = NULL;
+  const DpGameUi *ui;
 
   if (self->session == NULL || !dp_session_can_redo (self->session))
     return;
+  before = dp_game_copy (dp_session_get_game (self->session));
   if (!dp_session_redo (self->session, &error))
     {
       show_error (self, error->message);
       return;
     }
-  show_toast (self, _("Entry redone"), _("_Undo"), "win.undo");
+  ui = dp_game_ui_for_game (before);
+  text = ui != NULL && ui->dup_undo_text != NULL
+         ? ui->dup_undo_text (before, dp_session_get_game (self->session), TRUE)
+         : g_strdup (_("Entry redone"));
+  show_toast (self, text, _("_Undo"), "win.undo");
 }
 
 static void
@@ -773,6 +815,18 @@ dp_window_setup (DpWindow *self)
 }
 
 static void
+phone_entry_stored_cb (DpTableServer *server,
+                       int            seat,
+                       const char    *text,
+                       DpWindow      *self)
+{
+  /* Translators: a toast on the window for an entry made on a player's phone */
+  g_autofree char *message = g_strdup_printf (_("%s (from a phone)"), text);
+
+  show_toast (self, message, _("_Undo"), "win.undo");
+}
+
+static void
 phones_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
@@ -782,7 +836,10 @@ phones_action (GtkWidget  *widget,
   if (self->session == NULL)
     return;
   if (self->table_server == NULL)
-    self->table_server = dp_table_server_new (self->session, NULL);
+    {
+      self->table_server = dp_table_server_new (self->session, NULL);
+      g_signal_connect_object (self->table_server, "entry-stored", G_CALLBACK (phone_entry_stored_cb), self, 0);
+    }
   gtk_window_present (GTK_WINDOW (dp_phones_dialog_new (GTK_WINDOW (self), self->table_server)));
 }
 
@@ -791,6 +848,8 @@ dp_window_dispose (GObject *object)
 {
   DpWindow *self = DP_WINDOW (object);
 
+  if (self->table_server != NULL)
+    dp_table_server_stop (self->table_server);
   g_clear_object (&self->table_server);
 
   if (self->session != NULL)

@@ -61,14 +61,28 @@ format_turn (double   value,
   return g_strdup_printf (_("Turn %d"), (int) value);
 }
 
+/* A total in the unit of @ui's game ("7 spaces"); points for a game that names none. */
 static char *
-format_points (double   value,
-               gpointer user_data)
+dup_total_text (const DpGameUi *ui,
+                gint64          total)
 {
-  g_autofree char *number = dp_format_int ((gint64) value);
+  g_autofree char *number = NULL;
 
-  /* Translators: a score in a chart tooltip; %s is the number */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s point", "%s points", (gulong) ABS ((gint64) value)), number);
+  if (ui != NULL && ui->dup_total_text != NULL)
+    return ui->dup_total_text (total);
+
+  number = dp_format_int (total);
+  /* Translators: a score in a game's result and chart tooltip; %s is the number */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s point", "%s points", (gulong) ABS (total)), number);
+}
+
+static char *
+format_total (double   value,
+              gpointer user_data)
+{
+  DpGameReplayPage *self = user_data;
+
+  return dup_total_text (self->state != NULL ? dp_game_ui_for_game (self->state) : NULL, (gint64) value);
 }
 
 static guint
@@ -174,13 +188,24 @@ update_result (DpGameReplayPage *self)
       break;
     }
 
-  /* The ranking, best first; tied players share a place. */
+  /* The ranking, best first; tied players share a place. A game still in progress has
+   * no stored places yet (every seat reads 1): it shows the standing by the totals so
+   * far (issue 14). */
+  if (self->summary->state != DP_GAME_STATE_FINISHED)
+    for (guint seat = 0; seat < self->summary->n_players; seat++)
+      {
+        guint better = 0;
+
+        for (guint other = 0; other < self->summary->n_players; other++)
+          if (self->summary->totals[other] > self->summary->totals[seat])
+            better++;
+        self->summary->ranks[seat] = better + 1;
+      }
   for (guint rank = 1; rank <= self->summary->n_players; rank++)
     for (guint seat = 0; seat < self->summary->n_players; seat++)
       {
         GtkWidget *row, *points;
         g_autofree char *title = NULL;
-        g_autofree char *total = NULL;
         g_autofree char *points_text = NULL;
 
         if (self->summary->ranks[seat] != rank)
@@ -194,10 +219,7 @@ update_result (DpGameReplayPage *self)
           /* Translators: under the name of the winner(s) in a game's result */
           adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("Winner"));
 
-        total = dp_format_int (self->summary->totals[seat]);
-        points_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s point", "%s points",
-                                                    (gulong) ABS (self->summary->totals[seat])),
-                                       total);
+        points_text = dup_total_text (dp_game_ui_lookup (self->summary->kind), self->summary->totals[seat]);
         points = gtk_label_new (points_text);
         gtk_widget_add_css_class (points, "numeric");
         adw_action_row_add_suffix (ADW_ACTION_ROW (row), points);
@@ -218,7 +240,7 @@ update_progression (DpGameReplayPage *self)
   dp_chart_clear (self->progression_chart);
   if (!dp_game_compute_progression (self->setup_text, self->actions, &turns, &totals, &error))
     {
-      g_warning ("Cannot compute the score progression of %s: %s", self->game_id, error->message);
+      g_debug ("Cannot compute the score progression of %s: %s", self->game_id, error->message);
       return;
     }
 
@@ -460,7 +482,7 @@ dp_game_replay_page_init (DpGameReplayPage *self)
   self->turn_text = g_strdup ("");
 
   dp_chart_set_x_axis (self->progression_chart, DP_CHART_X_NUMBER);
-  dp_chart_set_formatters (self->progression_chart, format_turn, format_points, NULL);
+  dp_chart_set_formatters (self->progression_chart, format_turn, format_total, self);
   /* Translators: the accessible name of the score progression chart */
   dp_chart_set_title (self->progression_chart, _("Score progression, turn by turn"));
 }
@@ -564,7 +586,7 @@ dp_game_replay_page_set_step (DpGameReplayPage *self,
                            step > 0 ? step - 1 : 0, NULL, &error);
   if (before == NULL)
     {
-      g_warning ("Cannot replay game %s: %s", self->game_id, error->message);
+      g_debug ("Cannot replay game %s: %s", self->game_id, error->message);
       return;
     }
 
@@ -582,7 +604,7 @@ dp_game_replay_page_set_step (DpGameReplayPage *self,
       self->action_text = describe_action (before, text);
       self->state = g_steal_pointer (&before);
       if (!dp_game_apply_text (self->state, text, &error))
-        g_warning ("Cannot replay game %s: %s", self->game_id, error->message);
+        g_debug ("Cannot replay game %s: %s", self->game_id, error->message);
     }
 
   self->step = step;

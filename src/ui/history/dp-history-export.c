@@ -8,6 +8,7 @@
 #include <adwaita.h>
 
 #include "dp-exchange.h"
+#include "dp-history-bgstats.h"
 #include "dp-history-export.h"
 
 typedef struct
@@ -35,6 +36,8 @@ dp_history_export_format_from_string (const char            *str,
     *format = DP_HISTORY_EXPORT_JSON;
   else if (g_strcmp0 (str, "csv") == 0)
     *format = DP_HISTORY_EXPORT_CSV;
+  else if (g_strcmp0 (str, "bgstats") == 0)
+    *format = DP_HISTORY_EXPORT_BGSTATS;
   else
     return FALSE;
   return TRUE;
@@ -49,6 +52,9 @@ dp_history_export_to_file (DpStore               *store,
 {
   g_return_val_if_fail (DP_IS_STORE (store), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  if (format == DP_HISTORY_EXPORT_BGSTATS)
+    return dp_history_bgstats_write_file (store, ids, file, error);
 
   /* Written beside the chosen file and moved over it only when complete: a failed
    * export leaves what the user had there untouched (issue 16, item 1). */
@@ -124,7 +130,9 @@ dp_history_export_run (GtkWidget             *parent,
   g_return_if_fail (DP_IS_STORE (store));
 
   root = gtk_widget_get_root (parent);
-  chooser = gtk_file_chooser_native_new (format == DP_HISTORY_EXPORT_CSV ? _("Export as CSV") : _("Export as JSON"),
+  chooser = gtk_file_chooser_native_new (format == DP_HISTORY_EXPORT_CSV ? _("Export as CSV")
+                                         : format == DP_HISTORY_EXPORT_BGSTATS ? _("Export for BG Stats")
+                                         : _("Export as JSON"),
                                          GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
                                          GTK_FILE_CHOOSER_ACTION_SAVE,
                                          _("_Export"),
@@ -140,7 +148,8 @@ dp_history_export_run (GtkWidget             *parent,
   else
     {
       /* Translators: a file type in the export dialog */
-      gtk_file_filter_set_name (filter, _("Dicepad export (JSON)"));
+      gtk_file_filter_set_name (filter, format == DP_HISTORY_EXPORT_BGSTATS ? _("BG Stats play file (JSON)")
+                                                                         : _("Dicepad export (JSON)"));
       gtk_file_filter_add_suffix (filter, "json");
     }
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);

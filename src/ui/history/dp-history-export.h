@@ -18,9 +18,10 @@ typedef enum
 {
   DP_HISTORY_EXPORT_JSON,
   DP_HISTORY_EXPORT_CSV,
+  DP_HISTORY_EXPORT_BGSTATS,  /* BG Stats' play file (dp-history-bgstats.h) */
 } DpHistoryExportFormat;
 
-/* Parses "json" / "csv"; FALSE for anything else. */
+/* Parses "json" / "csv" / "bgstats"; FALSE for anything else. */
 gboolean dp_history_export_format_from_string (const char *str, DpHistoryExportFormat *format);
 
 /* Writes the games @ids (NULL = every game) to @file in @format through

@@ -270,7 +270,7 @@ fill_player_dropdown (DpHistoryPage *self)
   names = dp_store_list_player_names (self->store, &error);
   if (names == NULL)
     {
-      g_warning ("Cannot list the players: %s", error->message);
+      g_debug ("Cannot list the players: %s", error->message);
       names = g_new0 (char *, 1);
     }
 
@@ -630,7 +630,10 @@ export_all_action_cb (GtkWidget  *widget,
     return;
 
   /* Translators: the suggested file name of an export of every game; no spaces */
-  name = format == DP_HISTORY_EXPORT_CSV ? _("dicepad-games.csv") : _("dicepad-games.json");
+  name = format == DP_HISTORY_EXPORT_CSV ? _("dicepad-games.csv")
+         /* Translators: the suggested file name of an export for BG Stats; no spaces */
+         : format == DP_HISTORY_EXPORT_BGSTATS ? _("dicepad-bgstats.json")
+         : _("dicepad-games.json");
   dp_history_export_run (widget, self->store, NULL, format, name);
 }
 
@@ -873,6 +876,9 @@ dp_history_page_set_store (DpHistoryPage *self,
   g_clear_object (&self->model);
   self->model = dp_history_model_new (store);
   dp_history_model_set_filter (self->model, &self->filter);
+  /* The model empties itself when a page cannot be read: show its error then. */
+  g_signal_connect_object (self->model, "items-changed", G_CALLBACK (update_count_and_empty),
+                           self, G_CONNECT_SWAPPED);
 
   g_clear_object (&self->selection);
   self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->model)));

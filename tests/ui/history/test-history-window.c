@@ -720,6 +720,42 @@ test_start_page_and_ctrl_n (Fixture       *f,
   g_assert_cmpstr (dp_new_game_page_get_kind (new_game), ==, "cubitos");
 }
 
+static void
+collect_group_titles (GtkWidget *widget,
+                      GPtrArray *out)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_SHORTCUTS_GROUP (child))
+        {
+          char *title = NULL;
+
+          g_object_get (child, "title", &title, NULL);
+          g_ptr_array_add (out, title);
+        }
+      collect_group_titles (child, out);
+    }
+}
+
+/* Issue 19 item 5: "the shortcuts window lists only Calavera keys". */
+static void
+test_shortcuts_window (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/dicepad/Dicepad/gtk/help-overlay.ui");
+  GtkWidget *overlay = GTK_WIDGET (gtk_builder_get_object (builder, "help_overlay"));
+  g_autoptr(GPtrArray) titles = g_ptr_array_new_with_free_func (g_free);
+
+  g_assert_nonnull (overlay);
+  collect_group_titles (overlay, titles);
+  g_ptr_array_add (titles, NULL);
+  g_assert_true (g_strv_contains ((const char *const *) titles->pdata, "Cubitos"));
+  g_assert_true (g_strv_contains ((const char *const *) titles->pdata, "History"));
+  g_assert_true (g_strv_contains ((const char *const *) titles->pdata, "General"));
+  gtk_window_destroy (GTK_WINDOW (overlay));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -736,6 +772,7 @@ main (int   argc,
   g_test_add ("/history-window/import-from-window", Fixture, NULL, fixture_setup, test_import_from_window, fixture_teardown);
   g_test_add ("/history-window/one-back-button", Fixture, NULL, fixture_setup, test_one_back_button, fixture_teardown);
   g_test_add ("/history-window/start-page-and-ctrl-n", Fixture, NULL, fixture_setup, test_start_page_and_ctrl_n, fixture_teardown);
+  g_test_add ("/history-window/shortcuts-window", Fixture, NULL, fixture_setup, test_shortcuts_window, fixture_teardown);
   g_test_add ("/history-window/preferences", Fixture, NULL, fixture_setup, test_preferences, fixture_teardown);
 
   return g_test_run ();

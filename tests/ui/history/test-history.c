@@ -20,6 +20,7 @@
 #include "dp-chart.h"
 #include "dp-exchange.h"
 #include "dp-game-replay-page.h"
+#include "dp-history-bgstats.h"
 #include "dp-history-export.h"
 #include "dp-history-format.h"
 #include "dp-history-model.h"
@@ -479,6 +480,74 @@ test_delete_with_undo (void)
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, N_GAMES);
 
   gtk_window_destroy (window);
+}
+
+/* Issue 19 item 6: "'Export for BG Stats' writes a play file in BG Stats' JSON import
+ * format (game name and highest-wins, play date, duration, players with score, winner
+ * and start player)". */
+static void
+test_export_bgstats (void)
+{
+  g_autofree char *path = g_build_filename (g_get_user_data_dir (), "bgstats.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *root, *game;
+  JsonArray *games, *players, *plays;
+  guint n_finished = 0, p = 0;
+
+  g_assert_true (dp_history_export_to_file (fixture->store, NULL, DP_HISTORY_EXPORT_BGSTATS, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (json_parser_load_from_file (parser, path, &error));
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+  games = json_object_get_array_member (root, "games");
+  players = json_object_get_array_member (root, "players");
+  plays = json_object_get_array_member (root, "plays");
+
+  g_assert_cmpuint (json_array_get_length (games), ==, 1);
+  game = json_array_get_object_element (games, 0);
+  g_assert_cmpstr (json_object_get_string_member (game, "name"), ==, "Calavera");
+  g_assert_true (json_object_get_boolean_member (game, "highestWins"));
+
+  /* One play per finished game, oldest first. */
+  for (guint i = 0; i < fixture->games->len; i++)
+    {
+      FixtureGame *fg = g_ptr_array_index (fixture->games, i);
+      JsonObject *play;
+      JsonArray *scores;
+      g_autoptr(GDateTime) created = g_date_time_new_from_unix_local (fg->created);
+      g_autofree char *date = g_date_time_format (created, "%Y-%m-%d %H:%M:%S");
+
+      if (!fg->finished)
+        continue;
+      n_finished++;
+      g_assert_cmpuint (p, <, json_array_get_length (plays));
+      play = json_array_get_object_element (plays, p++);
+      g_assert_cmpstr (json_object_get_string_member (play, "uuid"), ==, fg->id);
+      g_assert_cmpint (json_object_get_int_member (play, "gameRefId"), ==, json_object_get_int_member (game, "id"));
+      g_assert_cmpstr (json_object_get_string_member (play, "playDate"), ==, date);
+      g_assert_true (json_object_has_member (play, "durationMin"));
+      scores = json_object_get_array_member (play, "playerScores");
+      g_assert_cmpuint (json_array_get_length (scores), ==, fg->n_players);
+      for (guint seat = 0; seat < fg->n_players; seat++)
+        {
+          JsonObject *score = json_array_get_object_element (scores, seat);
+          gint64 ref = json_object_get_int_member (score, "playerRefId");
+          g_autofree char *total = g_strdup_printf ("%d", fg->totals[seat]);
+          const char *name = NULL;
+
+          for (guint k = 0; k < json_array_get_length (players); k++)
+            if (json_object_get_int_member (json_array_get_object_element (players, k), "id") == ref)
+              name = json_object_get_string_member (json_array_get_object_element (players, k), "name");
+          g_assert_cmpstr (name, ==, fg->names[seat]);
+          g_assert_cmpstr (json_object_get_string_member (score, "score"), ==, total);
+          g_assert_cmpint (json_object_get_boolean_member (score, "winner"), ==, fg->winners[seat]);
+          /* Calavera: the first seat starts (the youngest player). */
+          g_assert_cmpint (json_object_get_boolean_member (score, "startPlayer"), ==, seat == 0);
+        }
+    }
+  g_assert_cmpuint (json_array_get_length (plays), ==, n_finished);
 }
 
 static void
@@ -1034,6 +1103,7 @@ main (int   argc,
   g_test_add_func ("/history/replay/progression", test_replay_progression);
   g_test_add_func ("/history/delete-undo", test_delete_with_undo);
   g_test_add_func ("/history/export", test_export_uses_cli);
+  g_test_add_func ("/history/export-bgstats", test_export_bgstats);
   g_test_add_func ("/statistics/numbers", test_statistics_numbers);
   g_test_add_func ("/statistics/charts", test_statistics_charts);
   g_test_add_func ("/statistics/head-to-head", test_statistics_head_to_head);

@@ -1,0 +1,650 @@
+/* test-keyboard.c — Calavera at the table by keyboard alone, and the whole table in view
+ *
+ * Issue 14 ("Calavera at the table, faster than the pencil"): its keyboard contract,
+ * its "Done when" (a whole game played by keys sent to the real widgets and checked
+ * against its script; four players at 1280×720 with the acting sheet, the dice and
+ * every legal choice in view at every step) and the items 1–5 of its list, each with a
+ * test that failed before the fix. Keys go through the window's key controllers and
+ * the focused widget's bindings (cv-key-test-util.h), never through a shortcut of ours.
+ *
+ * Runs with LANGUAGE=en and LANGUAGE=de: the keys are the letters each language shows.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "dp-window.h"
+#include "dp-new-game-page.h"
+#include "dp-result-page.h"
+#include "cv-table-page.h"
+#include "cv-presenter.h"
+#include "cv-game-ui.h"
+#include "dp-ui-test-util.h"
+#include "cv-key-test-util.h"
+
+typedef DpUiFixture Fixture;
+static const DpUiFixtureConfig ui_config = { "dicepad-keys-XXXXXX", "Keys" };
+
+static CvTablePage *
+table (Fixture *f)
+{
+  return CV_TABLE_PAGE (dp_window_get_page (f->window, "table"));
+}
+
+static CvTurnPanel *
+panel (Fixture *f)
+{
+  return cv_table_page_get_turn_panel (table (f));
+}
+
+static const CvGame *
+game (Fixture *f)
+{
+  return cv_game_ui_get_game (dp_window_get_session (f->window));
+}
+
+static void
+type (Fixture    *f,
+      const char *keys)
+{
+  cv_test_type (GTK_WINDOW (f->window), keys);
+}
+
+/* The letters of this language for English letters "OGPBJS" (face keys) and "F". */
+static char *
+localized (const char *english)
+{
+  static const char english_faces[] = "OGPBJS";
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = english; *p != '\0'; p++)
+    {
+      const char *at = strchr (english_faces, *p);
+
+      if (*p == 'F')
+        g_string_append_unichar (out, cv_presenter_get_freeze_key ());
+      else if (at != NULL && *p != '\0')
+        g_string_append_unichar (out, cv_face_get_letter ((CvFace) (at - english_faces)));
+      else
+        g_string_append_c (out, *p);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+type_en (Fixture    *f,
+         const char *english_keys)
+{
+  g_autofree char *keys = localized (english_keys);
+
+  type (f, keys);
+}
+
+/* Ctrl+N is the application's accelerator for win.new-game('calavera'). */
+static void
+press_ctrl_n (Fixture *f)
+{
+  g_auto(GStrv) actions = gtk_application_get_actions_for_accel (GTK_APPLICATION (f->app), "<Control>n");
+  g_autofree char *name = NULL;
+  g_autoptr(GVariant) target = NULL;
+
+  g_assert_nonnull (actions);
+  g_assert_nonnull (actions[0]);
+  g_assert_true (g_action_parse_detailed_name (actions[0], &name, &target, NULL));
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->window), name, target));
+}
+
+static gboolean
+focus_is_in (Fixture   *f,
+             GtkWidget *widget)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (f->window));
+
+  return focus != NULL && (focus == widget || gtk_widget_is_ancestor (focus, widget));
+}
+
+/* Ctrl+N, then each name and Enter, then Enter on the empty field. */
+static void
+start_by_keys (Fixture           *f,
+               const char *const *names)
+{
+  DpNewGamePage *page;
+  guint n = g_strv_length ((char **) names);
+
+  g_settings_reset (dp_application_get_settings (f->app), "last-players");
+  press_ctrl_n (f);
+  g_assert_cmpstr (dp_window_get_visible_page (f->window), ==, "new-game");
+  page = DP_NEW_GAME_PAGE (dp_window_get_page (f->window, "new-game"));
+  for (guint i = 0; i < n; i++)
+    {
+      type (f, names[i]);
+      type (f, "\n");
+      if (i + 1 < n)
+        g_assert_cmpstr (dp_window_get_visible_page (f->window), ==, "new-game");
+    }
+  if (n < CV_MAX_PLAYERS)
+    {
+      /* A name + Enter added a field; Enter on it, empty, starts. */
+      g_assert_cmpuint (dp_new_game_page_get_n_players (page), ==, n + 1);
+      type (f, "\n");
+    }
+  g_assert_cmpstr (dp_window_get_visible_page (f->window), ==, "table");
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpstr (cv_game_get_player_name (game (f), i), ==, names[i]);
+  dp_ui_wait_mapped (GTK_WIDGET (table (f)));
+}
+
+/* ---- A script: its setup and actions ---- */
+
+typedef struct
+{
+  char      *setup;
+  GPtrArray *actions;  /* char*, the JSON lines */
+} Script;
+
+static void
+script_clear (Script *script)
+{
+  g_clear_pointer (&script->setup, g_free);
+  g_clear_pointer (&script->actions, g_ptr_array_unref);
+}
+
+static void
+script_load (Script     *script,
+             const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "scripts", name, NULL);
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+  lines = g_strsplit (contents, "\n", -1);
+  script->actions = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *line = g_strstrip (lines[i]);
+
+      if (line[0] == '\0' || line[0] == '#')
+        continue;
+      if (script->setup == NULL)
+        script->setup = g_strdup (line);
+      else
+        g_ptr_array_add (script->actions, g_strdup (line));
+    }
+}
+
+static CvAction
+parse_action (const CvGame *cv,
+              const char   *line)
+{
+  g_autoptr(JsonNode) node = json_from_string (line, NULL);
+  g_autoptr(GError) error = NULL;
+  CvAction action;
+
+  g_assert_nonnull (node);
+  if (!cv_action_from_json (cv, json_node_get_object (node), &action, &error))
+    g_error ("%s: %s", line, error->message);
+  return action;
+}
+
+static char *
+game_json (const DpGame *dp)
+{
+  g_autoptr(JsonNode) node = dp_game_to_json (dp);
+
+  return json_to_string (node, FALSE);
+}
+
+/* Called before every key sequence of a scripted game. */
+typedef void (*StepFunc) (Fixture *f, const CvAction *action);
+
+/* Plays @script by keys alone: each action's keys (cv_presenter_dup_keys(): what the
+ * contract says a player types). After skulls the keys serve the opponents in seat
+ * order after the roller, so their actions are taken from the script in that order
+ * (the rules let them answer in any order). Returns the number of keys typed. */
+static guint
+play_script_by_keys (Fixture    *f,
+                     Script     *script,
+                     StepFunc    step)
+{
+  GPtrArray *pending = g_ptr_array_new ();
+  guint n_keys = 0;
+
+  for (guint i = 0; i < script->actions->len; i++)
+    g_ptr_array_add (pending, g_ptr_array_index (script->actions, i));
+
+  while (pending->len > 0)
+    {
+      const CvGame *cv = game (f);
+      int seat = cv_presenter_get_keyboard_seat (cv);
+      guint index = 0;
+      CvAction action;
+      g_autofree char *keys = NULL;
+      guint actions_before = dp_game_get_n_actions (dp_session_get_game (dp_window_get_session (f->window)));
+
+      g_assert_false (cv_game_is_finished (cv));
+      if (cv_game_get_phase (cv) == CV_PHASE_OPPONENTS)
+        {
+          /* The script's action of the seat the keys serve now. */
+          for (index = 0; index < pending->len; index++)
+            {
+              CvAction candidate = parse_action (cv, g_ptr_array_index (pending, index));
+
+              if (candidate.player == seat)
+                break;
+            }
+          g_assert_cmpuint (index, <, pending->len);
+        }
+      action = parse_action (cv, g_ptr_array_index (pending, index));
+      g_ptr_array_remove_index (pending, index);
+
+      if (step != NULL)
+        step (f, &action);
+
+      keys = cv_presenter_dup_keys (cv, &action);
+      n_keys += g_utf8_strlen (keys, -1);
+      type (f, keys);
+
+      /* Exactly one entry stored per action. */
+      g_assert_cmpuint (dp_game_get_n_actions (dp_session_get_game (dp_window_get_session (f->window))),
+                        ==, actions_before + 1);
+    }
+
+  g_ptr_array_unref (pending);
+  return n_keys;
+}
+
+/* Done when: "A whole game, start to result page, is played by keyboard alone by that
+ * contract, and a window test plays one (keys sent to the real widgets) and checks the
+ * stored game against its script." The four-player script is a random legal game
+ * (tests/scripts/four-player-game.jsonl) with re-rolls, skulls, jokers and a tie. */
+static void
+test_whole_game_by_keys (Fixture       *f,
+                         gconstpointer  data)
+{
+  static const char *const names[] = { "Ina", "Sami", "Tom", "Lea", NULL };
+  Script script = { 0, };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DpGame) expected = NULL;
+  g_autoptr(DpSession) stored = NULL;
+  g_autofree char *id = NULL;
+  g_autofree char *expected_json = NULL;
+  g_autofree char *stored_json = NULL;
+  guint n_keys;
+  DpStore *store;
+
+  script_load (&script, "four-player-game.jsonl");
+  start_by_keys (f, names);
+  id = g_strdup (dp_session_get_id (dp_window_get_session (f->window)));
+
+  n_keys = play_script_by_keys (f, &script, NULL);
+  g_test_message ("%u actions, %u keys", script.actions->len, n_keys);
+
+  g_assert_cmpstr (dp_window_get_visible_page (f->window), ==, "result");
+
+  /* The stored game, read back from the database, is the script's game. */
+  expected = dp_game_replay (script.setup, (const char *const *) script.actions->pdata,
+                             script.actions->len, NULL, &error);
+  g_assert_no_error (error);
+  store = dp_application_get_store (f->app, &error);
+  g_assert_no_error (error);
+  stored = dp_session_load (store, id, &error);
+  g_assert_no_error (error);
+  expected_json = game_json (expected);
+  stored_json = game_json (dp_session_get_game (stored));
+  g_assert_cmpstr (stored_json, ==, expected_json);
+  g_assert_cmpuint (dp_game_get_n_actions (dp_session_get_game (stored)), ==, script.actions->len);
+
+  script_clear (&script);
+}
+
+/* The Undo button of the toast on screen (the one before it may still be leaving). */
+static GtkWidget *
+find_toast_button (GtkWidget *overlay)
+{
+  gint64 end = g_get_monotonic_time () + 3 * G_USEC_PER_SEC;
+
+  while (g_get_monotonic_time () < end)
+    {
+      GtkWidget *last = NULL;
+
+      for (GtkWidget *child = gtk_widget_get_first_child (overlay); child != NULL;
+           child = gtk_widget_get_next_sibling (child))
+        {
+          GtkWidget *button;
+
+          if (GTK_IS_STACK (child) || (button = dp_ui_find_descendant (child, GTK_TYPE_BUTTON)) == NULL)
+            continue;
+          if (gtk_widget_get_mapped (button) && gtk_widget_is_sensitive (button) &&
+              gtk_widget_get_child_visible (child))
+            last = button;
+        }
+      if (last != NULL && gtk_widget_grab_focus (last))
+        return last;
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (10000);
+    }
+  return NULL;
+}
+
+/* Issue 14, item 1: "A turn ended by clicking the last opponent's choice; the next roll
+ * was typed (gggpbo) and Enter pressed: the letters went nowhere because focus sat on
+ * the toast's Undo button, and Enter undid that opponent's mark." */
+static void
+test_enter_never_undoes (Fixture       *f,
+                         gconstpointer  data)
+{
+  static const char *const names[] = { "Ina", "Sami", NULL };
+  GtkWidget *button;
+  GtkWidget *toast_button;
+  GtkWidget *overlay;
+
+  start_by_keys (f, names);
+  type_en (f, "OOGJSS\n");
+  type_en (f, "O");
+  g_assert_cmpuint (cv_game_get_crosses (game (f), 0, CV_FACE_ORANGE), ==, 2);
+
+  /* Sami's choice by a click: the button takes the focus, as a click gives it. */
+  {
+    CvAction take;
+    g_autofree char *text = NULL;
+
+    cv_action_init_take (&take, 1, CV_FACE_GREEN);
+    text = cv_action_to_text (game (f), &take);
+    button = cv_turn_panel_find_choice_button (panel (f), text);
+  }
+  g_assert_nonnull (button);
+  gtk_widget_grab_focus (button);
+  g_signal_emit_by_name (button, "clicked");
+  dp_ui_iterate_until_idle ();
+  g_assert_cmpuint (cv_game_get_crosses (game (f), 1, CV_FACE_GREEN), ==, 1);
+  g_assert_cmpuint (cv_game_get_roller (game (f)), ==, 1);
+
+  /* The root cause: the focus stays with the table, never on the toast. */
+  g_assert_true (focus_is_in (f, GTK_WIDGET (table (f))));
+
+  /* Worst case: the toast's Undo button has the focus anyway (a player tabbed to it). */
+  overlay = dp_ui_find_descendant (GTK_WIDGET (f->window), ADW_TYPE_TOAST_OVERLAY);
+  g_assert_nonnull (overlay);
+  toast_button = find_toast_button (overlay);
+  g_assert_nonnull (toast_button);
+  g_assert_true (focus_is_in (f, toast_button));
+
+  type_en (f, "GGGPBO\n");
+  /* The letters reached the dice, and Enter stored the roll instead of undoing. */
+  g_assert_cmpuint (cv_game_get_crosses (game (f), 1, CV_FACE_GREEN), ==, 1);
+  g_assert_cmpint (cv_game_get_phase (game (f)), ==, CV_PHASE_CHOOSE);
+  g_assert_cmpuint (cv_game_count_faces (game (f), CV_FACE_GREEN, FALSE), ==, 3);
+
+  /* Enter with nothing to confirm does nothing either (no undo, no entry). */
+  toast_button = find_toast_button (overlay);
+  g_assert_nonnull (toast_button);
+  type (f, "\n");
+  g_assert_cmpint (cv_game_get_phase (game (f)), ==, CV_PHASE_CHOOSE);
+  g_assert_cmpuint (cv_game_get_crosses (game (f), 1, CV_FACE_GREEN), ==, 1);
+}
+
+/* Issue 14, item 2: "At the start of every later turn typed letters are ignored";
+ * contract: "typed face letters go straight into the dice entry — at the start of every
+ * turn, after every choice, after undo and redo, after a toast." And: "A click on a die
+ * for pick-up must not also change its face". */
+static void
+test_letters_reach_dice_every_turn (Fixture       *f,
+                                    gconstpointer  data)
+{
+  static const char *const names[] = { "Ina", "Sami", "Tom", NULL };
+  CvDiceEntry *entry;
+
+  start_by_keys (f, names);
+  entry = cv_turn_panel_get_dice_entry (panel (f));
+  for (guint turn = 0; turn < 3; turn++)
+    {
+      type_en (f, "OOGGPB\n");
+      g_assert_cmpuint (cv_game_get_turn_number (game (f)), ==, turn + 1);
+      type_en (f, "O");
+      g_assert_cmpuint (cv_game_get_turn_number (game (f)), ==, turn + 2);
+    }
+
+  /* After undo and redo (Ctrl+Z is the window's: its action), letters still go in. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.redo", NULL));
+  type_en (f, "BBBPPJ");
+  g_assert_true (cv_dice_entry_is_complete (entry));
+  type (f, "\n");
+  g_assert_cmpint (cv_game_get_phase (game (f)), ==, CV_PHASE_CHOOSE);
+
+  /* Picking up by click: the die keeps its face (it is re-rolled, not changed). */
+  {
+    int before = cv_dice_entry_get_face (entry, 0);
+    guint pick_up[CV_N_FACES];
+
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (entry), "dice.toggle", "i", 0));
+    g_assert_true (cv_dice_entry_get_picked (entry, 0));
+    cv_dice_entry_get_pick_up (entry, pick_up);
+    g_assert_cmpuint (pick_up[before], ==, 1);
+    /* Put back: it shows the same face again. */
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (entry), "dice.toggle", "i", 0));
+    g_assert_cmpint (cv_dice_entry_get_face (entry, 0), ==, before);
+  }
+}
+
+/* Issue 14, item 3: "Dice are renumbered after Enter (sorted), so number keys for a
+ * re-roll pick other dice than the ones typed; a number key on a set-aside skull does
+ * nothing and says nothing." Contract: "-, the face letters of the dice picked up,
+ * Enter, then the letters they show now, Enter". */
+static void
+test_reroll_by_faces (Fixture       *f,
+                      gconstpointer  data)
+{
+  static const char *const names[] = { "Ina", "Sami", NULL };
+  CvDiceEntry *entry;
+
+  start_by_keys (f, names);
+  entry = cv_turn_panel_get_dice_entry (panel (f));
+  type_en (f, "PBOGOS\n");
+
+  /* A skull cannot be picked up, and the entry says why. */
+  type_en (f, "-S");
+  g_assert_nonnull (cv_dice_entry_get_message (entry));
+  g_assert_cmpint (cv_dice_entry_get_reroll_stage (entry), ==, CV_REROLL_PICK);
+
+  /* Green and black go back into the cup, whatever their places after sorting. */
+  type_en (f, "GB\nJJ\n");
+  g_assert_cmpuint (cv_game_get_n_rolls (game (f)), ==, 2);
+  g_assert_cmpuint (cv_game_count_faces (game (f), CV_FACE_GREEN, FALSE), ==, 0);
+  g_assert_cmpuint (cv_game_count_faces (game (f), CV_FACE_BLACK, FALSE), ==, 0);
+  g_assert_cmpuint (cv_game_count_faces (game (f), CV_FACE_JOKER, FALSE), ==, 2);
+  g_assert_cmpuint (cv_game_count_faces (game (f), CV_FACE_ORANGE, FALSE), ==, 2);
+
+  /* Jokers as pink by J then P: 2 crosses, then Sami (one skull) must mark orange. */
+  type_en (f, "JP");
+  g_assert_cmpuint (cv_game_get_crosses (game (f), 0, CV_FACE_PINK), ==, 2);
+  g_assert_cmpint (cv_game_get_phase (game (f)), ==, CV_PHASE_OPPONENTS);
+  /* The dice Ina used are marked used while Sami marks. */
+  {
+    guint used = 0;
+
+    for (guint i = 0; i < CV_N_DICE; i++)
+      used += cv_dice_entry_get_used (entry, i);
+    g_assert_cmpuint (used, ==, 2);
+  }
+  type_en (f, "O");
+  g_assert_cmpuint (cv_game_get_crosses (game (f), 1, CV_FACE_ORANGE), ==, 2);
+}
+
+/* Issue 14, item 5: "Enter in the last name field starts the game (meant to add a third
+ * player)". Contract: "a name + Enter moves to the next field (adding one); Enter on an
+ * empty field, with at least two names, starts the game." */
+static void
+test_new_game_enter_adds_field (Fixture       *f,
+                                gconstpointer  data)
+{
+  DpNewGamePage *page;
+
+  g_settings_reset (dp_application_get_settings (f->app), "last-players");
+  press_ctrl_n (f);
+  page = DP_NEW_GAME_PAGE (dp_window_get_page (f->window, "new-game"));
+  g_assert_true (focus_is_in (f, GTK_WIDGET (page)));
+  g_assert_true (GTK_IS_EDITABLE (gtk_root_get_focus (GTK_ROOT (f->window))));
+
+  type (f, "Ina\nSami\n");
+  g_assert_cmpstr (dp_window_get_visible_page (f->window), ==, "new-game");
+  g_assert_cmpuint (dp_new_game_page_get_n_players (page), ==, 3);
+  /* A third name, Enter (a fourth field), Enter on that empty field: three players. */
+  type (f, "Tom\n\n");
+  g_assert_cmpstr (dp_window_get_visible_page (f->window), ==, "table");
+  g_assert_cmpuint (cv_game_get_n_players (game (f)), ==, 3);
+}
+
+/* ---- The whole table in view ---- */
+
+static gboolean
+count_frame_cb (GtkWidget     *widget,
+                GdkFrameClock *clock,
+                gpointer       data)
+{
+  (*(guint *) data)++;
+  return G_SOURCE_CONTINUE;
+}
+
+/* Lets the window lay out and draw @n frames (what a player sees after an entry). */
+static void
+wait_frames (GtkWidget *widget,
+             guint      n)
+{
+  guint frames = 0;
+  guint id = gtk_widget_add_tick_callback (widget, count_frame_cb, &frames, NULL);
+  gint64 end = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+
+  while (frames < n && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  gtk_widget_remove_tick_callback (widget, id);
+  dp_ui_iterate_until_idle ();
+}
+
+/* TRUE when @widget lies inside the visible part of the scrolled window @scroller. */
+static gboolean
+in_view (GtkWidget *widget,
+         GtkWidget *scroller)
+{
+  graphene_rect_t bounds;
+  double w = gtk_widget_get_width (scroller), h = gtk_widget_get_height (scroller);
+
+  if (!gtk_widget_get_mapped (widget) || !gtk_widget_compute_bounds (widget, scroller, &bounds))
+    return FALSE;
+  return bounds.origin.x >= -0.5 && bounds.origin.y >= -0.5 &&
+         bounds.origin.x + bounds.size.width <= w + 0.5 &&
+         bounds.origin.y + bounds.size.height <= h + 0.5;
+}
+
+static void
+assert_table_in_view (Fixture        *f,
+                      const CvAction *next)
+{
+  GtkWidget *sheets = cv_table_page_get_sheets_scroller (table (f));
+  GtkWidget *panel_scroller = cv_table_page_get_panel_scroller (table (f));
+  const CvGame *cv = game (f);
+  int acting = cv_presenter_get_keyboard_seat (cv);
+  GArray *legal;
+
+  /* Let the layout settle (the sheets' size follows the window in an idle). */
+  wait_frames (GTK_WIDGET (f->window), 3);
+
+  /* Every sheet — the acting one first of all — whole and unscrolled. */
+  for (guint seat = 0; seat < cv_game_get_n_players (cv); seat++)
+    {
+      GtkWidget *sheet = GTK_WIDGET (cv_table_page_get_sheet (table (f), seat));
+
+      if (!in_view (sheet, sheets))
+        {
+          graphene_rect_t b = { 0, };
+
+          if (!gtk_widget_compute_bounds (sheet, sheets, &b))
+            b.origin.x = -1;
+          g_error ("turn %u: %s's sheet is not in view: %g,%g %g×%g in %d×%d", cv_game_get_turn_number (cv),
+                   cv_game_get_player_name (cv, seat), b.origin.x, b.origin.y, b.size.width, b.size.height,
+                   gtk_widget_get_width (sheets), gtk_widget_get_height (sheets));
+        }
+    }
+  g_assert_true (in_view (GTK_WIDGET (cv_turn_panel_get_dice_entry (panel (f))), panel_scroller));
+
+  /* Every legal choice is a button in view. */
+  legal = cv_game_legal_choices (cv);
+  for (guint i = 0; i < legal->len; i++)
+    {
+      const CvAction *a = &g_array_index (legal, CvAction, i);
+      g_autofree char *text = cv_action_to_text (cv, a);
+      GtkWidget *button = cv_turn_panel_find_choice_button (panel (f), text);
+
+      if (button == NULL || !in_view (button, panel_scroller))
+        {
+          graphene_rect_t b = { 0, };
+
+          if (button != NULL)
+            if (!gtk_widget_compute_bounds (button, panel_scroller, &b))
+              b.origin.x = -1;
+          g_error ("turn %u: the choice %s is %s: %g,%g %g×%g in %d×%d", cv_game_get_turn_number (cv), text,
+                   button == NULL ? "no button" : "not in view", b.origin.x, b.origin.y, b.size.width,
+                   b.size.height, gtk_widget_get_width (panel_scroller), gtk_widget_get_height (panel_scroller));
+        }
+    }
+  g_array_unref (legal);
+  (void) acting;
+  (void) next;
+}
+
+/* Done when: "A test with 4 players at 1280×720 asserts that the acting sheet, the dice
+ * and every legal choice are within the visible area at every step of a scripted game." */
+static void
+test_table_in_view_1280x720 (Fixture       *f,
+                             gconstpointer  data)
+{
+  static const char *const names[] = { "Ina", "Sami", "Tom", "Lea", NULL };
+  Script script = { 0, };
+
+  GSettings *settings = dp_application_get_settings (f->app);
+
+  /* A window opened at 1280×720 (the size it remembers). On the virtual display (a
+   * 1280-wide screen) the window's border takes a few pixels more: the table then
+   * has at most 1280×720, a stricter test. */
+  dp_ui_fixture_close_window (f);
+  g_settings_set_int (settings, "window-width", 1280);
+  g_settings_set_int (settings, "window-height", 720);
+  dp_ui_fixture_open_window (f);
+  dp_ui_wait_mapped (GTK_WIDGET (f->window));
+
+  script_load (&script, "four-player-game.jsonl");
+  start_by_keys (f, names);
+  for (guint i = 0; i < 3; i++)
+    dp_ui_wait_for_layout (GTK_WIDGET (f->window));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->window)), <=, 1280);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->window)), >=, 1260);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (f->window)), <=, 720);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (f->window)), >=, 700);
+  g_test_message ("window %d×%d, table %d×%d", gtk_widget_get_width (GTK_WIDGET (f->window)),
+                  gtk_widget_get_height (GTK_WIDGET (f->window)), gtk_widget_get_width (GTK_WIDGET (table (f))),
+                  gtk_widget_get_height (GTK_WIDGET (table (f))));
+
+  play_script_by_keys (f, &script, assert_table_in_view);
+  script_clear (&script);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  dp_ui_test_init (&argc, &argv, DP_UI_TEST_GTK | DP_UI_TEST_ISOLATE_DIRS);
+
+  g_test_add ("/keyboard/whole-game", Fixture, &ui_config, dp_ui_fixture_setup, test_whole_game_by_keys, dp_ui_fixture_teardown);
+  g_test_add ("/keyboard/enter-never-undoes", Fixture, &ui_config, dp_ui_fixture_setup, test_enter_never_undoes, dp_ui_fixture_teardown);
+  g_test_add ("/keyboard/letters-reach-dice-every-turn", Fixture, &ui_config, dp_ui_fixture_setup, test_letters_reach_dice_every_turn, dp_ui_fixture_teardown);
+  g_test_add ("/keyboard/reroll-by-faces", Fixture, &ui_config, dp_ui_fixture_setup, test_reroll_by_faces, dp_ui_fixture_teardown);
+  g_test_add ("/keyboard/new-game-enter-adds-field", Fixture, &ui_config, dp_ui_fixture_setup, test_new_game_enter_adds_field, dp_ui_fixture_teardown);
+  g_test_add ("/layout/4-players-1280x720", Fixture, &ui_config, dp_ui_fixture_setup, test_table_in_view_1280x720, dp_ui_fixture_teardown);
+
+  return g_test_run ();
+}
