@@ -694,6 +694,30 @@ session_changed_cb (DpSession *session,
   broadcast (DP_TABLE_SERVER (user_data));
 }
 
+/* ---- Listening ---- */
+
+static gboolean
+listen_on (DpTableServer  *self,
+           const char     *address,
+           guint           port,
+           GError        **error)
+{
+  if (address == NULL)
+    return soup_server_listen_all (self->soup, port, 0, error);
+  else
+    {
+      g_autoptr(GSocketAddress) socket_address = g_inet_socket_address_new_from_string (address, port);
+
+      if (socket_address == NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       _("“%s” is not an IP address"), address);
+          return FALSE;
+        }
+      return soup_server_listen (self->soup, socket_address, 0, error);
+    }
+}
+
 /* The address of this machine on the network the phones are on: the source address a
  * datagram to a public address would leave from (nothing is sent). */
 static char *
@@ -787,28 +811,6 @@ dp_table_server_new (DpSession  *session,
   load_state (self);
   self->changed_id = g_signal_connect (session, "changed", G_CALLBACK (session_changed_cb), self);
   return self;
-}
-
-static gboolean
-listen_on (DpTableServer  *self,
-           const char     *address,
-           guint           port,
-           GError        **error)
-{
-  if (address == NULL)
-    return soup_server_listen_all (self->soup, port, 0, error);
-  else
-    {
-      g_autoptr(GSocketAddress) socket_address = g_inet_socket_address_new_from_string (address, port);
-
-      if (socket_address == NULL)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       _("“%s” is not an IP address"), address);
-          return FALSE;
-        }
-      return soup_server_listen (self->soup, socket_address, 0, error);
-    }
 }
 
 gboolean

@@ -715,7 +715,6 @@ test_limits (Fixture       *fixture,
   g_autoptr(Phone) a = NULL;
   g_autoptr(Phone) b = NULL;
   g_autoptr(Phone) c = NULL;
-  g_autoptr(Phone) big = NULL;
   g_autofree char *huge = NULL;
 
   /* Connections: beyond the limit a phone is told the table is full (4013). */
