@@ -712,9 +712,13 @@ dp_window_save_size (DpWindow *self)
 {
   int width, height;
 
-  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
-  g_settings_set_int (self->settings, "window-width", width);
-  g_settings_set_int (self->settings, "window-height", height);
+  /* A maximized window keeps the size it had before, for when it is unmaximized. */
+  if (!gtk_window_is_maximized (GTK_WINDOW (self)))
+    {
+      gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+      g_settings_set_int (self->settings, "window-width", width);
+      g_settings_set_int (self->settings, "window-height", height);
+    }
   g_settings_set_boolean (self->settings, "window-maximized",
                           gtk_window_is_maximized (GTK_WINDOW (self)));
 }

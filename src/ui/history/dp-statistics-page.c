@@ -350,13 +350,13 @@ update_player_details (DpStatisticsPage *self)
   if (ui->total_heading != NULL)
     {
       g_autofree char *average = dp_format_double (stats->average_total, 1);
-      g_autofree char *best = ui->dup_total_text (stats->best_total);
-      g_autofree char *worst = ui->dup_total_text (stats->worst_total);
+      g_autofree char *best = dp_format_int (stats->best_total);
+      g_autofree char *worst = dp_format_int (stats->worst_total);
 
-      /* Translators: captions under the big numbers of a player's statistics */
-      add_card (self, "average_total", average, _(ui->total_heading));
-      add_card (self, "best_total", best, _("best"));
-      add_card (self, "worst_total", worst, _("worst"));
+      /* The table's heading above names the unit ("Average Points"). */
+      add_card (self, "average_total", average, _("average total"));
+      add_card (self, "best_total", best, _("best total"));
+      add_card (self, "worst_total", worst, _("worst total"));
     }
 
   gtk_label_set_label (self->rows_title, _(ui->score_group_title));
@@ -945,6 +945,8 @@ dp_statistics_page_init (DpStatisticsPage *self)
   dp_chart_set_kind (self->progression_chart, DP_CHART_LINES);
   dp_chart_set_x_axis (self->progression_chart, DP_CHART_X_NUMBER);
   dp_chart_set_formatters (self->progression_chart, format_round, format_total, NULL);
+  /* Points and spaces are whole: so are the ticks. */
+  dp_chart_set_whole_numbers (self->progression_chart, TRUE);
   dp_chart_set_title (self->progression_chart, _("Score progression, round by round"));
   dp_chart_set_empty_text (self->progression_chart, _("No finished games yet"));
 }
