@@ -318,7 +318,6 @@ update_player_details (DpStatisticsPage *self)
   DpPlayerStats *stats = find_stats (self, self->player);
   const DpGameUi *ui = self->ui;
   g_autofree char *games = NULL, *wins = NULL, *rate = NULL, *place = NULL;
-  double *frozen, *death;
 
   clear_container (GTK_WIDGET (self->cards_box));
   clear_container (GTK_WIDGET (self->rows_list));
@@ -365,11 +364,24 @@ update_player_details (DpStatisticsPage *self)
   for (guint i = 0; i < ui->n_stats; i++)
     {
       const DpStatDescriptor *figure = &ui->stats[i];
-      double *value = stats->averages != NULL ? g_hash_table_lookup (stats->averages, figure->key) : NULL;
+      double *value = NULL;
+      double derived;
       g_autofree char *text = NULL;
       g_autofree char *shown = NULL;
 
-      if (value == NULL)
+      if (stats->averages == NULL)
+        continue;
+      if (figure->from_key != NULL)
+        {
+          double *from = g_hash_table_lookup (stats->averages, figure->from_key);
+          double *minus = g_hash_table_lookup (stats->averages, figure->minus_key);
+
+          if (from == NULL || minus == NULL)
+            continue;
+          derived = MAX (*from - *minus, 0.0);
+          value = &derived;
+        }
+      else if ((value = g_hash_table_lookup (stats->averages, figure->key)) == NULL)
         continue;
 
       switch (figure->format)
@@ -391,16 +403,6 @@ update_player_details (DpStatisticsPage *self)
       add_detail_row (self, figure->group == DP_STAT_GROUP_SCORE ? self->rows_list : self->bonus_list,
                       figure->key, _(figure->heading), shown);
       g_hash_table_insert (self->detail_texts, g_strdup (figure->key), g_steal_pointer (&text));
-    }
-
-  /* Calavera's freezes vs death-zone finishes: the rows a player froze with jokers are
-   * the frozen rows that did not reach the death zone (reaching it freezes too). */
-  frozen = stats->averages != NULL ? g_hash_table_lookup (stats->averages, "frozen_rows") : NULL;
-  death = stats->averages != NULL ? g_hash_table_lookup (stats->averages, "death_rows") : NULL;
-  if (frozen != NULL && death != NULL)
-    {
-      g_autofree char *text = dp_format_double (MAX (*frozen - *death, 0.0), 2);
-      add_detail_row (self, self->bonus_list, "joker_freezes", _("Rows frozen with jokers, per game"), text);
     }
 
   gtk_widget_set_visible (GTK_WIDGET (self->rows_list), gtk_widget_get_first_child (GTK_WIDGET (self->rows_list)) != NULL);
