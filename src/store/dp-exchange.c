@@ -802,12 +802,19 @@ import_game (DpStore     *store,
   if (n_actions > IMPORT_MAX_ACTIONS)
     return game_invalid (error_line, game_line, number, error, _("it has too many actions"));
 
+  /* A setup the rules refuse keeps the core's error (its exit status); a name the
+   * store refuses is a fault of the file. */
   game = dp_game_new (setup, &local_error);
-  if (game == NULL || !_dp_store_check_game_names (game, &local_error))
+  if (game != NULL && !_dp_store_check_game_names (game, &local_error))
+    {
+      g_clear_pointer (&game, dp_game_free);
+      local_error->domain = DP_STORE_ERROR;
+      local_error->code = DP_STORE_ERROR_INVALID_IMPORT;
+    }
+  if (game == NULL)
     {
       *error_line = line_of (lines, setup);
-      g_set_error (error, local_error->domain == DP_STORE_ERROR ? DP_STORE_ERROR : local_error->domain,
-                   local_error->domain == DP_STORE_ERROR ? DP_STORE_ERROR_INVALID_IMPORT : local_error->code,
+      g_set_error (error, local_error->domain, local_error->code,
                    _("Game %u, setup: %s"), number, local_error->message);
       return FALSE;
     }
