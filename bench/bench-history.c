@@ -33,6 +33,7 @@
 #include "dp-history-model.h"
 #include "dp-history-page.h"
 #include "dp-statistics-page.h"
+#include "dp-exchange.h"
 #include "dp-store.h"
 #include "bench-util.h"
 
@@ -96,13 +97,7 @@ random_export (guint  n_games,
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   gint64 now = g_get_real_time () / G_USEC_PER_SEC;
 
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "format");
-  json_builder_add_string_value (builder, "dicepad-export");
-  json_builder_set_member_name (builder, "version");
-  json_builder_add_int_value (builder, 1);
-  json_builder_set_member_name (builder, "games");
-  json_builder_begin_array (builder);
+  dp_exchange_begin_json (builder);
 
   for (guint g = 0; g < n_games; g++)
     {
@@ -223,13 +218,7 @@ random_races_export (guint  n_races,
       g_ptr_array_add (seatings, seats);
     }
 
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "format");
-  json_builder_add_string_value (builder, "dicepad-export");
-  json_builder_set_member_name (builder, "version");
-  json_builder_add_int_value (builder, 1);
-  json_builder_set_member_name (builder, "games");
-  json_builder_begin_array (builder);
+  dp_exchange_begin_json (builder);
   for (guint r = 0; r < n_races; r++)
     {
       GPtrArray *actions = g_ptr_array_index (played, r % n_distinct);

@@ -6,6 +6,7 @@
 
 #include <glib/gstdio.h>
 
+#include "dp-exchange.h"
 #include "store-test-util.h"
 
 /* One scratch folder per test program, removed at exit. (Not
@@ -191,13 +192,7 @@ test_export_of (const DpGame *game,
   setup_node = json_from_string (setup, &error);
   g_assert_no_error (error);
 
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "format");
-  json_builder_add_string_value (builder, "dicepad-export");
-  json_builder_set_member_name (builder, "version");
-  json_builder_add_int_value (builder, 1);
-  json_builder_set_member_name (builder, "games");
-  json_builder_begin_array (builder);
+  dp_exchange_begin_json (builder);
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "id");
   json_builder_add_string_value (builder, id);
