@@ -947,17 +947,8 @@ cb_move_dup_action (const CbMove *move,
 const char *
 cb_presenter_zone_name (CbZone zone)
 {
-  /* The same words as the engine's messages (German rulebook: Nachschub, Bereitschaft,
-   * Aktionsbereich, Ruhezone). */
-  switch (zone)
-    {
-    case CB_ZONE_DRAW:   return _("draw area");
-    case CB_ZONE_READY:  return _("ready area");
-    case CB_ZONE_ACTIVE: return _("active area");
-    case CB_ZONE_REST:   return _("rest zone");
-    case CB_N_ZONES:
-    default:             return "";
-    }
+  /* The same words as the engine's messages. */
+  return cb_zone_name (zone);
 }
 
 char *
