@@ -62,6 +62,18 @@ test_db_path (const char *name)
   return g_build_filename (scratch_dir, name, NULL);
 }
 
+DpStore *
+test_open_store (const char *name)
+{
+  g_autofree char *path = test_db_path (name);
+  g_autoptr(GError) error = NULL;
+  DpStore *store = dp_store_open (path, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (store);
+  return store;
+}
+
 DpGame *
 test_new_game (const char *const *names)
 {
