@@ -359,6 +359,24 @@ time_page (GtkWidget *(*create) (void),
   return elapsed;
 }
 
+/* time_page() once to warm up, then the median of @runs more (at most 11): @samples is
+ * the scratch array. */
+static double
+median_page_time (GtkWidget *(*create) (void),
+                  DpStore    *store,
+                  GArray     *samples,
+                  int         runs)
+{
+  time_page (create, store);
+  g_array_set_size (samples, 0);
+  for (int i = 0; i < MIN (runs, 11); i++)
+    {
+      double t = time_page (create, store);
+      g_array_append_val (samples, t);
+    }
+  return bench_median_array (samples);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -486,23 +504,11 @@ main (int   argc,
   if (display)
     {
       adw_init ();
-      time_page (dp_history_page_new, store);
-      g_array_set_size (samples, 0);
-      for (int i = 0; i < MIN (runs, 11); i++)
-        {
-          double t = time_page (dp_history_page_new, store);
-          g_array_append_val (samples, t);
-        }
-      g_print ("  history page with widgets, to first frame:          %7.2f ms\n", bench_median_array (samples));
+      g_print ("  history page with widgets, to first frame:          %7.2f ms\n",
+               median_page_time (dp_history_page_new, store, samples, runs));
 
-      time_page (dp_statistics_page_new, store);
-      g_array_set_size (samples, 0);
-      for (int i = 0; i < MIN (runs, 11); i++)
-        {
-          double t = time_page (dp_statistics_page_new, store);
-          g_array_append_val (samples, t);
-        }
-      g_print ("  statistics page with widgets, to first frame:       %7.2f ms\n", bench_median_array (samples));
+      g_print ("  statistics page with widgets, to first frame:       %7.2f ms\n",
+               median_page_time (dp_statistics_page_new, store, samples, runs));
 
       {
         GtkWidget *window = gtk_window_new ();
