@@ -29,7 +29,10 @@ struct _CvDiceEntry
   gboolean         locked[CV_N_DICE];
   gboolean         picked[CV_N_DICE];
   int              results[CV_N_DICE];  /* re-roll: the new face of a picked die, -1 = not yet */
-  guint            order[CV_N_DICE];    /* dice in the order they were filled, for Backspace */
+  /* Dice in the order they were filled, for Backspace; a re-roll holds each die up to
+   * twice (picked up, then its new face), hence twice the dice (clang's UBSan found
+   * the seventh entry written past the end). */
+  guint            order[2 * CV_N_DICE];
   guint            n_order;
 
   GtkWidget       *die_buttons[CV_N_DICE];
