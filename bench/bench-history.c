@@ -293,14 +293,22 @@ time_statistics_data (DpStore    *store,
   g_autoptr(GPtrArray) progression = NULL;
   g_autofree char *setup = NULL;
 
+  gint64 t1 = g_get_monotonic_time (), t2, t3, t4;
   dp_store_head_to_head (store, kind, first->name, second->name, &h2h, NULL);
+  t2 = g_get_monotonic_time ();
   filter.kind = kind;
   filter.player = first->name;
   filter.state = DP_GAME_STATE_FINISHED;
   totals = dp_store_list_games (store, &filter, 0, DP_STATISTICS_TOTALS_LIMIT, NULL);
+  t3 = g_get_monotonic_time ();
   latest = dp_store_list_games (store, &filter, 0, 1, NULL);
   actions = dp_store_get_actions (store, ((DpGameSummary *) g_ptr_array_index (latest, 0))->id, &setup, NULL);
+  t4 = g_get_monotonic_time ();
   dp_game_compute_progression (setup, actions, &turns, &progression, NULL);
+  if (g_getenv ("BENCH_HISTORY_VERBOSE") != NULL)
+    g_print ("    stats %.1f, h2h %.1f, totals %.1f, latest %.1f, progression %.1f ms (%u actions)\n",
+             (t1 - start) / 1000.0, (t2 - t1) / 1000.0, (t3 - t2) / 1000.0, (t4 - t3) / 1000.0,
+             (g_get_monotonic_time () - t4) / 1000.0, actions->len);
 
   return (g_get_monotonic_time () - start) / 1000.0;
 }

@@ -236,6 +236,7 @@ hr_seat_stats (gconstpointer data,
   JsonObject *stats = json_object_new ();
 
   json_object_set_int_member (stats, "sixes", ((const HrState *) data)->rolls[seat] == 6);
+  json_object_set_int_member (stats, "rolls", 1);
   return stats;
 }
 
@@ -415,6 +416,9 @@ hr_total_text (double total)
 
 static const DpStatDescriptor hr_stats[] = {
   { "sixes", "Sixes rolled, per game", "sixes", DP_STAT_FORMAT_SHARE, DP_STAT_GROUP_SCORE },
+  /* Derived by the page: rolls minus sixes. */
+  { "other_faces", "Other faces rolled, per game", NULL, DP_STAT_FORMAT_SHARE, DP_STAT_GROUP_SCORE,
+    "rolls", "sixes" },
 };
 
 static const DpGameUi hr_game_ui = {
@@ -622,8 +626,10 @@ test_statistics (Fixture       *f,
   /* The game's own figure, from its DpStatDescriptor: Sami rolled a six in 1 of 1. */
   dp_statistics_page_set_player (page, "Sami");
   g_assert_cmpstr (dp_statistics_page_get_detail (page, "sixes"), ==, all);
+  g_assert_cmpstr (dp_statistics_page_get_detail (page, "other_faces"), ==, none);
   dp_statistics_page_set_player (page, "Ina");
   g_assert_cmpstr (dp_statistics_page_get_detail (page, "sixes"), ==, none);
+  g_assert_cmpstr (dp_statistics_page_get_detail (page, "other_faces"), ==, all);
   /* No other game's figures under this game. */
   g_assert_null (dp_statistics_page_get_detail (page, "points_orange"));
 }

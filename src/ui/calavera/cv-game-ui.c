@@ -207,6 +207,10 @@ static const DpStatDescriptor stats[] = {
   { "frozen_rows", N_("Frozen rows, per game"), N_("rows"), DP_STAT_FORMAT_COUNT, DP_STAT_GROUP_PLAY },
   { "death_rows", N_("Rows ended in the death zone, per game"), N_("rows"), DP_STAT_FORMAT_COUNT, DP_STAT_GROUP_PLAY },
   { "crosses", N_("Crosses, per game"), N_("crosses"), DP_STAT_FORMAT_COUNT, DP_STAT_GROUP_PLAY },
+  /* Freezes vs death-zone finishes: the rows a player froze with jokers are the frozen
+   * rows that did not reach the death zone (reaching it freezes too). */
+  { "joker_freezes", N_("Rows frozen with jokers, per game"), N_("rows"), DP_STAT_FORMAT_COUNT, DP_STAT_GROUP_PLAY,
+    "frozen_rows", "death_rows" },
 };
 
 const DpGameUi cv_game_ui = {

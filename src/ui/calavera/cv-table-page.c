@@ -110,10 +110,13 @@ refresh (CvTablePage *self)
   for (guint seat = 0; seat < self->sheets->len; seat++)
     cv_sheet_view_update (g_ptr_array_index (self->sheets, seat), game, seat);
   cv_turn_panel_set_game (self->turn_panel, game);
-  /* Narrow: the acting player's sheet comes first. */
+  /* Narrow: the acting player's sheet comes first, at the top. */
   if (self->narrow)
-    place_sheets (self);
-  if (self->scroll_idle == 0)
+    {
+      place_sheets (self);
+      gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->sheets_scroller)), 0);
+    }
+  else if (self->scroll_idle == 0)
     self->scroll_idle = g_idle_add (scroll_idle_cb, self);
 }
 
@@ -301,7 +304,9 @@ fit_sheets (CvTablePage *self,
   double unit;
 
   if (narrow)
-    unit = 0;  /* one column as wide as the window; the page scrolls to the acting sheet */
+    /* One column, each sheet as big as the area shows one whole (issue 14: at 800×600
+     * only 2½ rows of a sheet were visible); the acting sheet comes first. */
+    unit = unit_for (1, 1, width, height);
   else
     {
       double one = unit_for (n, 1, width, height);
@@ -374,10 +379,10 @@ cv_table_page_size_allocate (GtkWidget *widget,
     {
       int p_min, p_nat, panel_height;
 
-      fit_sheets (self, width, height, TRUE);
       gtk_widget_measure (self->panel_scroller, GTK_ORIENTATION_VERTICAL, width, &p_min, &p_nat, NULL, NULL);
       /* The turn panel stays visible: at most 60 % of the height, the rest scrolls. */
       panel_height = CLAMP (p_nat, MIN (p_min, height / 2), height * 3 / 5);
+      fit_sheets (self, width, height - panel_height, TRUE);
 
       gtk_widget_size_allocate (self->sheets_scroller,
                                 &(GtkAllocation) { 0, 0, width, height - panel_height }, -1);

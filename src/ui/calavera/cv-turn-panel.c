@@ -1,9 +1,10 @@
 /* cv-turn-panel.c — who must do what now: the turn sentence, the dice, the choices
  *
- * The choices come from cv_presenter_list_choices(): legal options enabled with a
- * preview, the others disabled with the core's reason (shown under the title and as
- * the tooltip, so keyboard and screen-reader users read it too). After skulls every
- * opponent who must mark gets a group of their own and they answer in any order.
+ * The choices come from cv_presenter_list_choices(): only the legal ones are buttons,
+ * each with its preview and its key (issue 14); why the others are not possible is one
+ * expander under them, read by screen readers too. After skulls every opponent who
+ * must mark gets a group of their own, in the order the keys serve them (seat order
+ * after the roller, the first one marked); by mouse they answer in any order.
  *
  * The turn assistant (issue 8, docs/assistant.md) sits under the dice it talks about,
  * above the choices (visible without scrolling), with a switch bound to the
@@ -381,6 +382,7 @@ add_group (CvTurnPanel *self,
               if (cell % 2 == 1)
                 cell++;
               row = cell / 2;
+              /* One line of four, each in its colour's place. */
               row_grid = gtk_grid_new ();
               gtk_grid_set_column_spacing (GTK_GRID (row_grid), 4);
               gtk_grid_set_column_homogeneous (GTK_GRID (row_grid), TRUE);

@@ -48,6 +48,11 @@ typedef struct
   const char   *unit;     /* N_() or NULL: what is counted, "points", "spaces", "crosses" */
   DpStatFormat  format;
   DpStatGroup   group;
+  /* Optional, a figure the store does not sum itself: the average of @from_key minus the
+   * average of @minus_key, at least 0 (shown when both are known); @key then only names
+   * the figure. */
+  const char   *from_key;
+  const char   *minus_key;
 } DpStatDescriptor;
 
 typedef struct _DpGameUi DpGameUi;

@@ -587,6 +587,36 @@ resume_action (GtkWidget  *widget,
   set_session (self, session);
 }
 
+/* Takes back (or makes again) the last entry and says which, the game's own words when
+ * it has them: "Undone: Cleo's green cross" (issue 14). */
+static void
+step_session (DpWindow *self,
+              gboolean  redo)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DpGame) before = NULL;
+  g_autofree char *text = NULL;
+  const DpGameUi *ui;
+  gboolean done;
+
+  if (self->session == NULL ||
+      !(redo ? dp_session_can_redo (self->session) : dp_session_can_undo (self->session)))
+    return;
+  before = dp_game_copy (dp_session_get_game (self->session));
+  done = redo ? dp_session_redo (self->session, &error) : dp_session_undo (self->session, &error);
+  if (!done)
+    {
+      show_error (self, error->message);
+      return;
+    }
+  ui = dp_game_ui_for_game (before);
+  if (ui != NULL && ui->dup_undo_text != NULL)
+    text = ui->dup_undo_text (before, dp_session_get_game (self->session), redo);
+  else
+    text = g_strdup (redo ? _("Entry redone") : _("Entry undone"));
+  show_toast (self, text, redo ? _("_Undo") : _("_Redo"), redo ? "win.undo" : "win.redo");
+}
+
 static void
 undo_action (GtkWidget  *widget,
              const char *action_name,
@@ -594,9 +624,6 @@ undo_action (GtkWidget  *widget,
 {
   DpWindow *self = DP_WINDOW (widget);
   g_autoptr(GError) error = NULL;
-  g_autoptr(DpGame) before = NULL;
-  g_autofree char *text = NULL;
-  const DpGameUi *ui;
 
   if (history_can_restore (self))
     {
@@ -604,20 +631,7 @@ undo_action (GtkWidget  *widget,
         show_error (self, error->message);
       return;
     }
-  if (self->session == NULL || !dp_session_can_undo (self->session))
-    return;
-  /* A game may say what was undone: "Undone: Cleo's green cross" (issue 14). */
-  before = dp_game_copy (dp_session_get_game (self->session));
-  if (!dp_session_undo (self->session, &error))
-    {
-      show_error (self, error->message);
-      return;
-    }
-  ui = dp_game_ui_for_game (before);
-  text = ui != NULL && ui->dup_undo_text != NULL
-         ? ui->dup_undo_text (before, dp_session_get_game (self->session), FALSE)
-         : g_strdup (_("Entry undone"));
-  show_toast (self, text, _("_Redo"), "win.redo");
+  step_session (self, FALSE);
 }
 
 static void
@@ -625,25 +639,7 @@ redo_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
 {
-  DpWindow *self = DP_WINDOW (widget);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(DpGame) before = NULL;
-  g_autofree char *text = NULL;
-  const DpGameUi *ui;
-
-  if (self->session == NULL || !dp_session_can_redo (self->session))
-    return;
-  before = dp_game_copy (dp_session_get_game (self->session));
-  if (!dp_session_redo (self->session, &error))
-    {
-      show_error (self, error->message);
-      return;
-    }
-  ui = dp_game_ui_for_game (before);
-  text = ui != NULL && ui->dup_undo_text != NULL
-         ? ui->dup_undo_text (before, dp_session_get_game (self->session), TRUE)
-         : g_strdup (_("Entry redone"));
-  show_toast (self, text, _("_Undo"), "win.undo");
+  step_session (DP_WINDOW (widget), TRUE);
 }
 
 static void
@@ -716,9 +712,13 @@ dp_window_save_size (DpWindow *self)
 {
   int width, height;
 
-  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
-  g_settings_set_int (self->settings, "window-width", width);
-  g_settings_set_int (self->settings, "window-height", height);
+  /* A maximized window keeps the size it had before, for when it is unmaximized. */
+  if (!gtk_window_is_maximized (GTK_WINDOW (self)))
+    {
+      gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+      g_settings_set_int (self->settings, "window-width", width);
+      g_settings_set_int (self->settings, "window-height", height);
+    }
   g_settings_set_boolean (self->settings, "window-maximized",
                           gtk_window_is_maximized (GTK_WINDOW (self)));
 }

@@ -23,6 +23,7 @@ struct _CbRollEntry
   GtkWidget     *grid;
   GtkSpinButton *fields[CB_N_KINDS][CB_N_FACES];
   GtkLabel      *blank_labels[CB_N_KINDS];
+  GtkLabel      *message;     /* why a typed count was refused */
   gboolean       updating;
 };
 
@@ -67,6 +68,35 @@ value_changed_cb (GtkSpinButton *spin,
   if (self->updating)
     return;
   cb_roll_entry_set_count (self, kind, face, (guint) gtk_spin_button_get_value_as_int (spin));
+}
+
+/* A count typed over the dice rolled is refused with the reason in words (issue 15:
+ * "typing 9 light greys when there are 7 silently gives 0"); the field keeps what the
+ * roll holds. */
+static void
+text_changed_cb (GtkEditable *text,
+                 CbRollEntry *self)
+{
+  GtkWidget *spin = gtk_widget_get_ancestor (GTK_WIDGET (text), GTK_TYPE_SPIN_BUTTON);
+  guint kind, face;
+  guint64 typed;
+  g_autoptr(GError) error = NULL;
+  CbRoll copy;
+
+  if (self->updating || spin == NULL)
+    return;
+  kind = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (spin), "kind"));
+  face = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (spin), "face"));
+  if (!g_ascii_string_to_unsigned (gtk_editable_get_text (text), 10, 0, 999, &typed, NULL))
+    return;
+  copy = *self->roll;
+  if (cb_roll_set (&copy, kind, face, (guint) typed, &error))
+    gtk_widget_set_visible (GTK_WIDGET (self->message), FALSE);
+  else
+    {
+      gtk_label_set_text (self->message, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->message), TRUE);
+    }
 }
 
 static void
@@ -120,8 +150,12 @@ build (CbRollEntry *self)
           g_signal_connect (spin, "value-changed", G_CALLBACK (value_changed_cb), self);
           /* GTK 4.8's spin button has no ::activate; its text field has. */
           if (GTK_IS_TEXT (gtk_editable_get_delegate (GTK_EDITABLE (spin))))
-            g_signal_connect (gtk_editable_get_delegate (GTK_EDITABLE (spin)), "activate",
-                              G_CALLBACK (activate_cb), self);
+            {
+              g_signal_connect (gtk_editable_get_delegate (GTK_EDITABLE (spin)), "activate",
+                                G_CALLBACK (activate_cb), self);
+              g_signal_connect (gtk_editable_get_delegate (GTK_EDITABLE (spin)), "changed",
+                                G_CALLBACK (text_changed_cb), self);
+            }
           self->fields[k][f] = GTK_SPIN_BUTTON (spin);
           gtk_box_append (GTK_BOX (pair), cb_die_icon_new (k, f, 0, 24));
           gtk_box_append (GTK_BOX (pair), spin);
@@ -141,6 +175,12 @@ build (CbRollEntry *self)
       gtk_grid_attach (GTK_GRID (self->grid), faces, 1, row, 1, 1);
       row++;
     }
+  self->message = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->message, TRUE);
+  gtk_label_set_xalign (self->message, 0);
+  gtk_widget_add_css_class (GTK_WIDGET (self->message), "error");
+  gtk_widget_set_visible (GTK_WIDGET (self->message), FALSE);
+  gtk_grid_attach (GTK_GRID (self->grid), GTK_WIDGET (self->message), 0, row, 2, 1);
   refresh (self);
 }
 
@@ -211,8 +251,10 @@ cb_roll_entry_set_count (CbRollEntry *self,
   g_return_val_if_fail (CB_IS_ROLL_ENTRY (self), FALSE);
 
   ok = cb_roll_set (self->roll, kind, face, n, &error);
-  /* A refused value snaps back to what the roll holds. */
+  /* A refused value snaps back to what the roll holds, and says why. */
   refresh (self);
+  gtk_label_set_text (self->message, ok ? "" : error->message);
+  gtk_widget_set_visible (GTK_WIDGET (self->message), !ok);
   if (ok)
     g_signal_emit (self, signals[CHANGED], 0);
   return ok;
@@ -251,4 +293,11 @@ cb_roll_entry_focus_first (CbRollEntry *self)
           gtk_widget_grab_focus (GTK_WIDGET (self->fields[k][f]));
           return;
         }
+}
+
+const char *
+cb_roll_entry_get_message (CbRollEntry *self)
+{
+  g_return_val_if_fail (CB_IS_ROLL_ENTRY (self), "");
+  return gtk_widget_get_visible (GTK_WIDGET (self->message)) ? gtk_label_get_text (self->message) : "";
 }

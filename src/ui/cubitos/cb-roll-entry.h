@@ -23,5 +23,7 @@ GtkSpinButton *cb_roll_entry_get_field (CbRollEntry *self, CbKind kind, CbFace f
 /* The blank count shown for @kind. */
 guint      cb_roll_entry_get_blank (CbRollEntry *self, CbKind kind);
 void       cb_roll_entry_focus_first (CbRollEntry *self);
+/* Why the last typed count was refused, shown under the fields; "" when none was. */
+const char *cb_roll_entry_get_message (CbRollEntry *self);
 
 G_END_DECLS

@@ -87,18 +87,12 @@ wrapped_check (const char *mnemonic)
   return check;
 }
 
-/* Appends @child to a button row or a box. */
+/* Appends @child to a box. */
 static void
 append_to (GtkWidget *parent,
            GtkWidget *child)
 {
-  if (GTK_IS_FLOW_BOX (parent))
-    {
-      gtk_flow_box_append (GTK_FLOW_BOX (parent), child);
-      gtk_widget_set_focusable (gtk_widget_get_parent (child), FALSE);
-    }
-  else
-    gtk_box_append (GTK_BOX (parent), child);
+  gtk_box_append (GTK_BOX (parent), child);
 }
 
 static guint
@@ -129,11 +123,17 @@ button_clicked_cb (GtkButton  *button,
                    CbRunPanel *self)
 {
   const char *action = g_object_get_data (G_OBJECT (button), "action");
+  const char *first = g_object_get_data (G_OBJECT (button), "first-action");
 
   if (action != NULL)
     {
       g_autofree char *copy = g_strdup (action);
+      g_autofree char *first_copy = g_strdup (first);
+      g_autoptr(CbRunPanel) keep = g_object_ref (self);
+
       /* The handler may rebuild this panel and destroy the button. */
+      if (first_copy != NULL)
+        g_signal_emit (self, signals[ACTION], 0, first_copy);
       g_signal_emit (self, signals[ACTION], 0, copy);
     }
 }
@@ -148,6 +148,13 @@ add_button (CbRunPanel *self,
             gboolean    suggested)
 {
   GtkWidget *button = gtk_button_new_with_mnemonic (label);
+  GtkWidget *text = gtk_button_get_child (GTK_BUTTON (button));
+
+  if (GTK_IS_LABEL (text))
+    {
+      gtk_label_set_wrap (GTK_LABEL (text), TRUE);
+      gtk_label_set_justify (GTK_LABEL (text), GTK_JUSTIFY_CENTER);
+    }
 
   if (suggested)
     gtk_widget_add_css_class (button, "suggested-action");
@@ -161,19 +168,13 @@ add_button (CbRunPanel *self,
   return button;
 }
 
-/* A row of buttons that wraps on a narrow screen (usable down to 360 px, issue 15). The
- * flow box's own children take no focus: Tab goes from button to button. */
+/* A row of buttons. Their labels wrap, so a row shrinks to fit 360 px (issue 15) and
+ * keeps one Tab stop per button. */
 static GtkWidget *
 button_row (GtkWidget *parent)
 {
-  GtkWidget *row = gtk_flow_box_new ();
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
 
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (row), GTK_SELECTION_NONE);
-  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (row), 1);
-  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (row), 8);
-  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (row), 6);
-  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (row), 6);
-  gtk_widget_set_focusable (row, FALSE);
   append_to (parent, row);
   return row;
 }
@@ -638,8 +639,20 @@ build_support (CbRunPanel *self)
         }
     }
   if (cb_game_get_swords (cb (self), self->seat) < 0)
-    add_button (self, row, "announce", _("A_nnounce Swords"), _("Fix your swords for the red card"),
-                cb_presenter_action_simple (cb (self), self->seat, CB_ACTION_ANNOUNCE), FALSE);
+    {
+      g_autofree char *first = cb_presenter_collect_action (cb (self), self->seat, TRUE);
+      gboolean pending = cb_presenter_check (self->game, first, NULL) && credits == 0;
+      GtkWidget *announce;
+
+      /* Coins are easily forgotten when the swords are announced first (issue 15): with
+       * nothing to choose (no credit faces), one input collects and announces. */
+      announce = add_button (self, row, "announce",
+                             pending ? _("Collect and A_nnounce Swords") : _("A_nnounce Swords"),
+                             _("Fix your swords for the red card"),
+                             cb_presenter_action_simple (cb (self), self->seat, CB_ACTION_ANNOUNCE), !pending);
+      if (pending)
+        g_object_set_data_full (G_OBJECT (announce), "first-action", g_steal_pointer (&first), g_free);
+    }
 }
 
 /* ---- Credits → coins (phases 5–7) ---- */
@@ -1778,12 +1791,7 @@ open_form_cb (GtkButton  *button,
   build_abilities (self);
   form = control (self, "ability-use");
   if (self->form_open && form != NULL)
-    {
-      /* the form's box: the parent of the button row that holds "Use" */
-      GtkWidget *row = gtk_widget_get_ancestor (form, GTK_TYPE_FLOW_BOX);
-
-      gtk_widget_child_focus (gtk_widget_get_parent (row != NULL ? row : form), GTK_DIR_TAB_FORWARD);
-    }
+    gtk_widget_child_focus (gtk_widget_get_parent (gtk_widget_get_parent (form)), GTK_DIR_TAB_FORWARD);
 }
 
 static void
@@ -2095,7 +2103,7 @@ cb_run_panel_focus_first (CbRunPanel *self)
   /* The safe default takes the keyboard, so Enter never risks a turn: in danger that is
    * Pass (a roll without a hit busts), otherwise Push (issue 15). */
   const char *order[] = {
-    "refill", "push", "bust", "collect", "announce", "land", "rest", NULL
+    "refill", "push", "bust", "announce", "collect", "land", "rest", NULL
   };
 
   g_return_val_if_fail (CB_IS_RUN_PANEL (self), FALSE);

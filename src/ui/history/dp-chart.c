@@ -219,7 +219,7 @@ compute_layout (DpChart *self,
   if (self->kind == DP_CHART_BARS)
     layout->y_max += layout->y_step * 0.5; /* room for the value above the highest bar */
 
-  for (double v = layout->y_min; v <= layout->y_max + layout->y_step / 2; v += layout->y_step)
+  for (double v = layout->y_min; v <= layout->y_max + layout->y_step * 1e-6; v += layout->y_step)
     {
       g_autofree char *text = format_tick (self, v, FALSE, layout->y_step);
       label_width = MAX (label_width, text_width (self, text));
@@ -404,7 +404,7 @@ draw_axes (DpChart       *self,
 
   /* Horizontal grid lines with the y values. */
   cairo_set_line_width (cr, 1.0);
-  for (double v = layout->y_min; v <= layout->y_max + layout->y_step / 2; v += layout->y_step)
+  for (double v = layout->y_min; v <= layout->y_max + layout->y_step * 1e-6; v += layout->y_step)
     {
       double y = round (map_y (layout, v)) + 0.5;
       g_autofree char *text = format_tick (self, v, FALSE, layout->y_step);
@@ -431,7 +431,7 @@ draw_axes (DpChart       *self,
         double align = 0.5;
 
         /* The first and last date sit inside the plot, not half outside it. */
-        if (self->x_axis == DP_CHART_X_DATE && values->len > 1)
+        if (self->x_axis == DP_CHART_X_DATE && layout->x_max > layout->x_min)
           align = (v - layout->x_min) / (layout->x_max - layout->x_min);
         draw_text (self, cr, g_ptr_array_index (texts, i), map_x (layout, v), layout->bottom + 4,
                    CLAMP (align, 0.0, 1.0), 0.0, -1, dim_color);
@@ -972,7 +972,7 @@ dp_chart_dup_y_labels (DpChart *self)
   g_return_val_if_fail (DP_IS_CHART (self), NULL);
 
   compute_layout (self, gtk_widget_get_width (GTK_WIDGET (self)), gtk_widget_get_height (GTK_WIDGET (self)), &layout);
-  for (double v = layout.y_min; v <= layout.y_max + layout.y_step / 2; v += layout.y_step)
+  for (double v = layout.y_min; v <= layout.y_max + layout.y_step * 1e-6; v += layout.y_step)
     g_ptr_array_add (texts, format_tick (self, v, FALSE, layout.y_step));
   g_ptr_array_add (texts, NULL);
   return (GStrv) g_ptr_array_steal (texts, NULL);

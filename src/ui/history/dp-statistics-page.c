@@ -318,7 +318,6 @@ update_player_details (DpStatisticsPage *self)
   DpPlayerStats *stats = find_stats (self, self->player);
   const DpGameUi *ui = self->ui;
   g_autofree char *games = NULL, *wins = NULL, *rate = NULL, *place = NULL;
-  double *frozen, *death;
 
   clear_container (GTK_WIDGET (self->cards_box));
   clear_container (GTK_WIDGET (self->rows_list));
@@ -351,13 +350,13 @@ update_player_details (DpStatisticsPage *self)
   if (ui->total_heading != NULL)
     {
       g_autofree char *average = dp_format_double (stats->average_total, 1);
-      g_autofree char *best = ui->dup_total_text (stats->best_total);
-      g_autofree char *worst = ui->dup_total_text (stats->worst_total);
+      g_autofree char *best = dp_format_int (stats->best_total);
+      g_autofree char *worst = dp_format_int (stats->worst_total);
 
-      /* Translators: captions under the big numbers of a player's statistics */
-      add_card (self, "average_total", average, _(ui->total_heading));
-      add_card (self, "best_total", best, _("best"));
-      add_card (self, "worst_total", worst, _("worst"));
+      /* The table's heading above names the unit ("Average Points"). */
+      add_card (self, "average_total", average, _("average total"));
+      add_card (self, "best_total", best, _("best total"));
+      add_card (self, "worst_total", worst, _("worst total"));
     }
 
   gtk_label_set_label (self->rows_title, _(ui->score_group_title));
@@ -365,11 +364,24 @@ update_player_details (DpStatisticsPage *self)
   for (guint i = 0; i < ui->n_stats; i++)
     {
       const DpStatDescriptor *figure = &ui->stats[i];
-      double *value = stats->averages != NULL ? g_hash_table_lookup (stats->averages, figure->key) : NULL;
+      double *value = NULL;
+      double derived;
       g_autofree char *text = NULL;
       g_autofree char *shown = NULL;
 
-      if (value == NULL)
+      if (stats->averages == NULL)
+        continue;
+      if (figure->from_key != NULL)
+        {
+          double *from = g_hash_table_lookup (stats->averages, figure->from_key);
+          double *minus = g_hash_table_lookup (stats->averages, figure->minus_key);
+
+          if (from == NULL || minus == NULL)
+            continue;
+          derived = MAX (*from - *minus, 0.0);
+          value = &derived;
+        }
+      else if ((value = g_hash_table_lookup (stats->averages, figure->key)) == NULL)
         continue;
 
       switch (figure->format)
@@ -391,16 +403,6 @@ update_player_details (DpStatisticsPage *self)
       add_detail_row (self, figure->group == DP_STAT_GROUP_SCORE ? self->rows_list : self->bonus_list,
                       figure->key, _(figure->heading), shown);
       g_hash_table_insert (self->detail_texts, g_strdup (figure->key), g_steal_pointer (&text));
-    }
-
-  /* Calavera's freezes vs death-zone finishes: the rows a player froze with jokers are
-   * the frozen rows that did not reach the death zone (reaching it freezes too). */
-  frozen = stats->averages != NULL ? g_hash_table_lookup (stats->averages, "frozen_rows") : NULL;
-  death = stats->averages != NULL ? g_hash_table_lookup (stats->averages, "death_rows") : NULL;
-  if (frozen != NULL && death != NULL)
-    {
-      g_autofree char *text = dp_format_double (MAX (*frozen - *death, 0.0), 2);
-      add_detail_row (self, self->bonus_list, "joker_freezes", _("Rows frozen with jokers, per game"), text);
     }
 
   gtk_widget_set_visible (GTK_WIDGET (self->rows_list), gtk_widget_get_first_child (GTK_WIDGET (self->rows_list)) != NULL);
@@ -943,6 +945,8 @@ dp_statistics_page_init (DpStatisticsPage *self)
   dp_chart_set_kind (self->progression_chart, DP_CHART_LINES);
   dp_chart_set_x_axis (self->progression_chart, DP_CHART_X_NUMBER);
   dp_chart_set_formatters (self->progression_chart, format_round, format_total, NULL);
+  /* Points and spaces are whole: so are the ticks. */
+  dp_chart_set_whole_numbers (self->progression_chart, TRUE);
   dp_chart_set_title (self->progression_chart, _("Score progression, round by round"));
   dp_chart_set_empty_text (self->progression_chart, _("No finished games yet"));
 }

@@ -237,6 +237,13 @@ play_round_one (Fixture *f)
     g_assert_false (cb_roll_entry_set_count (entry, CB_KIND_LIGHT_GREY, CB_FACE_STEP, 1));
     g_assert_false (cb_roll_entry_set_count (entry, CB_KIND_LIGHT_GREY, CB_FACE_COIN, 8));
     g_assert_cmpuint (cb_roll_entry_get_blank (entry, CB_KIND_LIGHT_GREY), ==, 7);
+    /* Issue 15: "typing 9 light greys when there are 7 silently gives 0". Typed over
+     * the dice rolled, the count is refused with the reason in words. */
+    g_assert_cmpstr (cb_roll_entry_get_message (entry), ==, "Only 7 light grey dice are rolled.");
+    gtk_editable_set_text (GTK_EDITABLE (cb_roll_entry_get_field (entry, CB_KIND_LIGHT_GREY, CB_FACE_COIN)), "9");
+    g_assert_cmpstr (cb_roll_entry_get_message (entry), ==, "Only 7 light grey dice are rolled.");
+    gtk_editable_set_text (GTK_EDITABLE (cb_roll_entry_get_field (entry, CB_KIND_LIGHT_GREY, CB_FACE_COIN)), "2");
+    g_assert_cmpstr (cb_roll_entry_get_message (entry), ==, "");
     g_assert_true (cb_roll_entry_set_count (entry, CB_KIND_LIGHT_GREY, CB_FACE_COIN, 2));
     /* The blank count fills itself in. */
     g_assert_cmpuint (cb_roll_entry_get_blank (entry, CB_KIND_LIGHT_GREY), ==, 5);

@@ -756,6 +756,27 @@ test_shortcuts_window (Fixture       *f,
   gtk_window_destroy (GTK_WINDOW (overlay));
 }
 
+/* Issue 19 item 5: "the window size is not remembered". */
+static void
+test_window_size_remembered (Fixture       *f,
+                             gconstpointer  data)
+{
+  GSettings *settings = dp_application_get_settings (f->ui.app);
+  int width = 0, height = 0;
+
+  gtk_window_set_default_size (GTK_WINDOW (f->ui.window), 900, 640);
+  dp_ui_iterate_until_idle ();
+  dp_ui_fixture_close_window (&f->ui);
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 900);
+  g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 640);
+
+  /* The next window opens at that size. */
+  dp_ui_fixture_open_window (&f->ui);
+  gtk_window_get_default_size (GTK_WINDOW (f->ui.window), &width, &height);
+  g_assert_cmpint (width, ==, 900);
+  g_assert_cmpint (height, ==, 640);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -773,6 +794,7 @@ main (int   argc,
   g_test_add ("/history-window/one-back-button", Fixture, NULL, fixture_setup, test_one_back_button, fixture_teardown);
   g_test_add ("/history-window/start-page-and-ctrl-n", Fixture, NULL, fixture_setup, test_start_page_and_ctrl_n, fixture_teardown);
   g_test_add ("/history-window/shortcuts-window", Fixture, NULL, fixture_setup, test_shortcuts_window, fixture_teardown);
+  g_test_add ("/history-window/window-size-remembered", Fixture, NULL, fixture_setup, test_window_size_remembered, fixture_teardown);
   g_test_add ("/history-window/preferences", Fixture, NULL, fixture_setup, test_preferences, fixture_teardown);
 
   return g_test_run ();
