@@ -577,6 +577,28 @@ test_one_space_walked (void)
   g_object_unref (view);
 }
 
+/* Issue 15: "toasts cover Rest and "1 Credit → 1 Coin"". The window's toast sits at the
+ * bottom of the view (about 60 px with its margins); the table leaves room below the
+ * last board, so scrolled to the end no control lies under a toast. */
+static void
+test_toast_room (Fixture       *f,
+                 gconstpointer  data)
+{
+  GtkWidget *viewport, *content, *last;
+  graphene_rect_t bounds;
+
+  start_race (f);
+  dp_ui_iterate_until_idle ();
+  viewport = dp_ui_find_descendant (GTK_WIDGET (table (f)), GTK_TYPE_VIEWPORT);
+  g_assert_nonnull (viewport);
+  content = gtk_viewport_get_child (GTK_VIEWPORT (viewport));
+  last = GTK_WIDGET (panel (f, SAMI));
+  g_assert_true (gtk_widget_compute_bounds (last, content, &bounds));
+  /* the room below the last board: inside the content and its bottom margin */
+  g_assert_cmpfloat (gtk_widget_get_height (content) - (bounds.origin.y + bounds.size.height)
+                     + gtk_widget_get_margin_bottom (content), >=, 72);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -587,6 +609,7 @@ main (int   argc,
   g_test_add ("/cubitos-ui/race", Fixture, NULL, fixture_setup, test_race, fixture_teardown);
   g_test_add ("/cubitos-ui/resume", Fixture, NULL, fixture_setup, test_resume, fixture_teardown);
   g_test_add ("/cubitos-ui/facts-remembered", Fixture, NULL, fixture_setup, test_facts_remembered, fixture_teardown);
+  g_test_add ("/cubitos-ui/toast-room", Fixture, NULL, fixture_setup, test_toast_room, fixture_teardown);
 
   return g_test_run ();
 }
