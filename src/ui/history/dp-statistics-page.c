@@ -633,6 +633,9 @@ sync_dropdowns (DpStatisticsPage *self)
       gtk_drop_down_set_model (self->h2h_b_dropdown, G_LIST_MODEL (names_list));
     }
   select_name (self, self->player_dropdown, self->player);
+  /* Nobody to pick (no finished game of this kind): no picker, rather than GTK's
+   * untranslated "(None)" beside "No Finished Games Yet". */
+  gtk_widget_set_visible (GTK_WIDGET (self->player_dropdown), self->names[0] != NULL);
   select_name (self, self->h2h_a_dropdown, self->h2h_a);
   select_name (self, self->h2h_b_dropdown, self->h2h_b);
   self->updating_widgets = FALSE;
