@@ -2840,13 +2840,7 @@ dp_store_export (DpStore            *self,
         }
     }
 
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "format");
-  json_builder_add_string_value (builder, "dicepad-export");
-  json_builder_set_member_name (builder, "version");
-  json_builder_add_int_value (builder, 1);
-  json_builder_set_member_name (builder, "games");
-  json_builder_begin_array (builder);
+  dp_exchange_begin_json (builder);
   for (guint i = 0; i < rows->len; i++)
     {
       if (!export_game (self, builder, g_array_index (rows, gint64, i), error))

@@ -19,18 +19,6 @@ static const char *const four[] = { "Ina", "Sami", "Lou", "Mika", NULL };
 static const char *const two[] = { "Ina", "Sami", NULL };
 
 static DpStore *
-open_store (const char *name)
-{
-  g_autofree char *path = test_db_path (name);
-  g_autoptr(GError) error = NULL;
-  DpStore *store = dp_store_open (path, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (store);
-  return store;
-}
-
-static DpStore *
 reopen (DpStore *store)
 {
   g_autofree char *path = g_strdup (dp_store_get_path (store));
@@ -248,7 +236,7 @@ test_refuse_corrupt (void)
   g_autoptr(GError) error = NULL;
 
   {
-    g_autoptr(DpStore) store = open_store ("corrupt.db");
+    g_autoptr(DpStore) store = test_open_store ("corrupt.db");
     g_autoptr(DpGame) game = test_new_game (two);
     g_autofree char *id = dp_store_create_game (store, game, &error);
 
@@ -277,7 +265,7 @@ test_refuse_truncated (void)
   g_autoptr(GError) error = NULL;
 
   {
-    g_autoptr(DpStore) store = open_store ("truncated.db");
+    g_autoptr(DpStore) store = test_open_store ("truncated.db");
     g_autoptr(DpGame) game = test_new_game (two);
     g_autofree char *id = dp_store_create_game (store, game, &error);
 
@@ -300,7 +288,7 @@ test_refuse_newer (void)
   g_autoptr(GError) error = NULL;
 
   {
-    g_autoptr(DpStore) store = open_store ("newer.db");
+    g_autoptr(DpStore) store = test_open_store ("newer.db");
 
     sql = g_strdup_printf ("PRAGMA user_version = %u", _dp_store_get_schema_version () + 1);
     g_assert_cmpint (sqlite3_exec (_dp_store_get_db (store), sql, NULL, NULL, NULL), ==, SQLITE_OK);
@@ -555,7 +543,7 @@ test_migrate_every_version (void)
 static void
 test_round_trip (void)
 {
-  g_autoptr(DpStore) store = open_store ("round-trip.db");
+  g_autoptr(DpStore) store = test_open_store ("round-trip.db");
   g_autoptr(DpGame) game = test_new_game (four);
   g_autoptr(DpGame) loaded = NULL;
   g_autoptr(DpGame) reference = NULL;
@@ -620,7 +608,7 @@ test_round_trip (void)
 static void
 test_illegal_action_unchanged (void)
 {
-  g_autoptr(DpStore) store = open_store ("illegal.db");
+  g_autoptr(DpStore) store = test_open_store ("illegal.db");
   g_autoptr(DpGame) game = test_new_game (two);
   g_autoptr(GError) error = NULL;
   g_autofree char *id = dp_store_create_game (store, game, &error);
@@ -653,7 +641,7 @@ test_illegal_action_unchanged (void)
 static void
 test_stale_state_refused (void)
 {
-  g_autoptr(DpStore) store = open_store ("stale.db");
+  g_autoptr(DpStore) store = test_open_store ("stale.db");
   g_autoptr(DpGame) game = test_new_game (two);
   g_autoptr(DpGame) stale = NULL;
   g_autoptr(GRand) rand = g_rand_new_with_seed (3);
@@ -680,7 +668,7 @@ test_stale_state_refused (void)
 static void
 test_undo_redo_reopen (void)
 {
-  g_autoptr(DpStore) store = open_store ("undo.db");
+  g_autoptr(DpStore) store = test_open_store ("undo.db");
   g_autoptr(DpGame) game = test_new_game (two);
   g_autoptr(GRand) rand = g_rand_new_with_seed (99);
   g_autoptr(GError) error = NULL;
@@ -746,7 +734,7 @@ test_undo_redo_reopen (void)
 static void
 test_redo_cleared_by_append (void)
 {
-  g_autoptr(DpStore) store = open_store ("redo-cleared.db");
+  g_autoptr(DpStore) store = test_open_store ("redo-cleared.db");
   g_autoptr(DpGame) game = test_new_game (two);
   g_autoptr(GRand) rand = g_rand_new_with_seed (5);
   g_autoptr(GError) error = NULL;
@@ -776,7 +764,7 @@ test_redo_cleared_by_append (void)
 static void
 test_nothing_to_undo (void)
 {
-  g_autoptr(DpStore) store = open_store ("nothing.db");
+  g_autoptr(DpStore) store = test_open_store ("nothing.db");
   g_autoptr(DpGame) game = test_new_game (two);
   g_autoptr(GError) error = NULL;
   g_autofree char *id = dp_store_create_game (store, game, &error);
@@ -797,7 +785,7 @@ test_nothing_to_undo (void)
 static void
 test_finish_and_undo_finish (void)
 {
-  g_autoptr(DpStore) store = open_store ("finish.db");
+  g_autoptr(DpStore) store = test_open_store ("finish.db");
   g_autoptr(GRand) rand = g_rand_new_with_seed (2024);
   g_autoptr(DpGame) full = test_new_game (two);
   g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
@@ -892,7 +880,7 @@ test_finish_and_undo_finish (void)
 static void
 test_disk_full (void)
 {
-  g_autoptr(DpStore) store = open_store ("full.db");
+  g_autoptr(DpStore) store = test_open_store ("full.db");
   g_autoptr(DpGame) game = test_new_game (four);
   g_autoptr(GRand) rand = g_rand_new_with_seed (8);
   g_autoptr(GError) error = NULL;
@@ -949,7 +937,7 @@ test_disk_full (void)
 static void
 test_read_only (void)
 {
-  g_autoptr(DpStore) store = open_store ("readonly.db");
+  g_autoptr(DpStore) store = test_open_store ("readonly.db");
   g_autoptr(DpGame) game = test_new_game (two);
   g_autoptr(GRand) rand = g_rand_new_with_seed (1);
   g_autoptr(GError) error = NULL;
@@ -989,7 +977,7 @@ test_read_only (void)
 static void
 test_busy (void)
 {
-  g_autoptr(DpStore) store = open_store ("busy.db");
+  g_autoptr(DpStore) store = test_open_store ("busy.db");
   g_autoptr(DpGame) game = test_new_game (two);
   g_autoptr(GRand) rand = g_rand_new_with_seed (1);
   g_autoptr(GError) error = NULL;
@@ -1022,7 +1010,7 @@ test_busy (void)
 static void
 test_corrupt_row (void)
 {
-  g_autoptr(DpStore) store = open_store ("bad-row.db");
+  g_autoptr(DpStore) store = test_open_store ("bad-row.db");
   g_autoptr(DpGame) game = test_new_game (two);
   g_autoptr(GRand) rand = g_rand_new_with_seed (1);
   g_autoptr(GError) error = NULL;
@@ -1056,7 +1044,7 @@ test_corrupt_row (void)
 static void
 test_hostile_names (void)
 {
-  g_autoptr(DpStore) store = open_store ("names.db");
+  g_autoptr(DpStore) store = test_open_store ("names.db");
   g_autoptr(GError) error = NULL;
   const char *const hostile[] = {
     "O'Brien \"the dice\"",
@@ -1135,7 +1123,7 @@ test_hostile_names (void)
 static void
 test_rename_keeps_history (void)
 {
-  g_autoptr(DpStore) store = open_store ("rename.db");
+  g_autoptr(DpStore) store = test_open_store ("rename.db");
   g_autoptr(GError) error = NULL;
   g_autoptr(DpGame) game = NULL;
   g_autofree char *first = import_finished (store, two, 11, 1700000000, &game);
@@ -1185,7 +1173,7 @@ test_rename_keeps_history (void)
 static void
 test_history_queries (void)
 {
-  g_autoptr(DpStore) store = open_store ("history.db");
+  g_autoptr(DpStore) store = test_open_store ("history.db");
   g_autoptr(GError) error = NULL;
   const char *const table_a[] = { "Ina", "Sami", NULL };
   const char *const table_b[] = { "Lou", "Ína", "Mika", NULL };
@@ -1303,7 +1291,7 @@ test_history_queries (void)
 static void
 test_statistics (void)
 {
-  g_autoptr(DpStore) store = open_store ("stats.db");
+  g_autoptr(DpStore) store = test_open_store ("stats.db");
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func ((GDestroyNotify) dp_game_free);
   const char *const tables[][4] = {
@@ -1423,7 +1411,7 @@ test_statistics (void)
 static void
 test_delete_and_purge (void)
 {
-  g_autoptr(DpStore) store = open_store ("delete.db");
+  g_autoptr(DpStore) store = test_open_store ("delete.db");
   g_autoptr(GError) error = NULL;
   const char *const others[] = { "Lou", "Mika", NULL };
   g_autofree char *kept = import_finished (store, two, 1, 1700000000, NULL);
@@ -1577,7 +1565,7 @@ test_sums_match_recount (void)
 static void
 test_abandon (void)
 {
-  g_autoptr(DpStore) store = open_store ("abandon.db");
+  g_autoptr(DpStore) store = test_open_store ("abandon.db");
   g_autoptr(DpGame) game = test_new_game (two);
   g_autoptr(GRand) rand = g_rand_new_with_seed (1);
   g_autoptr(GError) error = NULL;
@@ -1609,8 +1597,8 @@ test_abandon (void)
 static void
 test_export_import (void)
 {
-  g_autoptr(DpStore) source = open_store ("export-source.db");
-  g_autoptr(DpStore) target = open_store ("export-target.db");
+  g_autoptr(DpStore) source = test_open_store ("export-source.db");
+  g_autoptr(DpStore) target = test_open_store ("export-target.db");
   g_autoptr(GError) error = NULL;
   g_autoptr(DpGame) finished = NULL;
   g_autofree char *done_id = import_finished (source, four, 77, 1700000000, &finished);
@@ -1677,7 +1665,7 @@ typedef struct
 static void
 test_import_refusals (void)
 {
-  g_autoptr(DpStore) store = open_store ("bad-import.db");
+  g_autoptr(DpStore) store = test_open_store ("bad-import.db");
   g_autoptr(GError) error = NULL;
   g_autoptr(DpGame) game = test_new_game (two);
   g_autofree char *setup = dp_game_dup_setup_text (game);

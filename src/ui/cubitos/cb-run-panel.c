@@ -824,7 +824,8 @@ build_bonus (CbRunPanel *self,
   add_spin (self, parent, fans, _("Fan-track advances"), 0, 5, 0, changed);
   add_kind_dropdown (self, parent, take, _("Take a die for free"), _("no die"), changed);
   add_spin (self, parent, max_cost, _("… costing at most (0 = any)"), 0, 20, 0, changed);
-  add_spin (self, parent, cost, _("Cost printed on that die’s card"), 1, 20, 3, changed);
+  /* Not pre-filled: a guessed cost would be stored as told (issue 15); 0 = not told. */
+  add_spin (self, parent, cost, _("Cost printed on that die’s card"), 0, 20, 0, changed);
 
   lose = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   heading = gtk_label_new (_("Give back dice (one row per colour and area)"));
@@ -877,7 +878,7 @@ read_bonus (CbRunPanel *self,
     move->max_cost = (int) pspin_value (self, prefix, "land-max-cost");
   if (move->take >= 0 && CB_KIND_IS_COLOUR (move->take) &&
       cb_game_get_cost (cb (self), CB_COLOUR_OF (move->take)) < 0)
-    move->take_cost = (int) MAX (pspin_value (self, prefix, "land-cost"), 1);
+    move->take_cost = pspin_value (self, prefix, "land-cost") > 0 ? (int) pspin_value (self, prefix, "land-cost") : -1;
   memset (move->lose, 0, sizeof move->lose);
   for (guint r = 0; r < n_rows; r++)
     {
@@ -1435,7 +1436,7 @@ form_spin_cb (GtkSpinButton *spin,
     case F_FROM:        form->from[zone][kind] = value; break;
     case F_FROM_ACTIVE: form->from_active[kind][face] = value; break;
     case F_RED_LINES:   form->red_lines = value; break;
-    case F_COST:        form->take_cost = (int) MAX (value, 1u); break;
+    case F_COST:        form->take_cost = value > 0 ? (int) value : -1; break;
     default:            break;
     }
   form_changed (self);
@@ -1708,10 +1709,8 @@ build_form (CbRunPanel *self,
         q = g_strdup (_("Die to take from the supply"));
       add_choice (self, box, "ability-take", q, F_TAKE, o.labels, o.a, o.b, &form->take, NULL);
       options_clear (&o);
-      add_form_spin (self, box, "ability-cost", _("Cost printed on that die’s card"), F_COST, 1, 20,
-                     form->take_cost > 0 ? form->take_cost : 3, 0, 0, 0);
-      if (form->take_cost < 0)
-        form->take_cost = 3;
+      add_form_spin (self, box, "ability-cost", _("Cost printed on that die’s card"), F_COST, 0, 20,
+                     form->take_cost > 0 ? form->take_cost : 0, 0, 0, 0);
     }
   if (info->params & CB_PARAM_BONUS)
     {

@@ -435,6 +435,13 @@ test_collect_and_landing (Fixture       *f,
   /* Ina walks her step and lands on a space that takes 3 dice: 2 light grey from her
    * ready area and 1 dark grey from her active area. */
   set_spin (panel (f, INA), "steps", 1);
+  /* Issue 15: "the card-cost field comes pre-filled with 3". Had the space given a blue
+   * die (nobody has told Bob's cost yet), the field starts empty: no guessed cost is
+   * entered, and a free die without a cost limit needs none (p. 10). */
+  set_dropdown (panel (f, INA), "land-take", 7);          /* blue (after "no die", the greys, R, O, Y, G) */
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (get_control (panel (f, INA), "land-cost"))), ==, 0);
+  g_assert_true (gtk_widget_get_sensitive (get_control (panel (f, INA), "land")));
+  set_dropdown (panel (f, INA), "land-take", 0);
   set_dropdown (panel (f, INA), "lose-die-0", 1);      /* light grey */
   set_dropdown (panel (f, INA), "lose-from-0", CB_ZONE_READY);
   set_spin (panel (f, INA), "lose-count-0", 2);
