@@ -1499,7 +1499,7 @@ assert_sums_match_recount (sqlite3 *db)
 static void
 test_sums_match_recount (void)
 {
-  g_autoptr(DpStore) store = open_store ("sums.db");
+  g_autoptr(DpStore) store = test_open_store ("sums.db");
   g_autoptr(GError) error = NULL;
   g_autoptr(GRand) rand = g_rand_new_with_seed (19);
   sqlite3 *db = _dp_store_get_db (store);
