@@ -404,12 +404,15 @@ backup_daily_cb (GObject      *source,
 {
   g_autoptr(DpWindow) self = user_data;
   g_autoptr(GError) error = NULL;
+  GCancellable *cancellable = g_task_get_cancellable (G_TASK (result));
+  gboolean ok = dp_backup_daily_finish (DP_STORE (source), result, NULL, &error);
 
-  if (!dp_backup_daily_finish (DP_STORE (source), result, NULL, &error) &&
-      !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  /* Cancelled: the window was closed (disposed) meanwhile, nothing to show. */
+  if (g_cancellable_is_cancelled (cancellable))
+    return;
+  g_clear_object (&self->backup_cancellable);
+  if (!ok)
     show_error (self, error->message);
-  if (self->backup_cancellable != NULL && g_task_get_cancellable (G_TASK (result)) == self->backup_cancellable)
-    g_clear_object (&self->backup_cancellable);
 }
 
 /* Once a day while games are played, a copy of every game (dp-backup.h): when a game
