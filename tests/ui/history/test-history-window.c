@@ -348,10 +348,20 @@ test_daily_backup_when_playing (Fixture       *f,
   g_assert_cmpuint (backups->len, ==, 0);
   g_clear_pointer (&backups, g_ptr_array_unref);
 
-  /* A game is played (resumed here): today's copy is made, with every game in it. */
+  /* A game is played (resumed here): today's copy is made, with every game in it, on a
+   * worker thread (the window goes on meanwhile); its end is reported to the window. */
   gtk_widget_activate_action (GTK_WIDGET (f->ui.window), "win.resume", "s", id);
-  backups = dp_backup_list (dir, &error);
-  g_assert_no_error (error);
+  for (;;)
+    {
+      backups = dp_backup_list (dir, &error);
+      g_assert_no_error (error);
+      if (backups->len > 0)
+        break;
+      g_clear_pointer (&backups, g_ptr_array_unref);
+      g_main_context_iteration (NULL, TRUE);
+    }
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
   g_assert_cmpuint (backups->len, ==, 1);
   g_assert_cmpint (((DpBackupInfo *) backups->pdata[0])->reason, ==, DP_BACKUP_DAILY);
   day = g_date_time_format (((DpBackupInfo *) backups->pdata[0])->time, "%Y%m%d");
@@ -360,6 +370,8 @@ test_daily_backup_when_playing (Fixture       *f,
 
   /* Once a day: the next game the same day makes none. */
   gtk_widget_activate_action (GTK_WIDGET (f->ui.window), "win.resume", "s", id);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
   backups = dp_backup_list (dir, &error);
   g_assert_cmpuint (backups->len, ==, 1);
 }
