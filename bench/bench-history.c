@@ -33,6 +33,7 @@
 #include "dp-history-model.h"
 #include "dp-history-page.h"
 #include "dp-statistics-page.h"
+#include "dp-exchange.h"
 #include "dp-store.h"
 #include "bench-util.h"
 
@@ -96,13 +97,7 @@ random_export (guint  n_games,
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   gint64 now = g_get_real_time () / G_USEC_PER_SEC;
 
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "format");
-  json_builder_add_string_value (builder, "dicepad-export");
-  json_builder_set_member_name (builder, "version");
-  json_builder_add_int_value (builder, 1);
-  json_builder_set_member_name (builder, "games");
-  json_builder_begin_array (builder);
+  dp_exchange_begin_json (builder);
 
   for (guint g = 0; g < n_games; g++)
     {
@@ -223,13 +218,7 @@ random_races_export (guint  n_races,
       g_ptr_array_add (seatings, seats);
     }
 
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "format");
-  json_builder_add_string_value (builder, "dicepad-export");
-  json_builder_set_member_name (builder, "version");
-  json_builder_add_int_value (builder, 1);
-  json_builder_set_member_name (builder, "games");
-  json_builder_begin_array (builder);
+  dp_exchange_begin_json (builder);
   for (guint r = 0; r < n_races; r++)
     {
       GPtrArray *actions = g_ptr_array_index (played, r % n_distinct);
@@ -370,6 +359,24 @@ time_page (GtkWidget *(*create) (void),
   return elapsed;
 }
 
+/* time_page() once to warm up, then the median of @runs more (at most 11): @samples is
+ * the scratch array. */
+static double
+median_page_time (GtkWidget *(*create) (void),
+                  DpStore    *store,
+                  GArray     *samples,
+                  int         runs)
+{
+  time_page (create, store);
+  g_array_set_size (samples, 0);
+  for (int i = 0; i < MIN (runs, 11); i++)
+    {
+      double t = time_page (create, store);
+      g_array_append_val (samples, t);
+    }
+  return bench_median_array (samples);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -497,23 +504,11 @@ main (int   argc,
   if (display)
     {
       adw_init ();
-      time_page (dp_history_page_new, store);
-      g_array_set_size (samples, 0);
-      for (int i = 0; i < MIN (runs, 11); i++)
-        {
-          double t = time_page (dp_history_page_new, store);
-          g_array_append_val (samples, t);
-        }
-      g_print ("  history page with widgets, to first frame:          %7.2f ms\n", bench_median_array (samples));
+      g_print ("  history page with widgets, to first frame:          %7.2f ms\n",
+               median_page_time (dp_history_page_new, store, samples, runs));
 
-      time_page (dp_statistics_page_new, store);
-      g_array_set_size (samples, 0);
-      for (int i = 0; i < MIN (runs, 11); i++)
-        {
-          double t = time_page (dp_statistics_page_new, store);
-          g_array_append_val (samples, t);
-        }
-      g_print ("  statistics page with widgets, to first frame:       %7.2f ms\n", bench_median_array (samples));
+      g_print ("  statistics page with widgets, to first frame:       %7.2f ms\n",
+               median_page_time (dp_statistics_page_new, store, samples, runs));
 
       {
         GtkWidget *window = gtk_window_new ();

@@ -42,6 +42,38 @@ contract_minimum (const CvAction *action)
     }
 }
 
+/* The roller's turns by kind: cursed (3 skulls), without and with a re-roll. */
+typedef struct
+{
+  guint cursed_turns;
+  guint plain_turns, plain_keys, plain_max;
+  guint reroll_turns, reroll_keys;
+} RollerTurns;
+
+/* Counts the roller's turn that just ended in @turns. */
+static void
+close_turn (RollerTurns *turns,
+            guint        cursed,
+            gboolean     rerolled,
+            guint        roller_keys)
+{
+  if (cursed > 0)
+    {
+      turns->cursed_turns++;
+    }
+  else if (rerolled)
+    {
+      turns->reroll_turns++;
+      turns->reroll_keys += roller_keys;
+    }
+  else
+    {
+      turns->plain_turns++;
+      turns->plain_keys += roller_keys;
+      turns->plain_max = MAX (turns->plain_max, roller_keys);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -54,10 +86,8 @@ main (int   argc,
   guint turn = 0, roller_keys = 0, roller_min = 0;
   gboolean rerolled = FALSE;
   gboolean chose = FALSE;
-  guint cursed_turns = 0;
+  RollerTurns t = { 0 };
   guint cursed = 0;
-  guint plain_turns = 0, plain_keys = 0, plain_max = 0;
-  guint reroll_turns = 0, reroll_keys = 0;
   guint duties = 0, duty_keys = 0, duty_max = 0, duty_min_total = 0;
   guint all_keys = 0, all_min = 0;
 
@@ -101,12 +131,7 @@ main (int   argc,
       if (action.type == CV_ACTION_ROLL && turn > 0)
         {
           g_print ("\n");
-          if (cursed > 0)
-            cursed_turns++;
-          else if (rerolled)
-            reroll_turns++, reroll_keys += roller_keys;
-          else
-            plain_turns++, plain_keys += roller_keys, plain_max = MAX (plain_max, roller_keys);
+          close_turn (&t, cursed, rerolled, roller_keys);
         }
       if (action.type == CV_ACTION_ROLL)
         {
@@ -156,21 +181,16 @@ main (int   argc,
         g_error ("%s: %s", line, error->message);
     }
   g_print ("\n");
-  if (cursed > 0)
-    cursed_turns++;
-  else if (rerolled)
-    reroll_turns++, reroll_keys += roller_keys;
-  else
-    plain_turns++, plain_keys += roller_keys, plain_max = MAX (plain_max, roller_keys);
+  close_turn (&t, cursed, rerolled, roller_keys);
 
   g_print ("\n%u turns, %u keys in all (the contract's minimum: %u)\n", turn, all_keys, all_min);
-  g_print ("roller cursed (3 skulls): %u turns, 7 keys each\n", cursed_turns);
-  if (plain_turns > 0)
+  g_print ("roller cursed (3 skulls): %u turns, 7 keys each\n", t.cursed_turns);
+  if (t.plain_turns > 0)
     g_print ("roller, no re-roll: %u turns, %.1f keys per turn on average, at most %u (goal ≤ 9)\n",
-             plain_turns, (double) plain_keys / plain_turns, plain_max);
-  if (reroll_turns > 0)
+             t.plain_turns, (double) t.plain_keys / t.plain_turns, t.plain_max);
+  if (t.reroll_turns > 0)
     g_print ("roller, with re-rolls: %u turns, %.1f keys per turn on average\n",
-             reroll_turns, (double) reroll_keys / reroll_turns);
+             t.reroll_turns, (double) t.reroll_keys / t.reroll_turns);
   if (duties > 0)
     g_print ("opponents after skulls: %u duties, %.2f keys each on average, at most %u (goal 1–2; minimum %.2f)\n",
              duties, (double) duty_keys / duties, duty_max, (double) duty_min_total / duties);

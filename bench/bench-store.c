@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "dp-exchange.h"
 #include "dp-store.h"
 #include "bench-util.h"
 
@@ -169,13 +170,7 @@ fill (DpStore *store,
       guint imported, skipped;
       gint64 t0;
 
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "format");
-      json_builder_add_string_value (builder, "dicepad-export");
-      json_builder_set_member_name (builder, "version");
-      json_builder_add_int_value (builder, 1);
-      json_builder_set_member_name (builder, "games");
-      json_builder_begin_array (builder);
+      dp_exchange_begin_json (builder);
       for (guint i = done; i < MIN (done + BATCH, n_games); i++)
         {
           GPtrArray *template = g_ptr_array_index (templates, g_rand_int_range (rand, 0, (gint32) templates->len));

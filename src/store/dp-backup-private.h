@@ -22,4 +22,15 @@ char *_dp_backup_create_stepwise (const char       *db_path,
                                   gpointer          step_data,
                                   GError          **error);
 
+/* dp_backup_daily_async() copying @pages_per_step pages at a time and calling
+ * @step_func (on the worker thread) after each step. */
+void  _dp_backup_daily_async_stepwise (DpStore             *store,
+                                       GDateTime           *now,
+                                       int                  pages_per_step,
+                                       DpBackupStepFunc     step_func,
+                                       gpointer             step_data,
+                                       GCancellable        *cancellable,
+                                       GAsyncReadyCallback  callback,
+                                       gpointer             user_data);
+
 G_END_DECLS

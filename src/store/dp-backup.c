@@ -101,6 +101,20 @@ copy_connection (sqlite3             *source,
       return FALSE;
     }
 
+  /* Copied in slices, the snapshot must stay one: a read transaction held on @source
+   * across the steps keeps its view of the file (WAL: writers go on meanwhile), where a
+   * transaction per step would see other connections' commits and restart the copy. */
+  rc = sqlite3_exec (source, "BEGIN; SELECT count (*) FROM sqlite_schema", NULL, NULL, NULL);
+  if (rc != SQLITE_OK)
+    {
+      set_io_error (error, dest_path, sqlite3_errmsg (source));
+      sqlite3_exec (source, "ROLLBACK", NULL, NULL, NULL);
+      sqlite3_backup_finish (backup);
+      sqlite3_close_v2 (dest);
+      g_unlink (dest_path);
+      return FALSE;
+    }
+
   do
     {
       rc = sqlite3_backup_step (backup, pages_per_step);
@@ -111,6 +125,7 @@ copy_connection (sqlite3             *source,
     }
   while (rc == SQLITE_OK || rc == SQLITE_BUSY || rc == SQLITE_LOCKED);
   sqlite3_backup_finish (backup);
+  sqlite3_exec (source, "ROLLBACK", NULL, NULL, NULL);
 
   /* A copy is one plain file (no -wal beside it), so it can be opened read-only. */
   if (rc == SQLITE_DONE)
@@ -321,6 +336,115 @@ dp_backup_daily (DpStore    *store,
       path = dp_backup_create (db_path, dir, DP_BACKUP_DAILY, now, error);
       if (path == NULL)
         return FALSE;
+    }
+  if (path_out != NULL)
+    *path_out = g_steal_pointer (&path);
+  return TRUE;
+}
+
+/* The daily backup on a worker thread: only strings cross over, and the copy opens its
+ * own read-only connection, so the window's connection is never touched off its thread. */
+typedef struct
+{
+  char             *db_path;
+  GDateTime        *now;
+  int               pages_per_step;
+  DpBackupStepFunc  step_func;
+  gpointer          step_data;
+} DailyTask;
+
+static void
+daily_task_free (DailyTask *data)
+{
+  g_free (data->db_path);
+  g_clear_pointer (&data->now, g_date_time_unref);
+  g_free (data);
+}
+
+/* Pages per step of the worker's copy (4 MiB of 4 KiB pages). A cancellation counts
+ * before the copy starts; one under way completes (a kill leaves only a ".partial"). */
+#define DAILY_PAGES_PER_STEP 1024
+
+static void
+daily_thread (GTask        *task,
+              gpointer      source_object,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  DailyTask *data = task_data;
+  g_autofree char *dir = dp_backup_dir_for_database (data->db_path);
+  g_autofree char *path = NULL;
+  GError *error = NULL;
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  if (!dp_backup_daily_is_due (dir, data->now))
+    {
+      g_task_return_pointer (task, NULL, NULL);
+      return;
+    }
+  path = _dp_backup_create_stepwise (data->db_path, dir, DP_BACKUP_DAILY, data->now,
+                                     data->pages_per_step, data->step_func, data->step_data, &error);
+  if (path == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, g_steal_pointer (&path), g_free);
+}
+
+void
+_dp_backup_daily_async_stepwise (DpStore             *store,
+                                 GDateTime           *now,
+                                 int                  pages_per_step,
+                                 DpBackupStepFunc     step_func,
+                                 gpointer             step_data,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  DailyTask *data;
+
+  g_return_if_fail (DP_IS_STORE (store));
+
+  task = g_task_new (store, cancellable, callback, user_data);
+  g_task_set_source_tag (task, dp_backup_daily_async);
+  data = g_new0 (DailyTask, 1);
+  data->db_path = g_strdup (dp_store_get_path (store));
+  data->now = now != NULL ? g_date_time_ref (now) : NULL;
+  data->pages_per_step = pages_per_step;
+  data->step_func = step_func;
+  data->step_data = step_data;
+  g_task_set_task_data (task, data, (GDestroyNotify) daily_task_free);
+  g_task_run_in_thread (task, daily_thread);
+}
+
+void
+dp_backup_daily_async (DpStore             *store,
+                       GDateTime           *now,
+                       GCancellable        *cancellable,
+                       GAsyncReadyCallback  callback,
+                       gpointer             user_data)
+{
+  _dp_backup_daily_async_stepwise (store, now, DAILY_PAGES_PER_STEP, NULL, NULL,
+                                   cancellable, callback, user_data);
+}
+
+gboolean
+dp_backup_daily_finish (DpStore       *store,
+                        GAsyncResult  *result,
+                        char         **path_out,
+                        GError       **error)
+{
+  g_autofree char *path = NULL;
+  GError *local_error = NULL;
+
+  g_return_val_if_fail (g_task_is_valid (result, store), FALSE);
+
+  path = g_task_propagate_pointer (G_TASK (result), &local_error);
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, local_error);
+      return FALSE;
     }
   if (path_out != NULL)
     *path_out = g_steal_pointer (&path);

@@ -56,6 +56,18 @@ gboolean   dp_backup_daily_is_due (const char *dir, GDateTime *now);
 /* Makes today's daily backup of @store's database if it is due; FALSE only on an error.
  * @path_out (optional) gets the new file's path, or NULL when none was due. */
 gboolean   dp_backup_daily (DpStore *store, GDateTime *now, char **path_out, GError **error);
+/* dp_backup_daily() on a worker thread with its own read-only connection, copying in
+ * slices from one snapshot while the window goes on writing; @callback runs in the
+ * caller's main context. dp_backup_daily_finish() gives what dp_backup_daily() gives. */
+void       dp_backup_daily_async (DpStore             *store,
+                                  GDateTime           *now,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data);
+gboolean   dp_backup_daily_finish (DpStore       *store,
+                                   GAsyncResult  *result,
+                                   char         **path_out,
+                                   GError       **error);
 /* Deletes the copies beyond DP_BACKUP_KEEP_DAILY days and DP_BACKUP_KEEP_WEEKLY weeks
  * (the newest copy of a day or week stands for it), and leftover ".partial" files. */
 void       dp_backup_prune (const char *dir);

@@ -96,6 +96,20 @@ dp_exchange_format_is_single (DpExchangeFormat format)
 
 /* ---- Writing ---- */
 
+void
+dp_exchange_begin_json (JsonBuilder *builder)
+{
+  g_return_if_fail (JSON_IS_BUILDER (builder));
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "format");
+  json_builder_add_string_value (builder, EXPORT_FORMAT_NAME);
+  json_builder_set_member_name (builder, "version");
+  json_builder_add_int_value (builder, EXPORT_MAX_VERSION);
+  json_builder_set_member_name (builder, "games");
+  json_builder_begin_array (builder);
+}
+
 char *
 dp_exchange_format_date (gint64 unix_time)
 {

@@ -38,6 +38,10 @@ gboolean    dp_exchange_format_from_string (const char *name, DpExchangeFormat *
 const char *dp_exchange_format_to_string   (DpExchangeFormat format);
 /* The usual file name suffix without the dot: "json", "csv", "jsonl". */
 const char *dp_exchange_format_get_suffix  (DpExchangeFormat format);
+/* Opens a JSON export on @builder: {"format": "dicepad-export", "version": 1, "games": [
+ * — the writer adds one object per game, then ends the array and the object. The one
+ * place the file's head is written (the store's export, benchmarks and tests use it). */
+void        dp_exchange_begin_json         (JsonBuilder *builder);
 /* TRUE when the format holds exactly one game (the script). */
 gboolean    dp_exchange_format_is_single   (DpExchangeFormat format);
 

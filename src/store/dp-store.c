@@ -40,6 +40,7 @@ static const char *const migrations[] = {
   "0003-stat-sums.sql",
   "0004-resume-index.sql",
   "0005-place-sums.sql",
+  "0006-pair-sums.sql",
 };
 
 #define SCHEMA_VERSION ((guint) G_N_ELEMENTS (migrations))
@@ -2477,8 +2478,9 @@ compare_player_stats (gconstpointer a,
   return g_utf8_collate (x->name, y->name);
 }
 
-/* The best (@highest) or worst total of a player: the first counted seat along the
- * seats_by_total index, so no scan of all the player's games. */
+/* The best (@highest) or worst total of a player: the first entry of stat_totals (kept
+ * by triggers) from either end, per game kind, so no scan of all the player's games;
+ * with no @kind given, the extreme of the kinds' extremes. */
 static gboolean
 player_extreme_total (DpStore     *self,
                       gint64       player,
@@ -2492,12 +2494,12 @@ player_extreme_total (DpStore     *self,
 
   stmt = store_prepare (self,
                         highest
-                          ? "SELECT s.total FROM seats s JOIN games g ON g.id = s.game "
-                            "WHERE s.player = ?1 AND g.state = 1 AND g.deleted = 0 AND (?2 IS NULL OR g.kind = ?2) "
-                            "ORDER BY s.total DESC LIMIT 1"
-                          : "SELECT s.total FROM seats s JOIN games g ON g.id = s.game "
-                            "WHERE s.player = ?1 AND g.state = 1 AND g.deleted = 0 AND (?2 IS NULL OR g.kind = ?2) "
-                            "ORDER BY s.total ASC LIMIT 1",
+                          ? "SELECT max (t) FROM (SELECT (SELECT st.total FROM stat_totals st "
+                            "  WHERE st.kind = k.kind AND st.player = ?1 ORDER BY st.total DESC LIMIT 1) AS t "
+                            "FROM (SELECT DISTINCT kind FROM stat_sums WHERE ?2 IS NULL OR kind = ?2) k)"
+                          : "SELECT min (t) FROM (SELECT (SELECT st.total FROM stat_totals st "
+                            "  WHERE st.kind = k.kind AND st.player = ?1 ORDER BY st.total ASC LIMIT 1) AS t "
+                            "FROM (SELECT DISTINCT kind FROM stat_sums WHERE ?2 IS NULL OR kind = ?2) k)",
                         error);
   if (stmt == NULL)
     return FALSE;
@@ -2665,16 +2667,12 @@ dp_store_head_to_head (DpStore       *self,
     }
 
   stmt = store_prepare (self,
-                        "SELECT count (*), "
-                        "  coalesce (sum (sa.winner AND NOT sb.winner), 0), "
-                        "  coalesce (sum (sb.winner AND NOT sa.winner), 0), "
-                        "  coalesce (sum (sa.winner AND sb.winner), 0) "
-                        "FROM seats sa JOIN seats sb ON sb.game = sa.game "
-                        "JOIN games g ON g.id = sa.game "
-                        "WHERE sa.player = (SELECT id FROM players WHERE name = ?1) "
-                        "  AND sb.player = (SELECT id FROM players WHERE name = ?2) "
-                        "  AND g.state = 1 AND g.deleted = 0 "
-                        "  AND (?3 IS NULL OR g.kind = ?3)",
+                        "SELECT coalesce (sum (games), 0), coalesce (sum (wins_a), 0), "
+                        "  coalesce (sum (wins_b), 0), coalesce (sum (ties), 0) "
+                        "FROM pair_sums "
+                        "WHERE a = (SELECT id FROM players WHERE name = ?1) "
+                        "  AND b = (SELECT id FROM players WHERE name = ?2) "
+                        "  AND (?3 IS NULL OR kind = ?3)",
                         error);
   if (stmt == NULL)
     return FALSE;
@@ -2842,13 +2840,7 @@ dp_store_export (DpStore            *self,
         }
     }
 
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "format");
-  json_builder_add_string_value (builder, "dicepad-export");
-  json_builder_set_member_name (builder, "version");
-  json_builder_add_int_value (builder, 1);
-  json_builder_set_member_name (builder, "games");
-  json_builder_begin_array (builder);
+  dp_exchange_begin_json (builder);
   for (guint i = 0; i < rows->len; i++)
     {
       if (!export_game (self, builder, g_array_index (rows, gint64, i), error))

@@ -6,6 +6,7 @@
 
 #include <glib/gstdio.h>
 
+#include "dp-exchange.h"
 #include "store-test-util.h"
 
 /* One scratch folder per test program, removed at exit. (Not
@@ -59,6 +60,18 @@ test_db_path (const char *name)
 {
   g_assert_nonnull (scratch_dir);
   return g_build_filename (scratch_dir, name, NULL);
+}
+
+DpStore *
+test_open_store (const char *name)
+{
+  g_autofree char *path = test_db_path (name);
+  g_autoptr(GError) error = NULL;
+  DpStore *store = dp_store_open (path, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (store);
+  return store;
 }
 
 DpGame *
@@ -191,13 +204,7 @@ test_export_of (const DpGame *game,
   setup_node = json_from_string (setup, &error);
   g_assert_no_error (error);
 
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "format");
-  json_builder_add_string_value (builder, "dicepad-export");
-  json_builder_set_member_name (builder, "version");
-  json_builder_add_int_value (builder, 1);
-  json_builder_set_member_name (builder, "games");
-  json_builder_begin_array (builder);
+  dp_exchange_begin_json (builder);
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "id");
   json_builder_add_string_value (builder, id);

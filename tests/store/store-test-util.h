@@ -15,6 +15,8 @@ void        test_scratch_init (void);
 void        test_scratch_clear (void);
 /* A path in the scratch folder. */
 char       *test_db_path (const char *name);
+/* The store at test_db_path (@name), created if new; asserts that it opens. */
+DpStore    *test_open_store (const char *name);
 DpGame     *test_new_game (const char *const *names);
 /* A random legal action for whoever acts now, or NULL once the game is finished. */
 char       *test_random_action (const DpGame *game, GRand *rand);

@@ -15,18 +15,6 @@
 
 static const char *const two[] = { "Ina", "Sami", NULL };
 
-static DpStore *
-open_store (const char *name)
-{
-  g_autofree char *path = test_db_path (name);
-  g_autoptr(GError) error = NULL;
-  DpStore *store = dp_store_open (path, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (store);
-  return store;
-}
-
 /* A store with one game of @n_actions random legal actions; returns its id. */
 static char *
 store_with_game (DpStore *store,
@@ -67,7 +55,7 @@ count_files (const char *dir)
 static void
 test_export_keeps_file (void)
 {
-  g_autoptr(DpStore) store = open_store ("export-keep.db");
+  g_autoptr(DpStore) store = test_open_store ("export-keep.db");
   g_autofree char *id = store_with_game (store, 1, 6);
   g_autofree char *dir = test_db_path ("export-keep");
   g_autofree char *path = g_build_filename (dir, "games.json", NULL);
@@ -115,7 +103,7 @@ test_export_keeps_file (void)
 static void
 test_export_unwritable_folder (void)
 {
-  g_autoptr(DpStore) store = open_store ("export-ro.db");
+  g_autoptr(DpStore) store = test_open_store ("export-ro.db");
   g_autofree char *id = store_with_game (store, 2, 4);
   g_autofree char *dir = test_db_path ("export-ro");
   g_autofree char *path = g_build_filename (dir, "games.csv", NULL);
@@ -155,7 +143,7 @@ test_negative_version (void)
   g_autofree char *hash_after = NULL;
 
   {
-    g_autoptr(DpStore) store = open_store ("negative.db");
+    g_autoptr(DpStore) store = test_open_store ("negative.db");
     g_autofree char *id = store_with_game (store, 3, 5);
 
     exec_sql (store, "PRAGMA journal_mode = DELETE");
@@ -208,7 +196,7 @@ test_export_no_assert (void)
   sqlite3 *db;
 
   {
-    g_autoptr(DpStore) store = open_store ("export-assert.db");
+    g_autoptr(DpStore) store = test_open_store ("export-assert.db");
     g_autofree char *keep = store_with_game (store, 4, 4);
 
     victim = store_with_game (store, 5, 4);
@@ -256,7 +244,7 @@ test_export_no_assert (void)
 static void
 test_stats_huge_values (void)
 {
-  g_autoptr(DpStore) store = open_store ("stats-huge.db");
+  g_autoptr(DpStore) store = test_open_store ("stats-huge.db");
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) stats = NULL;
   g_autoptr(GRand) rand = g_rand_new_with_seed (9);
@@ -297,7 +285,7 @@ healthy_with_blocked_folder (const char *name,
   g_autofree char *shm = g_strconcat (path, "-shm", NULL);
 
   {
-    g_autoptr(DpStore) store = open_store (name);
+    g_autoptr(DpStore) store = test_open_store (name);
 
     *id_out = store_with_game (store, 6, 5);
   }
@@ -408,7 +396,7 @@ test_damaged_log_is_error (void)
   for (guint damage = 0; damage < 2; damage++)
     {
       g_autofree char *name = g_strdup_printf ("log-%u.db", damage);
-      g_autoptr(DpStore) store = open_store (name);
+      g_autoptr(DpStore) store = test_open_store (name);
       g_autofree char *id = store_with_game (store, 10 + damage, 12);
       const char *const ids[] = { id, NULL };
       g_autoptr(DpGame) game = NULL;
@@ -470,7 +458,7 @@ test_damaged_log_is_error (void)
 
   /* A player row lost: the list names the game instead of showing a blank name. */
   {
-    g_autoptr(DpStore) store = open_store ("players.db");
+    g_autoptr(DpStore) store = test_open_store ("players.db");
     g_autofree char *id = store_with_game (store, 12, 3);
     g_autoptr(GPtrArray) games = NULL;
 
@@ -489,7 +477,7 @@ test_damaged_log_is_error (void)
 static void
 test_stale_undo_redo (void)
 {
-  g_autoptr(DpStore) store = open_store ("stale.db");
+  g_autoptr(DpStore) store = test_open_store ("stale.db");
   g_autofree char *id = store_with_game (store, 13, 4);
   g_autoptr(GError) error = NULL;
   g_autoptr(DpGame) window_a = dp_store_load_game (store, id, &error);
@@ -535,7 +523,7 @@ test_stale_undo_redo (void)
 static void
 test_names_normalised (void)
 {
-  g_autoptr(DpStore) store = open_store ("names.db");
+  g_autoptr(DpStore) store = test_open_store ("names.db");
   g_autoptr(GError) error = NULL;
   const struct { const char *typed, *normal; } cases[] = {
     { "  Ina ", "Ina" },

@@ -19,18 +19,6 @@ static const char *const four[] = { "Ina", "Sami", "Lou", "Mika", NULL };
 static const char *const two[] = { "Ina", "Sami", NULL };
 
 static DpStore *
-open_store (const char *name)
-{
-  g_autofree char *path = test_db_path (name);
-  g_autoptr(GError) error = NULL;
-  DpStore *store = dp_store_open (path, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (store);
-  return store;
-}
-
-static DpStore *
 reopen (DpStore *store)
 {
   g_autofree char *path = g_strdup (dp_store_get_path (store));
@@ -248,7 +236,7 @@ test_refuse_corrupt (void)
   g_autoptr(GError) error = NULL;
 
   {
-    g_autoptr(DpStore) store = open_store ("corrupt.db");
+    g_autoptr(DpStore) store = test_open_store ("corrupt.db");
     g_autoptr(DpGame) game = test_new_game (two);
     g_autofree char *id = dp_store_create_game (store, game, &error);
 
@@ -277,7 +265,7 @@ test_refuse_truncated (void)
   g_autoptr(GError) error = NULL;
 
   {
-    g_autoptr(DpStore) store = open_store ("truncated.db");
+    g_autoptr(DpStore) store = test_open_store ("truncated.db");
     g_autoptr(DpGame) game = test_new_game (two);
     g_autofree char *id = dp_store_create_game (store, game, &error);
 
@@ -300,7 +288,7 @@ test_refuse_newer (void)
   g_autoptr(GError) error = NULL;
 
   {
-    g_autoptr(DpStore) store = open_store ("newer.db");
+    g_autoptr(DpStore) store = test_open_store ("newer.db");
 
     sql = g_strdup_printf ("PRAGMA user_version = %u", _dp_store_get_schema_version () + 1);
     g_assert_cmpint (sqlite3_exec (_dp_store_get_db (store), sql, NULL, NULL, NULL), ==, SQLITE_OK);
@@ -400,6 +388,15 @@ fill_old_game (sqlite3      *db,
 
               exec_bound (db, sql, NULL, NULL, 0, row);
             }
+          /* Version 5 added the final place. */
+          if (version >= 5)
+            {
+              g_autofree char *sql = g_strdup_printf ("INSERT INTO seat_stats (game, seat, key, value) "
+                                                      "VALUES (?4, %u, '#place', %u)",
+                                                      seat, dp_game_get_rank (game, seat));
+
+              exec_bound (db, sql, NULL, NULL, 0, row);
+            }
         }
     }
 }
@@ -415,7 +412,7 @@ test_migrate_every_version (void)
   guint current = _dp_store_get_schema_version ();
 
   /* A new migration needs its fixture in fill_old_game(): fail loudly until then. */
-  g_assert_cmpuint (current, ==, 5);
+  g_assert_cmpuint (current, ==, 6);
 
   for (guint version = 0; version < current; version++)
     {
@@ -517,6 +514,13 @@ test_migrate_every_version (void)
           g_assert_no_error (error);
           again = dp_store_player_stats (store, NULL, "Ina", &error);
           g_assert_cmpuint (((DpPlayerStats *) again->pdata[0])->games, ==, 2);
+          /* Version 6 fills the head-to-head sums from the rows older versions wrote. */
+          {
+            DpHeadToHead h2h;
+
+            g_assert_true (dp_store_head_to_head (store, NULL, "Ina", "Sami", &h2h, &error));
+            g_assert_cmpuint (h2h.games, ==, 2);
+          }
         }
 
       {
@@ -539,7 +543,7 @@ test_migrate_every_version (void)
 static void
 test_round_trip (void)
 {
-  g_autoptr(DpStore) store = open_store ("round-trip.db");
+  g_autoptr(DpStore) store = test_open_store ("round-trip.db");
   g_autoptr(DpGame) game = test_new_game (four);
   g_autoptr(DpGame) loaded = NULL;
   g_autoptr(DpGame) reference = NULL;
@@ -604,7 +608,7 @@ test_round_trip (void)
 static void
 test_illegal_action_unchanged (void)
 {
-  g_autoptr(DpStore) store = open_store ("illegal.db");
+  g_autoptr(DpStore) store = test_open_store ("illegal.db");
   g_autoptr(DpGame) game = test_new_game (two);
   g_autoptr(GError) error = NULL;
   g_autofree char *id = dp_store_create_game (store, game, &error);
@@ -637,7 +641,7 @@ test_illegal_action_unchanged (void)
 static void
 test_stale_state_refused (void)
 {
-  g_autoptr(DpStore) store = open_store ("stale.db");
+  g_autoptr(DpStore) store = test_open_store ("stale.db");
   g_autoptr(DpGame) game = test_new_game (two);
   g_autoptr(DpGame) stale = NULL;
   g_autoptr(GRand) rand = g_rand_new_with_seed (3);
@@ -664,7 +668,7 @@ test_stale_state_refused (void)
 static void
 test_undo_redo_reopen (void)
 {
-  g_autoptr(DpStore) store = open_store ("undo.db");
+  g_autoptr(DpStore) store = test_open_store ("undo.db");
   g_autoptr(DpGame) game = test_new_game (two);
   g_autoptr(GRand) rand = g_rand_new_with_seed (99);
   g_autoptr(GError) error = NULL;
@@ -730,7 +734,7 @@ test_undo_redo_reopen (void)
 static void
 test_redo_cleared_by_append (void)
 {
-  g_autoptr(DpStore) store = open_store ("redo-cleared.db");
+  g_autoptr(DpStore) store = test_open_store ("redo-cleared.db");
   g_autoptr(DpGame) game = test_new_game (two);
   g_autoptr(GRand) rand = g_rand_new_with_seed (5);
   g_autoptr(GError) error = NULL;
@@ -760,7 +764,7 @@ test_redo_cleared_by_append (void)
 static void
 test_nothing_to_undo (void)
 {
-  g_autoptr(DpStore) store = open_store ("nothing.db");
+  g_autoptr(DpStore) store = test_open_store ("nothing.db");
   g_autoptr(DpGame) game = test_new_game (two);
   g_autoptr(GError) error = NULL;
   g_autofree char *id = dp_store_create_game (store, game, &error);
@@ -781,7 +785,7 @@ test_nothing_to_undo (void)
 static void
 test_finish_and_undo_finish (void)
 {
-  g_autoptr(DpStore) store = open_store ("finish.db");
+  g_autoptr(DpStore) store = test_open_store ("finish.db");
   g_autoptr(GRand) rand = g_rand_new_with_seed (2024);
   g_autoptr(DpGame) full = test_new_game (two);
   g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
@@ -876,7 +880,7 @@ test_finish_and_undo_finish (void)
 static void
 test_disk_full (void)
 {
-  g_autoptr(DpStore) store = open_store ("full.db");
+  g_autoptr(DpStore) store = test_open_store ("full.db");
   g_autoptr(DpGame) game = test_new_game (four);
   g_autoptr(GRand) rand = g_rand_new_with_seed (8);
   g_autoptr(GError) error = NULL;
@@ -933,7 +937,7 @@ test_disk_full (void)
 static void
 test_read_only (void)
 {
-  g_autoptr(DpStore) store = open_store ("readonly.db");
+  g_autoptr(DpStore) store = test_open_store ("readonly.db");
   g_autoptr(DpGame) game = test_new_game (two);
   g_autoptr(GRand) rand = g_rand_new_with_seed (1);
   g_autoptr(GError) error = NULL;
@@ -973,7 +977,7 @@ test_read_only (void)
 static void
 test_busy (void)
 {
-  g_autoptr(DpStore) store = open_store ("busy.db");
+  g_autoptr(DpStore) store = test_open_store ("busy.db");
   g_autoptr(DpGame) game = test_new_game (two);
   g_autoptr(GRand) rand = g_rand_new_with_seed (1);
   g_autoptr(GError) error = NULL;
@@ -1006,7 +1010,7 @@ test_busy (void)
 static void
 test_corrupt_row (void)
 {
-  g_autoptr(DpStore) store = open_store ("bad-row.db");
+  g_autoptr(DpStore) store = test_open_store ("bad-row.db");
   g_autoptr(DpGame) game = test_new_game (two);
   g_autoptr(GRand) rand = g_rand_new_with_seed (1);
   g_autoptr(GError) error = NULL;
@@ -1040,7 +1044,7 @@ test_corrupt_row (void)
 static void
 test_hostile_names (void)
 {
-  g_autoptr(DpStore) store = open_store ("names.db");
+  g_autoptr(DpStore) store = test_open_store ("names.db");
   g_autoptr(GError) error = NULL;
   const char *const hostile[] = {
     "O'Brien \"the dice\"",
@@ -1119,7 +1123,7 @@ test_hostile_names (void)
 static void
 test_rename_keeps_history (void)
 {
-  g_autoptr(DpStore) store = open_store ("rename.db");
+  g_autoptr(DpStore) store = test_open_store ("rename.db");
   g_autoptr(GError) error = NULL;
   g_autoptr(DpGame) game = NULL;
   g_autofree char *first = import_finished (store, two, 11, 1700000000, &game);
@@ -1169,7 +1173,7 @@ test_rename_keeps_history (void)
 static void
 test_history_queries (void)
 {
-  g_autoptr(DpStore) store = open_store ("history.db");
+  g_autoptr(DpStore) store = test_open_store ("history.db");
   g_autoptr(GError) error = NULL;
   const char *const table_a[] = { "Ina", "Sami", NULL };
   const char *const table_b[] = { "Lou", "Ína", "Mika", NULL };
@@ -1287,7 +1291,7 @@ test_history_queries (void)
 static void
 test_statistics (void)
 {
-  g_autoptr(DpStore) store = open_store ("stats.db");
+  g_autoptr(DpStore) store = test_open_store ("stats.db");
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func ((GDestroyNotify) dp_game_free);
   const char *const tables[][4] = {
@@ -1407,7 +1411,7 @@ test_statistics (void)
 static void
 test_delete_and_purge (void)
 {
-  g_autoptr(DpStore) store = open_store ("delete.db");
+  g_autoptr(DpStore) store = test_open_store ("delete.db");
   g_autoptr(GError) error = NULL;
   const char *const others[] = { "Lou", "Mika", NULL };
   g_autofree char *kept = import_finished (store, two, 1, 1700000000, NULL);
@@ -1445,11 +1449,123 @@ test_delete_and_purge (void)
   (void) kept;
 }
 
+/* The rows of @a that are not in @b, and the other way round: 0 when both queries
+ * return the same set. */
+static gint64
+count_differences (sqlite3    *db,
+                   const char *a,
+                   const char *b)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT (SELECT count (*) FROM (%s EXCEPT %s)) + "
+                                          "(SELECT count (*) FROM (%s EXCEPT %s))",
+                                          a, b, b, a);
+
+  return test_query_int (db, sql);
+}
+
+/* Every running sum the statistics read (stat_sums, pair_sums, stat_totals, kept by
+ * triggers) equals a recount from the games and seats themselves. */
+static void
+assert_sums_match_recount (sqlite3 *db)
+{
+  const char *counted = "FROM seats s JOIN games g ON g.id = s.game WHERE g.state = 1 AND g.deleted = 0";
+  g_autofree char *sums = g_strdup_printf ("SELECT g.kind, s.player, count (*), sum (s.winner), sum (s.total) %s "
+                                           "GROUP BY g.kind, s.player", counted);
+  g_autofree char *totals = g_strdup_printf ("SELECT g.kind, s.player, s.total, s.game, s.seat %s", counted);
+
+  g_assert_cmpint (count_differences (db, sums,
+                                      "SELECT c.kind, c.player, c.n, w.total, t.total "
+                                      "FROM stat_sums c "
+                                      "JOIN stat_sums w ON w.kind = c.kind AND w.player = c.player AND w.key = '#wins' "
+                                      "JOIN stat_sums t ON t.kind = c.kind AND t.player = c.player AND t.key = '#total' "
+                                      "WHERE c.key = '#games' AND c.n > 0"), ==, 0);
+  g_assert_cmpint (count_differences (db,
+                                      "SELECT g.kind, sa.player, sb.player, count (*), "
+                                      "  sum (sa.winner AND NOT sb.winner), sum (sb.winner AND NOT sa.winner), "
+                                      "  sum (sa.winner AND sb.winner) "
+                                      "FROM seats sa JOIN seats sb ON sb.game = sa.game AND sb.player <> sa.player "
+                                      "JOIN games g ON g.id = sa.game WHERE g.state = 1 AND g.deleted = 0 "
+                                      "GROUP BY g.kind, sa.player, sb.player",
+                                      "SELECT kind, a, b, games, wins_a, wins_b, ties FROM pair_sums "
+                                      "WHERE games <> 0 OR wins_a <> 0 OR wins_b <> 0 OR ties <> 0"), ==, 0);
+  g_assert_cmpint (count_differences (db, totals, "SELECT kind, player, total, game, seat FROM stat_totals"), ==, 0);
+}
+
+/* Issue 19: "statistics page data for 10,000 games per game kind under 50 ms" keeps the
+ * head-to-head and the best/worst totals as running sums (migration 6); they must stay
+ * equal to a recount through everything that changes what counts: games finished by
+ * appended actions and by import, an undone and redone finish, a deletion, its
+ * restoration and a purge. */
+static void
+test_sums_match_recount (void)
+{
+  g_autoptr(DpStore) store = test_open_store ("sums.db");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (19);
+  sqlite3 *db = _dp_store_get_db (store);
+  const char *const tables[][4] = {
+    { "Ina", "Sami", NULL, NULL },
+    { "Sami", "Lou", "Ina", NULL },
+    { "Lou", "Ina", NULL, NULL },
+  };
+  g_autofree char *played = NULL;
+  g_autofree char *imported = NULL;
+  g_autofree char *other = NULL;
+  g_autoptr(DpGame) game = NULL;
+
+  for (guint i = 0; i < 5; i++)
+    {
+      g_autoptr(DpGame) live = test_new_game (tables[i % 3]);
+      g_autofree char *id = dp_store_create_game (store, live, &error);
+
+      g_assert_no_error (error);
+      test_play_store (store, id, live, rand, G_MAXUINT);
+      g_assert_true (dp_game_is_finished (live));
+      if (i == 1)
+        {
+          played = g_steal_pointer (&id);
+          game = g_steal_pointer (&live);
+        }
+    }
+  imported = import_finished (store, tables[1], 7, 1700000000, NULL);
+  other = import_finished (store, tables[2], 8, 1700000100, NULL);
+  g_assert_cmpint (test_query_int (db, "SELECT count (*) FROM pair_sums WHERE games > 0"), ==, 6);
+  assert_sums_match_recount (db);
+
+  /* Undoing the finishing action takes the game out of the statistics; redo puts it back. */
+  {
+    g_autoptr(DpGame) undone = dp_store_undo (store, played, game, &error);
+    g_autoptr(DpGame) redone = NULL;
+
+    g_assert_no_error (error);
+    g_assert_false (dp_game_is_finished (undone));
+    assert_sums_match_recount (db);
+    redone = dp_store_redo (store, played, undone, &error);
+    g_assert_no_error (error);
+    g_assert_true (dp_game_is_finished (redone));
+    assert_sums_match_recount (db);
+  }
+
+  g_assert_true (dp_store_set_deleted (store, imported, TRUE, &error));
+  g_assert_no_error (error);
+  assert_sums_match_recount (db);
+  g_assert_true (dp_store_set_deleted (store, imported, FALSE, &error));
+  g_assert_no_error (error);
+  assert_sums_match_recount (db);
+
+  g_assert_true (dp_store_set_deleted (store, imported, TRUE, &error));
+  g_assert_true (dp_store_set_deleted (store, other, TRUE, &error));
+  g_assert_true (dp_store_purge_deleted (store, &error));
+  g_assert_no_error (error);
+  assert_sums_match_recount (db);
+  g_assert_cmpint (test_query_int (db, "SELECT count (*) FROM stat_totals WHERE game NOT IN (SELECT id FROM games)"), ==, 0);
+}
+
 /* An abandoned game takes no more entries and stays in the history as abandoned. */
 static void
 test_abandon (void)
 {
-  g_autoptr(DpStore) store = open_store ("abandon.db");
+  g_autoptr(DpStore) store = test_open_store ("abandon.db");
   g_autoptr(DpGame) game = test_new_game (two);
   g_autoptr(GRand) rand = g_rand_new_with_seed (1);
   g_autoptr(GError) error = NULL;
@@ -1481,8 +1597,8 @@ test_abandon (void)
 static void
 test_export_import (void)
 {
-  g_autoptr(DpStore) source = open_store ("export-source.db");
-  g_autoptr(DpStore) target = open_store ("export-target.db");
+  g_autoptr(DpStore) source = test_open_store ("export-source.db");
+  g_autoptr(DpStore) target = test_open_store ("export-target.db");
   g_autoptr(GError) error = NULL;
   g_autoptr(DpGame) finished = NULL;
   g_autofree char *done_id = import_finished (source, four, 77, 1700000000, &finished);
@@ -1549,7 +1665,7 @@ typedef struct
 static void
 test_import_refusals (void)
 {
-  g_autoptr(DpStore) store = open_store ("bad-import.db");
+  g_autoptr(DpStore) store = test_open_store ("bad-import.db");
   g_autoptr(GError) error = NULL;
   g_autoptr(DpGame) game = test_new_game (two);
   g_autofree char *setup = dp_game_dup_setup_text (game);
@@ -1679,6 +1795,7 @@ main (int   argc,
   g_test_add_func ("/store/queries/history", test_history_queries);
   g_test_add_func ("/store/queries/statistics", test_statistics);
   g_test_add_func ("/store/games/delete-purge", test_delete_and_purge);
+  g_test_add_func ("/store/queries/sums-match-recount", test_sums_match_recount);
   g_test_add_func ("/store/games/abandon", test_abandon);
   g_test_add_func ("/store/export/round-trip", test_export_import);
   g_test_add_func ("/store/export/refusals", test_import_refusals);

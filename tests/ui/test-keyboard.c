@@ -442,6 +442,46 @@ test_letters_reach_dice_every_turn (Fixture       *f,
   }
 }
 
+/* Issue 14, "Say what happened": the turn panel's first line says what the last entry
+ * did, like the toast. Found in the window (qa): after Ctrl+Z it still said the entry
+ * that had just been undone ("Zoë hat 2 Würfel neu gewürfelt: ◆R ◆R") while the toast
+ * said "Undone: Zoë's re-roll". It must say the undo (and then the redo), as the toast. */
+static void
+test_last_line_follows_undo (Fixture       *f,
+                             gconstpointer  data)
+{
+  static const char *const names[] = { "Ina", "Sami", NULL };
+  g_autoptr(CvGame) before = NULL;
+  g_autofree char *undone = NULL;
+  g_autofree char *redone = NULL;
+  g_autofree char *taken = NULL;
+
+  start_by_keys (f, names);
+  type_en (f, "OOGGPB\n");
+  type_en (f, "O");
+  taken = g_strdup (cv_turn_panel_get_last_text (panel (f)));
+  g_assert_nonnull (taken);
+  g_assert_cmpstr (taken, !=, "");
+
+  before = cv_game_copy (game (f));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL));
+  dp_ui_iterate_until_idle ();
+  undone = cv_presenter_dup_undo_text (before, game (f));
+  g_assert_cmpstr (cv_turn_panel_get_last_text (panel (f)), !=, taken);
+  g_assert_cmpstr (cv_turn_panel_get_last_text (panel (f)), ==, undone);
+
+  g_clear_pointer (&before, cv_game_free);
+  before = cv_game_copy (game (f));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.redo", NULL));
+  dp_ui_iterate_until_idle ();
+  redone = cv_presenter_dup_redo_text (before, game (f));
+  g_assert_cmpstr (cv_turn_panel_get_last_text (panel (f)), ==, redone);
+
+  /* A new entry says itself again. */
+  type_en (f, "BBBPPJ\n");
+  g_assert_cmpstr (cv_turn_panel_get_last_text (panel (f)), !=, redone);
+}
+
 /* Issue 14, item 3: "Dice are renumbered after Enter (sorted), so number keys for a
  * re-roll pick other dice than the ones typed; a number key on a set-aside skull does
  * nothing and says nothing." Contract: "-, the face letters of the dice picked up,
@@ -767,6 +807,7 @@ main (int   argc,
   g_test_add ("/keyboard/whole-game", Fixture, &ui_config, dp_ui_fixture_setup, test_whole_game_by_keys, dp_ui_fixture_teardown);
   g_test_add ("/keyboard/enter-never-undoes", Fixture, &ui_config, dp_ui_fixture_setup, test_enter_never_undoes, dp_ui_fixture_teardown);
   g_test_add ("/keyboard/letters-reach-dice-every-turn", Fixture, &ui_config, dp_ui_fixture_setup, test_letters_reach_dice_every_turn, dp_ui_fixture_teardown);
+  g_test_add ("/keyboard/last-line-follows-undo", Fixture, &ui_config, dp_ui_fixture_setup, test_last_line_follows_undo, dp_ui_fixture_teardown);
   g_test_add ("/keyboard/reroll-by-faces", Fixture, &ui_config, dp_ui_fixture_setup, test_reroll_by_faces, dp_ui_fixture_teardown);
   g_test_add ("/keyboard/new-game-enter-adds-field", Fixture, &ui_config, dp_ui_fixture_setup, test_new_game_enter_adds_field, dp_ui_fixture_teardown);
   g_test_add ("/history/standing-in-progress", Fixture, &ui_config, dp_ui_fixture_setup, test_history_standing_in_progress, dp_ui_fixture_teardown);

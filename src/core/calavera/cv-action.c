@@ -35,14 +35,23 @@ _cv_faces_sort (CvFace *faces,
     }
 }
 
+/* Every action starts empty: no dice, no colour, then its type and who acts. */
+static void
+init_action (CvAction     *action,
+             CvActionType  type,
+             int           player)
+{
+  memset (action, 0, sizeof *action);
+  action->type = type;
+  action->player = player;
+}
+
 void
 cv_action_init_take (CvAction *action,
                      int       player,
                      CvFace    color)
 {
-  memset (action, 0, sizeof *action);
-  action->type = CV_ACTION_TAKE;
-  action->player = player;
+  init_action (action, CV_ACTION_TAKE, player);
   action->color = color;
 }
 
@@ -51,9 +60,7 @@ cv_action_init_take_jokers (CvAction *action,
                             int       player,
                             CvFace    as_color)
 {
-  memset (action, 0, sizeof *action);
-  action->type = CV_ACTION_TAKE_JOKERS;
-  action->player = player;
+  init_action (action, CV_ACTION_TAKE_JOKERS, player);
   action->color = as_color;
 }
 
@@ -62,9 +69,7 @@ cv_action_init_freeze (CvAction *action,
                        int       player,
                        CvFace    color)
 {
-  memset (action, 0, sizeof *action);
-  action->type = CV_ACTION_FREEZE;
-  action->player = player;
+  init_action (action, CV_ACTION_FREEZE, player);
   action->color = color;
 }
 
@@ -72,9 +77,7 @@ void
 cv_action_init_pass (CvAction *action,
                      int       player)
 {
-  memset (action, 0, sizeof *action);
-  action->type = CV_ACTION_PASS;
-  action->player = player;
+  init_action (action, CV_ACTION_PASS, player);
 }
 
 void
@@ -82,9 +85,7 @@ cv_action_init_roll (CvAction     *action,
                      int           player,
                      const CvFace *faces)
 {
-  memset (action, 0, sizeof *action);
-  action->type = CV_ACTION_ROLL;
-  action->player = player;
+  init_action (action, CV_ACTION_ROLL, player);
   action->n_dice = CV_N_DICE;
   memcpy (action->dice, faces, sizeof action->dice);
 }
@@ -96,9 +97,7 @@ cv_action_init_reroll (CvAction     *action,
                        const CvFace *picked,
                        const CvFace *result)
 {
-  memset (action, 0, sizeof *action);
-  action->type = CV_ACTION_REROLL;
-  action->player = player;
+  init_action (action, CV_ACTION_REROLL, player);
   action->n_dice = MIN (n, CV_N_DICE);
   memcpy (action->dice, picked, action->n_dice * sizeof (CvFace));
   memcpy (action->result, result, action->n_dice * sizeof (CvFace));

@@ -112,7 +112,6 @@ struct _CbGame
 extern const char *const cb_act_keys[CB_N_ACTIONS];
 
 guint        cb_zone_total (const CbPlayer *p, CbZone zone);
-const char  *cb_zone_name (CbZone zone);
 gboolean     cb_is_participant (const CbBoard *b, guint seat);
 const char  *cb_card_name (guint card);
 void         cb_add_active (CbPlayer *p, CbKind kind, CbFace face);

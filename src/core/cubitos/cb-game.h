@@ -36,6 +36,9 @@ typedef enum
 
 const char *cb_zone_to_string (CbZone zone);
 gboolean    cb_zone_from_string (const char *str, CbZone *zone);
+/* The area's translated name for sentences, "ready area" (the engine's messages and
+ * the widgets use the same words). */
+const char *cb_zone_name (CbZone zone);
 
 /* Where a player is in the round (rulebook p. 7–9, the 8 phases). */
 typedef enum

@@ -29,7 +29,9 @@ struct _CvDiceEntry
   gboolean         locked[CV_N_DICE];
   gboolean         picked[CV_N_DICE];
   int              results[CV_N_DICE];  /* re-roll: the new face of a picked die, -1 = not yet */
-  guint            order[CV_N_DICE];    /* dice in the order they were filled, for Backspace */
+  /* For Backspace, the dice in the order they were filled; in a re-roll first each die
+   * picked up, then each new face typed: up to two entries a die. */
+  guint            order[2 * CV_N_DICE];
   guint            n_order;
 
   GtkWidget       *die_buttons[CV_N_DICE];

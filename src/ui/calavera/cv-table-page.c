@@ -41,6 +41,11 @@ struct _CvTablePage
   guint         scroll_idle;
   GtkEventController *root_keys;   /* on the window while the page is in one */
   GtkWidget    *keys_root;
+  /* The game as last shown, and whether the change under way is an entry made here:
+   * the turn panel's first line says what changed (see session_changed_cb). */
+  DpGame       *shown;
+  gboolean      applying;
+  guint         undone;        /* undos not yet redone since the last entry made here */
 
   /* Template widgets */
   GtkWidget    *sheets_scroller;
@@ -120,10 +125,40 @@ refresh (CvTablePage *self)
     self->scroll_idle = g_idle_add (scroll_idle_cb, self);
 }
 
+/* The turn panel's first line says what the last change did, like the toast (issue 14:
+ * "Say what happened"). An entry made here says itself (action_chosen_cb); an undo or a
+ * redo from the window says "Undone: …" / "Redone: …", never the entry just undone. */
 static void
 session_changed_cb (DpSession   *session,
                     CvTablePage *self)
 {
+  const DpGame *game = dp_session_get_game (session);
+
+  if (game != NULL && self->shown != NULL && !self->applying)
+    {
+      guint was = dp_game_get_n_actions (self->shown);
+      guint now = dp_game_get_n_actions (game);
+      g_autofree char *text = NULL;
+
+      if (now < was)
+        {
+          text = cv_presenter_dup_undo_text (cv_game_from_dp_const (self->shown), cv_game_from_dp_const (game));
+          self->undone++;
+        }
+      else if (now > was && self->undone > 0)
+        {
+          text = cv_presenter_dup_redo_text (cv_game_from_dp_const (self->shown), cv_game_from_dp_const (game));
+          self->undone--;
+        }
+      /* Anything else (an entry from a phone) is not described here: no stale line. */
+      cv_turn_panel_set_last_text (self->turn_panel, text);
+    }
+  else if (self->applying)
+    self->undone = 0;
+
+  g_clear_pointer (&self->shown, dp_game_free);
+  if (game != NULL)
+    self->shown = dp_game_copy (game);
   refresh (self);
 }
 
@@ -142,11 +177,14 @@ action_chosen_cb (CvTurnPanel    *panel,
   before = cv_game_copy (cv_game_ui_get_game (self->session));
 
   /* Stored first; the session's ::changed then redraws the table. */
+  self->applying = TRUE;
   if (!cv_game_ui_apply (self->session, action, &error))
     {
+      self->applying = FALSE;
       dp_table_page_entry_failed (DP_TABLE_PAGE (self), error->message);
       return;
     }
+  self->applying = FALSE;
 
   /* Said twice: in the turn panel, and in the toast that offers Undo. */
   text = cv_presenter_dup_outcome_text (before, action, cv_game_ui_get_game (self->session));
@@ -502,9 +540,12 @@ cv_table_page_set_session (CvTablePage *self,
     }
 
   cv_turn_panel_set_last_text (self->turn_panel, NULL);
+  g_clear_pointer (&self->shown, dp_game_free);
+  self->undone = 0;
   if (session == NULL || (game = cv_game_ui_get_game (session)) == NULL)
     return;
 
+  self->shown = dp_game_copy (dp_session_get_game (session));
   self->session = g_object_ref (session);
   self->changed_id = g_signal_connect (session, "changed", G_CALLBACK (session_changed_cb), self);
 

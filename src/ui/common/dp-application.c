@@ -248,3 +248,21 @@ dp_application_get_store_for_widget (GtkWidget  *widget,
 
   return dp_application_get_store (DP_APPLICATION (app), error);
 }
+
+gboolean
+dp_application_find_store (GtkWidget      *widget,
+                           AdwStatusPage  *page,
+                           const char     *title,
+                           DpStore       **store)
+{
+  g_autoptr(GError) error = NULL;
+
+  *store = dp_application_get_store_for_widget (widget, &error);
+  if (error == NULL)
+    return TRUE;
+
+  adw_status_page_set_icon_name (page, "dialog-warning-symbolic");
+  adw_status_page_set_title (page, title);
+  adw_status_page_set_description (page, error->message);
+  return FALSE;
+}

@@ -23,5 +23,12 @@ GSettings     *dp_application_get_settings (DpApplication *self);
  * an error while @widget is not in a Dicepad window yet, and NULL with @error set when
  * the database cannot be opened. */
 DpStore       *dp_application_get_store_for_widget (GtkWidget *widget, GError **error);
+/* The same for a page that reads the store: sets *@store (NULL while @widget is in no
+ * Dicepad window yet). Returns FALSE when the database cannot be opened; @page then says
+ * so under @title, with the reason. */
+gboolean       dp_application_find_store (GtkWidget      *widget,
+                                          AdwStatusPage  *page,
+                                          const char     *title,
+                                          DpStore       **store);
 
 G_END_DECLS

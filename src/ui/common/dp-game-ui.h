@@ -147,4 +147,23 @@ GtkWidget             *dp_game_ui_new_sheet_view (const DpGameUi *ui, const DpGa
 void                   dp_game_ui_update_sheet_view (const DpGameUi *ui, GtkWidget *view,
                                                      const DpGame *game, guint seat);
 
+/* How dp_game_ui_compute_progression() cuts a game into steps. */
+typedef enum
+{
+  DP_PROGRESSION_BY_TURN,   /* DpGameUi.turn_number (the replay page) */
+  DP_PROGRESSION_BY_ROUND,  /* DpGameUi.round_number (the statistics page) */
+} DpProgressionStep;
+
+/* Replays @actions (action texts) on @setup_text: the totals of every seat at the start
+ * and at the end of each step, where a step ends when the next one begins and the last
+ * action ends the last (a game whose description has no such member: each action is a
+ * step). @steps_out: per point, the step it ends, 0 at the start (element type double);
+ * @totals_out: one GArray of double per seat, as long as @steps_out. */
+gboolean               dp_game_ui_compute_progression (const char         *setup_text,
+                                                       GPtrArray          *actions,
+                                                       DpProgressionStep   by,
+                                                       GArray            **steps_out,
+                                                       GPtrArray         **totals_out,
+                                                       GError            **error);
+
 G_END_DECLS

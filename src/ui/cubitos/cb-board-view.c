@@ -274,6 +274,7 @@ cb_board_view_update (CbBoardView  *self,
   g_autofree char *position = NULL;
   g_autofree char *phase = NULL;
   CbPhase p;
+  guint walked;
 
   g_return_if_fail (CB_IS_BOARD_VIEW (self));
   g_return_if_fail (game != NULL && seat < cb_game_get_n_players (game));
@@ -293,12 +294,15 @@ cb_board_view_update (CbBoardView  *self,
     phase = g_strdup (cb_presenter_phase_name (p));
   gtk_label_set_text (self->phase_label, phase);
 
+  walked = cb_game_get_spaces_moved (game, seat);
   if (cb_game_has_finished_race (game, seat))
     /* Translators: a runner that reached the finish */
-    position = g_strdup_printf (_("✔ finished · %u spaces walked"), cb_game_get_spaces_moved (game, seat));
+    position = g_strdup_printf (ngettext ("✔ finished · %u space walked", "✔ finished · %u spaces walked", walked),
+                                walked);
   else
     /* Translators: how far the runner went, "12 spaces walked · lap 1 of 2" */
-    position = g_strdup_printf (_("%u spaces walked · lap %u of %u"), cb_game_get_spaces_moved (game, seat),
+    position = g_strdup_printf (ngettext ("%u space walked · lap %u of %u", "%u spaces walked · lap %u of %u", walked),
+                                walked,
                                 MIN (cb_game_get_laps_done (game, seat) + 1, cb_game_get_laps (game)),
                                 cb_game_get_laps (game));
   gtk_label_set_text (self->position_label, position);

@@ -962,17 +962,8 @@ cb_move_dup_action (const CbMove *move,
 const char *
 cb_presenter_zone_name (CbZone zone)
 {
-  /* The same words as the engine's messages (German rulebook: Nachschub, Bereitschaft,
-   * Aktionsbereich, Ruhezone). */
-  switch (zone)
-    {
-    case CB_ZONE_DRAW:   return _("draw area");
-    case CB_ZONE_READY:  return _("ready area");
-    case CB_ZONE_ACTIVE: return _("active area");
-    case CB_ZONE_REST:   return _("rest zone");
-    case CB_N_ZONES:
-    default:             return "";
-    }
+  /* The same words as the engine's messages. */
+  return cb_zone_name (zone);
 }
 
 char *
@@ -1418,21 +1409,12 @@ add_facts (JsonBuilder *b,
     }
 }
 
-char *
-cb_presenter_dup_setup (const char *const *names,
-                        guint              n_names,
-                        guint              race,
-                        int                track,
-                        guint              laps,
-                        guint              first,
-                        JsonObject        *facts)
+/* {"game": "cubitos", "players": [@names…], … : how both setups begin. */
+static void
+begin_setup (JsonBuilder       *b,
+             const char *const *names,
+             guint              n_names)
 {
-  g_autoptr(JsonBuilder) b = json_builder_new ();
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
-  g_autoptr(JsonNode) root = NULL;
-
-  g_return_val_if_fail (names != NULL && first < n_names, NULL);
-
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "game");
   json_builder_add_string_value (b, "cubitos");
@@ -1441,8 +1423,20 @@ cb_presenter_dup_setup (const char *const *names,
   for (guint i = 0; i < n_names; i++)
     json_builder_add_string_value (b, names[i]);
   json_builder_end_array (b);
-  json_builder_set_member_name (b, "race");
-  json_builder_add_int_value (b, race);
+}
+
+/* … "track" (when @track names one), "laps" (when not 0), "first" and the
+ * facts told in earlier games}: how both setups end; the setup as text. */
+static char *
+end_setup (JsonBuilder *b,
+           int          track,
+           guint        laps,
+           const char  *first,
+           JsonObject  *facts)
+{
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+
   if (track >= 0 && track < CB_N_TRACKS)
     {
       json_builder_set_member_name (b, "track");
@@ -1454,13 +1448,32 @@ cb_presenter_dup_setup (const char *const *names,
       json_builder_add_int_value (b, laps);
     }
   json_builder_set_member_name (b, "first");
-  json_builder_add_string_value (b, names[first]);
+  json_builder_add_string_value (b, first);
   add_facts (b, facts);
   json_builder_end_object (b);
 
   root = json_builder_get_root (b);
   json_generator_set_root (gen, root);
   return json_generator_to_data (gen, NULL);
+}
+
+char *
+cb_presenter_dup_setup (const char *const *names,
+                        guint              n_names,
+                        guint              race,
+                        int                track,
+                        guint              laps,
+                        guint              first,
+                        JsonObject        *facts)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+
+  g_return_val_if_fail (names != NULL && first < n_names, NULL);
+
+  begin_setup (b, names, n_names);
+  json_builder_set_member_name (b, "race");
+  json_builder_add_int_value (b, race);
+  return end_setup (b, track, laps, names[first], facts);
 }
 
 char *
@@ -1473,20 +1486,11 @@ cb_presenter_dup_free_setup (const char *const *names,
                              JsonObject        *facts)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
-  g_autoptr(JsonNode) root = NULL;
 
   g_return_val_if_fail (names != NULL && first < n_names && cards != NULL && track < CB_N_TRACKS, NULL);
 
   /* docs/game-script.md, Setup: "race": "free" with one card key per colour and a track. */
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "game");
-  json_builder_add_string_value (b, "cubitos");
-  json_builder_set_member_name (b, "players");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < n_names; i++)
-    json_builder_add_string_value (b, names[i]);
-  json_builder_end_array (b);
+  begin_setup (b, names, n_names);
   json_builder_set_member_name (b, "race");
   json_builder_add_string_value (b, "free");
   json_builder_set_member_name (b, "cards");
@@ -1499,21 +1503,7 @@ cb_presenter_dup_free_setup (const char *const *names,
       json_builder_add_string_value (b, card->key);
     }
   json_builder_end_array (b);
-  json_builder_set_member_name (b, "track");
-  json_builder_add_string_value (b, cb_track (track)->key);
-  if (laps > 0)
-    {
-      json_builder_set_member_name (b, "laps");
-      json_builder_add_int_value (b, laps);
-    }
-  json_builder_set_member_name (b, "first");
-  json_builder_add_string_value (b, names[first]);
-  add_facts (b, facts);
-  json_builder_end_object (b);
-
-  root = json_builder_get_root (b);
-  json_generator_set_root (gen, root);
-  return json_generator_to_data (gen, NULL);
+  return end_setup (b, (int) track, laps, names[first], facts);
 }
 
 char *

@@ -85,14 +85,6 @@ format_total (double   value,
   return dup_total_text (self->state != NULL ? dp_game_ui_for_game (self->state) : NULL, (gint64) value);
 }
 
-static guint
-turn_of (const DpGameUi *ui,
-         const DpGame   *game)
-{
-  /* Games without turns count each action as one step. */
-  return ui != NULL && ui->turn_number != NULL ? ui->turn_number (game) : dp_game_get_n_actions (game);
-}
-
 gboolean
 dp_game_compute_progression (const char  *setup_text,
                              GPtrArray   *actions,
@@ -100,55 +92,15 @@ dp_game_compute_progression (const char  *setup_text,
                              GPtrArray  **totals,
                              GError     **error)
 {
-  g_autoptr(DpGame) game = NULL;
-  const DpGameUi *ui;
-  g_autoptr(GArray) x = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GPtrArray) y = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-  guint n_players, turn;
-  double zero = 0.0;
-
   g_return_val_if_fail (setup_text != NULL && actions != NULL, FALSE);
 
-  game = dp_game_new_from_text (setup_text, error);
-  if (game == NULL)
+  if (!dp_game_ui_compute_progression (setup_text, actions, DP_PROGRESSION_BY_TURN,
+                                       turns, totals, error))
     return FALSE;
 
-  ui = dp_game_ui_for_game (game);
-  n_players = dp_game_get_n_players (game);
-  for (guint seat = 0; seat < n_players; seat++)
-    {
-      GArray *column = g_array_new (FALSE, FALSE, sizeof (double));
-      g_array_append_val (column, zero);
-      g_ptr_array_add (y, column);
-    }
-  g_array_append_val (x, zero);
-
-  turn = turn_of (ui, game);
-  for (guint i = 0; i < actions->len; i++)
-    {
-      guint next_turn;
-
-      if (!dp_game_apply_text (game, g_ptr_array_index (actions, i), error))
-        return FALSE;
-
-      next_turn = turn_of (ui, game);
-      /* A turn ends when the next one begins, and the game's last action ends the last. */
-      if (next_turn != turn || i + 1 == actions->len)
-        {
-          double tx = x->len;
-
-          g_array_append_val (x, tx);
-          for (guint seat = 0; seat < n_players; seat++)
-            {
-              double total = dp_game_get_total (game, seat);
-              g_array_append_val (g_ptr_array_index (y, seat), total);
-            }
-          turn = next_turn;
-        }
-    }
-
-  *turns = g_steal_pointer (&x);
-  *totals = g_steal_pointer (&y);
+  /* The chart counts the turns played, 0 at the start. */
+  for (guint i = 0; i < (*turns)->len; i++)
+    g_array_index (*turns, double, i) = i;
   return TRUE;
 }
 

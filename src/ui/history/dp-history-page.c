@@ -652,23 +652,14 @@ focus_search_cb (GtkWidget *widget,
 static void
 ensure_store (DpHistoryPage *self)
 {
-  g_autoptr(GError) error = NULL;
-  DpStore *store;
+  DpStore *store = NULL;
 
   if (self->store != NULL)
     return;
 
-  store = dp_application_get_store_for_widget (GTK_WIDGET (self), &error);
-  if (error != NULL)
-    {
-      adw_status_page_set_icon_name (self->empty_page, "dialog-warning-symbolic");
-      adw_status_page_set_title (self->empty_page, _("Cannot Read the Games"));
-      adw_status_page_set_description (self->empty_page, error->message);
-      gtk_stack_set_visible_child_name (self->list_stack, "empty");
-      return;
-    }
-
-  if (store != NULL)
+  if (!dp_application_find_store (GTK_WIDGET (self), self->empty_page, _("Cannot Read the Games"), &store))
+    gtk_stack_set_visible_child_name (self->list_stack, "empty");
+  else if (store != NULL)
     dp_history_page_set_store (self, store);
 }
 

@@ -478,66 +478,6 @@ update_wins_chart (DpStatisticsPage *self)
   dp_chart_set_bars (self->wins_chart, labels, values, n);
 }
 
-/* The totals of every seat at the end of each round of a stored game (and at its
- * start); a game without rounds (DpGameUi.round_number NULL) has a point per action. */
-static gboolean
-compute_round_progression (const DpGameUi  *ui,
-                           const char      *setup_text,
-                           GPtrArray       *actions,
-                           GArray         **rounds_out,
-                           GPtrArray      **totals_out,
-                           GError         **error)
-{
-  g_autoptr(DpGame) game = dp_game_new_from_text (setup_text, error);
-  g_autoptr(GArray) rounds = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GPtrArray) totals = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-  guint n_players, round;
-  gboolean ended;
-  const double zero = 0;
-
-  if (game == NULL)
-    return FALSE;
-
-  n_players = dp_game_get_n_players (game);
-  for (guint seat = 0; seat < n_players; seat++)
-    g_ptr_array_add (totals, g_array_new (FALSE, FALSE, sizeof (double)));
-
-  /* The start: everybody at 0. */
-  g_array_append_val (rounds, zero);
-  for (guint seat = 0; seat < n_players; seat++)
-    g_array_append_val (g_ptr_array_index (totals, seat), zero);
-
-  round = ui != NULL && ui->round_number != NULL ? ui->round_number (game) : 0;
-  for (guint i = 0; i < actions->len; i++)
-    {
-      guint next;
-
-      if (!dp_game_apply_text (game, g_ptr_array_index (actions, i), error))
-        return FALSE;
-      next = ui != NULL && ui->round_number != NULL ? ui->round_number (game) : i + 1;
-
-      /* The action that begins a new round ended the one before: its totals are that
-       * round's; the game's last action ends the round it is in. */
-      ended = next != round;
-      if (ended || i + 1 == actions->len)
-        {
-          double x = ended ? round : next;
-
-          g_array_append_val (rounds, x);
-          for (guint seat = 0; seat < n_players; seat++)
-            {
-              double total = dp_game_get_total (game, seat);
-              g_array_append_val (g_ptr_array_index (totals, seat), total);
-            }
-        }
-      round = next;
-    }
-
-  *rounds_out = g_steal_pointer (&rounds);
-  *totals_out = g_steal_pointer (&totals);
-  return TRUE;
-}
-
 static void
 update_progression_chart (DpStatisticsPage *self)
 {
@@ -567,7 +507,8 @@ update_progression_chart (DpStatisticsPage *self)
   ui = dp_game_ui_lookup (latest->kind);
   actions = dp_store_get_actions (self->store, latest->id, &setup, &error);
   if (actions == NULL ||
-      !compute_round_progression (ui, setup, actions, &rounds, &totals, &error))
+      !dp_game_ui_compute_progression (setup, actions, DP_PROGRESSION_BY_ROUND,
+                                       &rounds, &totals, &error))
     {
       g_debug ("Cannot replay game %s: %s", latest->id, error->message);  /* damage: no chart */
       return;
@@ -692,6 +633,9 @@ sync_dropdowns (DpStatisticsPage *self)
       gtk_drop_down_set_model (self->h2h_b_dropdown, G_LIST_MODEL (names_list));
     }
   select_name (self, self->player_dropdown, self->player);
+  /* Nobody to pick (no finished game of this kind): no picker, rather than GTK's
+   * untranslated "(None)" beside "No Finished Games Yet". */
+  gtk_widget_set_visible (GTK_WIDGET (self->player_dropdown), self->names[0] != NULL);
   select_name (self, self->h2h_a_dropdown, self->h2h_a);
   select_name (self, self->h2h_b_dropdown, self->h2h_b);
   self->updating_widgets = FALSE;
@@ -815,23 +759,14 @@ h2h_selected_cb (GtkDropDown      *dropdown,
 static void
 ensure_store (DpStatisticsPage *self)
 {
-  g_autoptr(GError) error = NULL;
-  DpStore *store;
+  DpStore *store = NULL;
 
   if (self->store != NULL)
     return;
 
-  store = dp_application_get_store_for_widget (GTK_WIDGET (self), &error);
-  if (error != NULL)
-    {
-      adw_status_page_set_icon_name (self->empty_page, "dialog-warning-symbolic");
-      adw_status_page_set_title (self->empty_page, _("Cannot Read the Statistics"));
-      adw_status_page_set_description (self->empty_page, error->message);
-      gtk_stack_set_visible_child_name (self->content_stack, "empty");
-      return;
-    }
-
-  if (store != NULL)
+  if (!dp_application_find_store (GTK_WIDGET (self), self->empty_page, _("Cannot Read the Statistics"), &store))
+    gtk_stack_set_visible_child_name (self->content_stack, "empty");
+  else if (store != NULL)
     dp_statistics_page_set_store (self, store);
 }
 

@@ -536,6 +536,47 @@ test_facts_remembered (Fixture       *f,
   g_assert_cmpstr (number (f, INA, "credits"), ==, "1");
 }
 
+/* Issue 15, "Text": "1 spaces walked" — every count through ngettext. Found again in
+ * the window (qa): a runner one space along read "1 spaces walked · lap 1 of 1". The
+ * board of Sami after the keyboard race's first move (one space). */
+static void
+test_one_space_walked (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "ui", "cubitos", "keyboard-race.jsonl", NULL);
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GPtrArray) actions = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DpGame) game = NULL;
+  const char *setup = NULL;
+  GtkWidget *view;
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      if (lines[i][0] != '{')
+        continue;
+      if (setup == NULL)
+        setup = lines[i];
+      else
+        g_ptr_array_add (actions, lines[i]);
+      /* Up to Sami's first move: {"player":"Sami","move":1,"landed":{}} */
+      if (strstr (lines[i], "\"move\":1") != NULL)
+        break;
+    }
+  game = dp_game_replay (setup, (const char *const *) actions->pdata, actions->len, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (cb_game_get_spaces_moved (cb_game_from_dp_const (game), SAMI), ==, 1);
+
+  view = g_object_ref_sink (cb_board_view_new ());
+  cb_board_view_update (CB_BOARD_VIEW (view), cb_game_from_dp_const (game), SAMI);
+  g_assert_cmpstr (cb_board_view_get_text (CB_BOARD_VIEW (view), "position"), ==, "1 space walked · lap 1 of 1");
+  cb_board_view_update (CB_BOARD_VIEW (view), cb_game_from_dp_const (game), 2);
+  g_assert_cmpstr (cb_board_view_get_text (CB_BOARD_VIEW (view), "position"), ==, "0 spaces walked · lap 1 of 1");
+  g_object_unref (view);
+}
+
 /* Issue 15: "toasts cover Rest and "1 Credit → 1 Coin"". The window's toast sits at the
  * bottom of the view (about 60 px with its margins); the table leaves room below the
  * last board, so scrolled to the end no control lies under a toast. */
@@ -564,6 +605,7 @@ main (int   argc,
 {
   dp_ui_test_init (&argc, &argv, DP_UI_TEST_GTK | DP_UI_TEST_ISOLATE_DIRS);
 
+  g_test_add_func ("/cubitos-ui/one-space-walked", test_one_space_walked);
   g_test_add ("/cubitos-ui/race", Fixture, NULL, fixture_setup, test_race, fixture_teardown);
   g_test_add ("/cubitos-ui/resume", Fixture, NULL, fixture_setup, test_resume, fixture_teardown);
   g_test_add ("/cubitos-ui/facts-remembered", Fixture, NULL, fixture_setup, test_facts_remembered, fixture_teardown);
