@@ -657,6 +657,41 @@ in_view (GtkWidget *widget,
 }
 
 static void
+collect_toasts (GtkWidget *widget,
+                GPtrArray *toasts)
+{
+  if (g_strcmp0 (gtk_widget_get_css_name (widget), "toast") == 0 && gtk_widget_get_mapped (widget))
+    g_ptr_array_add (toasts, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_toasts (child, toasts);
+}
+
+static void
+assert_toasts_cover_nothing (GtkWidget *window,
+                             GtkWidget *sheets,
+                             GtkWidget *panel_scroller)
+{
+  g_autoptr(GPtrArray) toasts = g_ptr_array_new ();
+  GtkWidget *covered[] = { sheets, panel_scroller };
+
+  collect_toasts (window, toasts);
+  for (guint i = 0; i < toasts->len; i++)
+    for (guint j = 0; j < G_N_ELEMENTS (covered); j++)
+      {
+        graphene_rect_t toast_bounds, bounds;
+
+        g_assert_true (gtk_widget_compute_bounds (g_ptr_array_index (toasts, i), window, &toast_bounds));
+        g_assert_true (gtk_widget_compute_bounds (covered[j], window, &bounds));
+        if (graphene_rect_intersection (&toast_bounds, &bounds, NULL))
+          g_error ("a toast (%g,%g %g×%g) covers %s (%g,%g %g×%g)", toast_bounds.origin.x,
+                   toast_bounds.origin.y, toast_bounds.size.width, toast_bounds.size.height,
+                   j == 0 ? "the sheets" : "the turn panel", bounds.origin.x, bounds.origin.y,
+                   bounds.size.width, bounds.size.height);
+      }
+}
+
+static void
 assert_table_in_view (Fixture        *f,
                       const CvAction *next)
 {
@@ -708,6 +743,11 @@ assert_table_in_view (Fixture        *f,
         }
     }
   g_array_unref (legal);
+
+  /* Issue 14 item 6 ("toasts cover the bottom of the sheets and the Freeze/Pass
+   * buttons"), issue 15 ("toasts never cover controls"): a toast on screen overlaps
+   * neither the sheets nor the turn panel with its buttons. */
+  assert_toasts_cover_nothing (GTK_WIDGET (f->window), sheets, panel_scroller);
   (void) acting;
   (void) next;
 }

@@ -237,6 +237,10 @@ update_header (DpWindow *self)
   const DpGameUi *ui = self->session != NULL ? dp_game_ui_for_game (dp_session_get_game (self->session)) : NULL;
 
   gtk_widget_set_visible (self->undo_box, playing);
+  /* Issue 14 item 6, issue 15: a toast never covers a control or a sheet. AdwToastOverlay
+   * (libadwaita 1.2) always shows toasts at its bottom centre, so a table page leaves a
+   * fixed strip free at the bottom for them: nothing moves when a toast comes or goes. */
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->pages), DP_IS_TABLE_PAGE (visible) ? DP_WINDOW_TOAST_STRIP : 0);
   /* One Back button at a time: a game opened in History has its own, to the list. */
   gtk_widget_set_visible (self->back_button, g_strcmp0 (page, "start") != 0 && g_strcmp0 (page, "error") != 0 &&
                                              !history_shows_game (self));

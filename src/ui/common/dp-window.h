@@ -11,6 +11,10 @@
 
 G_BEGIN_DECLS
 
+/* Height in pixels of the strip kept free at the bottom of a table page for toasts
+ * (a toast with its button and libadwaita's 24 px margin below it). */
+#define DP_WINDOW_TOAST_STRIP 76
+
 #define DP_TYPE_WINDOW (dp_window_get_type ())
 G_DECLARE_FINAL_TYPE (DpWindow, dp_window, DP, WINDOW, AdwApplicationWindow)
 
