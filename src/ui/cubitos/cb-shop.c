@@ -200,13 +200,14 @@ cb_shop_update (CbShop       *self,
           /* The cost is printed on the card: asked once, here. */
           GtkWidget *spin = gtk_spin_button_new_with_range (0, 20, 1);
           g_autofree char *a11y = NULL;
+          g_autofree char *card_title = cb_presenter_dup_card_title (cb_game_get_card (cb, c));
 
           /* 0: not told yet (every card costs at least 1). */
           gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 0);
           gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
           gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
           /* Translators: the question for a card's cost, "Cost printed on Bob" */
-          a11y = g_strdup_printf (_("Cost printed on %s"), cb_presenter_card_name (cb_game_get_card (cb, c)));
+          a11y = g_strdup_printf (_("Cost printed on %s"), card_title);
           gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
           gtk_widget_set_tooltip_text (spin, a11y);
           g_object_set_data (G_OBJECT (spin), "colour", GUINT_TO_POINTER (c));
@@ -221,8 +222,8 @@ cb_shop_update (CbShop       *self,
       g_signal_connect (button, "clicked", G_CALLBACK (buy_clicked_cb), self);
       {
         /* Translators: accessible name of a shop button, "Buy an orange die (Bob)" */
-        g_autofree char *a11y = g_strdup_printf (_("Buy %s (%s)"), cb_presenter_a_die (CB_KIND_OF (c)),
-                                                 cb_presenter_card_name (cb_game_get_card (cb, c)));
+        g_autofree char *card_title = cb_presenter_dup_card_title (cb_game_get_card (cb, c));
+        g_autofree char *a11y = g_strdup_printf (_("Buy %s (%s)"), cb_presenter_a_die (CB_KIND_OF (c)), card_title);
         gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
       }
       gtk_box_append (GTK_BOX (row), button);
