@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cv-presenter.h"
+#include "cb-presenter.h"
 #include "dp-ui-test-util.h"
 
 static gboolean
@@ -630,6 +631,35 @@ test_german_words (void)
   g_assert_nonnull (strstr (_("Score sheets"), "Blockbl"));
 }
 
+/* Issue 15 "Text": "English card names only (show the rulebook's German name beside it in
+   German)". The shop's card line names every card in English; the German UI adds the
+   rulebook's name (cards_en_de.csv) beside it, the English UI shows English alone. */
+static void
+test_cubitos_card_title (void)
+{
+  guint beside = 0;
+
+  for (guint card = 0; card < CB_N_CARDS; card++)
+    {
+      const CbCard *info = cb_card (card);
+      g_autofree char *title = cb_presenter_dup_card_title (card);
+
+      g_assert_true (g_str_has_prefix (title, info->name_en));
+      if (!is_german () || g_strcmp0 (info->name_de, info->name_en) == 0)
+        g_assert_cmpstr (title, ==, info->name_en);
+      else
+        {
+          g_autofree char *expected = g_strdup_printf ("%s (%s)", info->name_en, info->name_de);
+
+          g_assert_cmpstr (title, ==, expected);
+          beside++;
+        }
+    }
+  /* The German run really is German: most rulebook names differ from the English ones. */
+  if (is_german ())
+    g_assert_cmpuint (beside, >, CB_N_CARDS / 2);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -651,6 +681,7 @@ main (int   argc,
   g_test_add_func ("/presenter/assistant/recommendation", test_assistant_recommendation);
   g_test_add_func ("/presenter/assistant/opponents", test_assistant_opponents);
   g_test_add_func ("/presenter/assistant/nothing", test_assistant_nothing);
+  g_test_add_func ("/presenter/cubitos-card-title", test_cubitos_card_title);
 
   return g_test_run ();
 }

@@ -131,6 +131,21 @@ cb_presenter_card_name (guint card)
 }
 
 char *
+cb_presenter_dup_card_title (guint card)
+{
+  const CbCard *info = cb_card (card);
+  const char *local;
+
+  g_return_val_if_fail (info != NULL, g_strdup (""));
+  local = cb_presenter_card_name (card);
+  if (g_strcmp0 (local, info->name_en) == 0)
+    return g_strdup (info->name_en);
+  /* Translators: issue 15 "Text": the English card name first, the rulebook's name in
+     your language beside it, "Punch Guy (Dieter)" */
+  return g_strdup_printf (C_("Cubitos card title", "%s (%s)"), info->name_en, local);
+}
+
+char *
 cb_presenter_dup_race_title (guint race)
 {
   const CbRace *info = cb_race (race);
@@ -1304,6 +1319,7 @@ cb_presenter_dup_card_text (const CbGame *game,
   int cost;
   guint left;
   g_autofree char *cost_text = NULL;
+  g_autofree char *title = NULL;
 
   g_return_val_if_fail (game != NULL && colour < CB_N_COLOURS, NULL);
 
@@ -1315,9 +1331,9 @@ cb_presenter_dup_card_text (const CbGame *game,
   else
     /* Translators: a card's cost nobody has told yet */
     cost_text = g_strdup (_("cost ?"));
+  title = cb_presenter_dup_card_title (cb_game_get_card (game, colour));
   /* Translators: "Bob · 4 coins · 7 left" (dice left in the shop supply) */
-  return g_strdup_printf (_("%s · %s · %u left"), cb_presenter_card_name (cb_game_get_card (game, colour)),
-                          cost_text, left);
+  return g_strdup_printf (_("%s · %s · %u left"), title, cost_text, left);
 }
 
 /* ---- Facts told earlier ---- */

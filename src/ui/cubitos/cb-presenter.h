@@ -39,6 +39,9 @@ char       *cb_presenter_dup_dice_text (CbKind kind, guint n);
 const char *cb_presenter_a_die (CbKind kind);
 /* Translated card name and the translated name of a race ("Race 1 — Nothing Goes Right"). */
 const char *cb_presenter_card_name (guint card);
+/* Issue 15 "Text": the English card name, with the translated (rulebook) name beside
+   it where the UI language has one: "Punch Guy (Dieter)". Free with g_free(). */
+char       *cb_presenter_dup_card_title (guint card);
 char       *cb_presenter_dup_race_title (guint race);
 
 /* ---- Sentences ---- */

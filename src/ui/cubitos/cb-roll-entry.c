@@ -20,7 +20,7 @@ struct _CbRollEntry
   GtkWidget      parent_instance;
 
   CbRoll        *roll;
-  GtkWidget     *grid;
+  GtkWidget     *grid;        /* template child: rows are built per roll */
   GtkSpinButton *fields[CB_N_KINDS][CB_N_FACES];
   GtkLabel      *blank_labels[CB_N_KINDS];
   GtkLabel      *message;     /* why a typed count was refused */
@@ -189,7 +189,7 @@ cb_roll_entry_dispose (GObject *object)
 {
   CbRollEntry *self = CB_ROLL_ENTRY (object);
 
-  g_clear_pointer (&self->grid, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (object), CB_TYPE_ROLL_ENTRY);
   G_OBJECT_CLASS (cb_roll_entry_parent_class)->dispose (object);
 }
 
@@ -215,15 +215,14 @@ cb_roll_entry_class_init (CbRollEntryClass *klass)
                                     0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "cbrollentry");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/dicepad/Dicepad/ui/cb-roll-entry.ui");
+  gtk_widget_class_bind_template_child (widget_class, CbRollEntry, grid);
 }
 
 static void
 cb_roll_entry_init (CbRollEntry *self)
 {
-  self->grid = gtk_grid_new ();
-  gtk_grid_set_row_spacing (GTK_GRID (self->grid), 6);
-  gtk_grid_set_column_spacing (GTK_GRID (self->grid), 10);
-  gtk_widget_set_parent (self->grid, GTK_WIDGET (self));
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
 
 GtkWidget *

@@ -3,7 +3,8 @@
  * Players do their roll sections at the same time (rulebook p. 8) and their race
  * sections too (p. 9), so every board has its own controls. Each button carries the
  * action it enters and is enabled exactly when the engine accepts that action now
- * (cb_presenter_check); a disabled button's tooltip says the engine's reason.
+ * (cb_presenter_check); a disabled button's tooltip and a dim caption under its row say
+ * the engine's reason.
  *
  * The questions Dicepad asks because it cannot see the physical track are asked here,
  * short and only where needed: red lines at refill (once a round), the bonus of the
@@ -104,6 +105,32 @@ spin_value (CbRunPanel *self,
   return w != NULL ? (guint) MAX (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (w)), 0) : 0;
 }
 
+/* Issue 15: the reasons of a row's disabled buttons are written in a dim caption under
+ * the row, readable on a touch screen (no hover) and by a screen reader, not only in
+ * tooltips. */
+static void
+update_caption (GtkWidget *row)
+{
+  GtkWidget *caption = row != NULL ? g_object_get_data (G_OBJECT (row), "caption") : NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  if (caption == NULL)
+    return;
+  for (GtkWidget *child = gtk_widget_get_first_child (row); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      const char *reason = g_object_get_data (G_OBJECT (child), "reason");
+
+      if (reason == NULL || gtk_widget_get_sensitive (child))
+        continue;
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      g_string_append (text, reason);
+    }
+  gtk_label_set_text (GTK_LABEL (caption), text->str);
+  gtk_widget_set_visible (caption, text->len > 0);
+}
+
 /* Sets the action a button enters, and whether the engine accepts it now. */
 static void
 set_button_action (CbRunPanel *self,
@@ -114,8 +141,10 @@ set_button_action (CbRunPanel *self,
   gboolean ok = cb_presenter_check (self->game, action, &error);
 
   g_object_set_data_full (G_OBJECT (button), "action", action, g_free);
+  g_object_set_data_full (G_OBJECT (button), "reason", ok ? NULL : g_strdup (error->message), g_free);
   gtk_widget_set_sensitive (button, ok);
   gtk_widget_set_tooltip_text (button, ok ? g_object_get_data (G_OBJECT (button), "hint") : error->message);
+  update_caption (gtk_widget_get_parent (button));
 }
 
 static void
@@ -162,9 +191,12 @@ add_button (CbRunPanel *self,
   if (hint != NULL)
     gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, hint, -1);
   g_signal_connect (button, "clicked", G_CALLBACK (button_clicked_cb), self);
+  append_to (parent, button);
   set_button_action (self, button, action);
   g_hash_table_insert (self->controls, g_strdup (name), button);
-  append_to (parent, button);
+  if (g_object_get_data (G_OBJECT (parent), "caption") != NULL)
+    g_hash_table_insert (self->controls, g_strdup_printf ("%s-reason", name),
+                         g_object_get_data (G_OBJECT (parent), "caption"));
   return button;
 }
 
@@ -174,8 +206,19 @@ static GtkWidget *
 button_row (GtkWidget *parent)
 {
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *caption = gtk_label_new (NULL);
 
+  gtk_label_set_wrap (GTK_LABEL (caption), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (caption), 0);
+  gtk_widget_add_css_class (caption, "caption");
+  gtk_widget_add_css_class (caption, "dim-label");
+  gtk_widget_set_visible (caption, FALSE);
+  /* The caption describes the row for a screen reader too. */
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY,
+                                  caption, NULL, -1);
+  g_object_set_data (G_OBJECT (row), "caption", caption);
   append_to (parent, row);
+  append_to (parent, caption);
   return row;
 }
 
