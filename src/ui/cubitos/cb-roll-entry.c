@@ -187,8 +187,6 @@ build (CbRollEntry *self)
 static void
 cb_roll_entry_dispose (GObject *object)
 {
-  CbRollEntry *self = CB_ROLL_ENTRY (object);
-
   gtk_widget_dispose_template (GTK_WIDGET (object), CB_TYPE_ROLL_ENTRY);
   G_OBJECT_CLASS (cb_roll_entry_parent_class)->dispose (object);
 }
