@@ -10,6 +10,8 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include <libsoup/soup.h>
 #include <qrencode.h>
 #include <string.h>
@@ -222,6 +224,41 @@ test_phones (Fixture       *f,
   g_object_unref (phone.ws);
 }
 
+/* polish item 7: "Phones at the Table" greyed out with no reason when no game is open.
+ * The menu shows the item only while a game is open (a greyed item says nothing on a
+ * touch screen); then it is there and works. */
+static void
+test_phones_item_only_with_game (Fixture       *f,
+                                 gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  DpStore *store = dp_application_get_store (f->app, &error);
+  g_autoptr(DpGame) game = dp_game_new_from_text ("{\"game\":\"calavera\",\"players\":[\"Ina\",\"Sami\"]}", &error);
+  g_autofree char *id = NULL;
+  GtkWidget *menu_button = dp_ui_find_descendant (GTK_WIDGET (f->window), GTK_TYPE_MENU_BUTTON);
+  GtkLabel *item;
+
+  g_assert_nonnull (menu_button);
+  dp_ui_wait_mapped (GTK_WIDGET (f->window));
+  gtk_menu_button_popup (GTK_MENU_BUTTON (menu_button));
+  dp_ui_iterate_until_idle ();
+  item = find_label_starting (menu_button, _("_Phones at the Table"));
+  g_assert_true (item == NULL || !gtk_widget_is_visible (GTK_WIDGET (item)));
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (menu_button));
+
+  g_assert_no_error (error);
+  id = dp_store_create_game (store, game, &error);
+  g_assert_no_error (error);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.resume", "s", id));
+  dp_ui_iterate_until_idle ();
+  gtk_menu_button_popup (GTK_MENU_BUTTON (menu_button));
+  dp_ui_iterate_until_idle ();
+  item = find_label_starting (menu_button, _("_Phones at the Table"));
+  g_assert_nonnull (item);
+  g_assert_true (gtk_widget_is_visible (GTK_WIDGET (item)));
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (menu_button));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -232,6 +269,8 @@ main (int   argc,
   dp_ui_test_init (&argc, &argv, DP_UI_TEST_GTK | DP_UI_TEST_ISOLATE_DIRS);
 
   g_test_add ("/phones/dialog", Fixture, &ui_config, dp_ui_fixture_setup, test_phones, dp_ui_fixture_teardown);
+  g_test_add ("/phones/menu-item-only-with-game", Fixture, &ui_config, dp_ui_fixture_setup,
+              test_phones_item_only_with_game, dp_ui_fixture_teardown);
 
   return g_test_run ();
 }

@@ -101,6 +101,38 @@ test_preferences_window (void)
   g_assert_finalize_object (window);
 }
 
+/* polish item 6: "Preferences → Backups shows the folder as ./cv-backups when started
+ * with a relative --database": the Folder row shows the absolute path. */
+static void
+test_preferences_backup_folder_absolute (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *cwd = g_get_current_dir ();
+  g_autofree char *dir = g_dir_make_tmp ("dicepad-prefs-XXXXXX", &error);
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr(DpStore) store = NULL;
+  GtkWidget *window;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (g_chdir (dir), ==, 0);
+  store = dp_store_open ("games.db", &error);
+  g_assert_no_error (error);
+  window = GTK_WIDGET (dp_preferences_window_new (settings, store));
+  g_assert_true (g_path_is_absolute (dp_preferences_window_get_backup_dir (DP_PREFERENCES_WINDOW (window))));
+  g_assert_true (g_str_has_prefix (dp_preferences_window_get_backup_dir (DP_PREFERENCES_WINDOW (window)), dir));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  dp_ui_iterate_until_idle ();
+  g_clear_object (&store);
+  for (guint i = 0; i < 3; i++)
+    {
+      static const char *const names[] = { "games.db", "games.db-wal", "games.db-shm" };
+      g_unlink (names[i]);
+    }
+  g_assert_cmpint (g_chdir (cwd), ==, 0);
+  g_rmdir (dir);
+}
+
 /* The phones dialog shows a table server (not listening here) of a stored game. */
 static void
 test_phones_dialog (void)
@@ -198,6 +230,7 @@ main (int   argc,
   g_test_add_func ("/widgets/new-destroy/CbRollEntry", test_roll_entry);
   g_test_add_func ("/widgets/new-destroy/DpPreferencesWindow", test_preferences_window);
   g_test_add_func ("/widgets/new-destroy/DpPhonesDialog", test_phones_dialog);
+  g_test_add_func ("/widgets/preferences/backup-folder-absolute", test_preferences_backup_folder_absolute);
   g_test_add ("/widgets/new-destroy/DpWindow", Fixture, &ui_config, dp_ui_fixture_setup, test_window,
               dp_ui_fixture_teardown);
 

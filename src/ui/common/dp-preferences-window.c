@@ -212,7 +212,11 @@ dp_preferences_window_constructed (GObject *object)
 
   if (self->store != NULL)
     {
-      self->backup_dir = dp_backup_dir_for_database (dp_store_get_path (self->store));
+      g_autofree char *dir = dp_backup_dir_for_database (dp_store_get_path (self->store));
+
+      /* A --database given relative to the folder it was started in would show as
+       * "./cv-backups": say where the folder really is (polish item 6). */
+      self->backup_dir = g_canonicalize_filename (dir, NULL);
       adw_action_row_set_subtitle (self->folder_row, self->backup_dir);
     }
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "preferences.backup-now", self->store != NULL);
