@@ -19,10 +19,10 @@
 
 gboolean
 cb_read_uint (JsonNode    *node,
-           const char  *key,
-           guint        max,
-           guint       *out,
-           GError     **error)
+              const char  *key,
+              guint        max,
+              guint       *out,
+              GError     **error)
 {
   gint64 v;
 
@@ -47,8 +47,8 @@ cb_read_uint (JsonNode    *node,
 
 gboolean
 cb_read_true (JsonNode    *node,
-           const char  *key,
-           GError     **error)
+              const char  *key,
+              GError     **error)
 {
   if (node == NULL || !JSON_NODE_HOLDS_VALUE (node)
       || json_node_get_value_type (node) != G_TYPE_BOOLEAN || !json_node_get_boolean (node))
@@ -62,8 +62,8 @@ cb_read_true (JsonNode    *node,
 
 const char *
 cb_read_string (JsonNode    *node,
-             const char  *key,
-             GError     **error)
+                const char  *key,
+                GError     **error)
 {
   if (node == NULL || !JSON_NODE_HOLDS_VALUE (node)
       || json_node_get_value_type (node) != G_TYPE_STRING)
@@ -77,8 +77,8 @@ cb_read_string (JsonNode    *node,
 
 JsonObject *
 cb_read_object (JsonNode    *node,
-             const char  *key,
-             GError     **error)
+                const char  *key,
+                GError     **error)
 {
   if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
     {
@@ -91,8 +91,8 @@ cb_read_object (JsonNode    *node,
 
 JsonArray *
 cb_read_array (JsonNode    *node,
-            const char  *key,
-            GError     **error)
+               const char  *key,
+               GError     **error)
 {
   if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
     {
@@ -105,9 +105,9 @@ cb_read_array (JsonNode    *node,
 
 gboolean
 cb_read_kind (JsonNode    *node,
-           const char  *key,
-           CbKind      *kind,
-           GError     **error)
+              const char  *key,
+              CbKind      *kind,
+              GError     **error)
 {
   const char *s = cb_read_string (node, key, error);
 
@@ -125,9 +125,9 @@ cb_read_kind (JsonNode    *node,
 /* {"light_grey": 2, "red": 1}: dice counts per kind. */
 gboolean
 cb_read_counts (JsonNode    *node,
-             const char  *key,
-             guint        counts[CB_N_KINDS],
-             GError     **error)
+                const char  *key,
+                guint        counts[CB_N_KINDS],
+                GError     **error)
 {
   JsonObject *o = cb_read_object (node, key, error);
   JsonObjectIter iter;
@@ -156,9 +156,9 @@ cb_read_counts (JsonNode    *node,
 /* [{"space": 3, "credits": 1, "supply": 0}, …] or {"3": {"credits": 1, "supply": 0}} */
 gboolean
 cb_read_fan_entry (JsonObject  *e,
-                guint        space,
-                int          fan[N_FAN][2],
-                GError     **error)
+                   guint        space,
+                   int          fan[N_FAN][2],
+                   GError     **error)
 {
   static const char *const keys[] = { "space", "credits", "supply", NULL };
   guint credits = 0, supply = 0;
@@ -282,8 +282,8 @@ cb_read_landed (JsonNode    *node,
 
 gboolean
 cb_read_fan_told (JsonNode  *node,
-               CbAction  *a,
-               GError   **error)
+                  CbAction  *a,
+                  GError   **error)
 {
   JsonArray *arr = cb_read_array (node, "fan", error);
 
@@ -377,9 +377,9 @@ cb_read_zone (JsonNode    *node,
 /* Reads @o into @a; resolves the player (named, or the only one who can act now). */
 gboolean
 cb_parse_action (const CbGame  *g,
-              JsonObject    *o,
-              CbAction      *a,
-              GError       **error)
+                 JsonObject    *o,
+                 CbAction      *a,
+                 GError       **error)
 {
   static const char *const extras[CB_N_ACTIONS][20] = {
     [CB_ACTION_REFILL]    = { "red_lines", "from_rest" },
@@ -577,7 +577,7 @@ cb_parse_action (const CbGame  *g,
 
 void
 cb_build_counts (JsonBuilder *bld,
-              const guint  counts[CB_N_KINDS])
+                 const guint  counts[CB_N_KINDS])
 {
   json_builder_begin_object (bld);
   for (guint k = 0; k < CB_N_KINDS; k++)
@@ -591,7 +591,7 @@ cb_build_counts (JsonBuilder *bld,
 
 void
 cb_build_fan_told (JsonBuilder *bld,
-                const int    fan[N_FAN][2])
+                   const int    fan[N_FAN][2])
 {
   json_builder_set_member_name (bld, "fan");
   json_builder_begin_array (bld);
@@ -683,7 +683,7 @@ cb_build_landed (JsonBuilder    *bld,
  * counts in kind order, zero counts and blank faces left out. */
 char *
 cb_action_to_text (const CbGame   *g,
-                const CbAction *a)
+                   const CbAction *a)
 {
   g_autoptr(JsonBuilder) bld = json_builder_new ();
   g_autoptr(JsonNode) root = NULL;

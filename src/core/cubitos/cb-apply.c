@@ -41,9 +41,9 @@ phase_name (CbPhase phase)
 
 gboolean
 cb_wrong_phase (const CbGame  *g,
-             guint          seat,
-             CbActionType        type,
-             GError       **error)
+                guint          seat,
+                CbActionType        type,
+                GError       **error)
 {
   const char *when;
   CbPhase phase = g->b.p[seat].phase;
@@ -107,12 +107,12 @@ learn_cost (CbGame  *g,
  * tokens; on space 13 each further advance gives CB_FAN_PAST_LAST_CREDITS credits. */
 gboolean
 cb_advance_fans (CbGame     *g,
-              guint       seat,
-              guint       n,
-              gboolean    take_credits,
-              const int (*told)[2],
-              guint      *entered,
-              GError    **error)
+                 guint       seat,
+                 guint       n,
+                 gboolean    take_credits,
+                 const int (*told)[2],
+                 guint      *entered,
+                 GError    **error)
 {
   CbPlayer *p = &g->b.p[seat];
 
@@ -165,8 +165,8 @@ cb_advance_fans (CbGame     *g,
 
 gboolean
 cb_check_told_entered (const int   told[N_FAN][2],
-                    guint       entered,
-                    GError    **error)
+                       guint       entered,
+                       GError    **error)
 {
   for (guint s = 1; s < N_FAN; s++)
     if (told[s][0] >= 0 && !(entered & (1u << s)))
@@ -181,10 +181,10 @@ cb_check_told_entered (const int   told[N_FAN][2],
 /* „Würfel abgeben“ (p. 11): back into the supply, from the area chosen. */
 gboolean
 cb_lose_die (CbGame  *g,
-          guint    seat,
-          CbZone   zone,
-          CbKind   kind,
-          GError **error)
+             guint    seat,
+             CbZone   zone,
+             CbKind   kind,
+             GError **error)
 {
   CbPlayer *p = &g->b.p[seat];
 
@@ -216,13 +216,13 @@ cb_lose_die (CbGame  *g,
 
 gboolean
 cb_take_die (CbGame  *g,
-          guint    seat,
-          CbKind   kind,
-          CbZone   zone,
-          CbFace   face,
-          int      max_cost,
-          int      cost,
-          GError **error)
+             guint    seat,
+             CbKind   kind,
+             CbZone   zone,
+             CbFace   face,
+             int      max_cost,
+             int      cost,
+             GError **error)
 {
   CbPlayer *p = &g->b.p[seat];
 

@@ -102,7 +102,7 @@ cb_phase_number (CbPhase phase)
 
 guint
 cb_zone_total (const CbPlayer *p,
-            CbZone          zone)
+               CbZone          zone)
 {
   guint n = 0;
   for (guint k = 0; k < CB_N_KINDS; k++)
@@ -112,7 +112,7 @@ cb_zone_total (const CbPlayer *p,
 
 gboolean
 cb_is_participant (const CbBoard *b,
-                guint          seat)
+                   guint          seat)
 {
   return (b->participants & (1u << seat)) != 0;
 }
@@ -178,8 +178,8 @@ cb_find_active (const CbPlayer *p,
 /* Removes one active die of @kind; prefers @face, else any face. */
 void
 cb_remove_active (CbPlayer *p,
-               CbKind    kind,
-               int       face)
+                  CbKind    kind,
+                  int       face)
 {
   int i = cb_find_active (p, kind, face);
 
@@ -191,8 +191,8 @@ cb_remove_active (CbPlayer *p,
 
 void
 cb_move_all (CbPlayer *p,
-          CbZone    from,
-          CbZone    to)
+             CbZone    from,
+             CbZone    to)
 {
   for (guint k = 0; k < CB_N_KINDS; k++)
     {
@@ -209,7 +209,7 @@ cb_move_all (CbPlayer *p,
 /* The next participating seat clockwise from @seat (seat order is clockwise). */
 guint
 cb_next_participant (const CbGame *g,
-                  guint         seat)
+                     guint         seat)
 {
   for (guint i = 1; i <= g->n_players; i++)
     {
@@ -222,7 +222,7 @@ cb_next_participant (const CbGame *g,
 
 gboolean
 cb_can_act (const CbGame *g,
-         guint         seat)
+            guint         seat)
 {
   const CbPlayer *p = &g->b.p[seat];
 
@@ -248,7 +248,7 @@ cb_can_act (const CbGame *g,
 
 guint
 cb_card_of (const CbGame *g,
-         CbKind        kind)
+            CbKind        kind)
 {
   return g->cards[CB_COLOUR_OF (kind)];
 }
@@ -263,7 +263,7 @@ cb_card_name (guint card)
  * „Start-Würfel“); -1 when the card's cost is not known yet. */
 int
 cb_die_cost (const CbBoard *b,
-          CbKind         kind)
+             CbKind         kind)
 {
   if (CB_KIND_IS_GREY (kind))
     return 0;
@@ -275,7 +275,7 @@ cb_die_cost (const CbBoard *b,
 /* Dice that count toward the limit (p. 8): not the top dog, not the kinds ignored. */
 gboolean
 cb_counts_for_limit (const CbPlayer *p,
-                  guint           k)
+                     guint           k)
 {
   return k != CB_KIND_TOP_DOG && !(p->ignore_mask & (1u << k));
 }

@@ -233,8 +233,8 @@ cb_sample_rolls (const guint  dice[CB_N_KINDS],
 /* Sample fan-space rewards for the next space when nobody has told it yet. */
 guint
 cb_fan_variants (const CbGame *g,
-              guint         seat,
-              int           told[3][N_FAN][2])
+                 guint         seat,
+                 int           told[3][N_FAN][2])
 {
   guint s = g->b.p[seat].fans + 1;
   static const int samples[3][2] = { { 0, 0 }, { 1, 0 }, { 0, 1 } };

@@ -31,7 +31,7 @@ add_counts_member (JsonObject  *o,
 
 void
 cb_replay_add_json (const CbGame *g,
-                  JsonObject   *o)
+                    JsonObject   *o)
 {
   JsonObject *costs = json_object_new ();
   JsonObject *fan = json_object_new ();
@@ -84,8 +84,8 @@ cb_replay_add_json (const CbGame *g,
 
 void
 cb_replay_add_player_json (const CbGame *g,
-                         guint         seat,
-                         JsonObject   *o)
+                           guint         seat,
+                           JsonObject   *o)
 {
   const CbPlayer *p = &g->b.p[seat];
   JsonObject *dice = json_object_new ();
@@ -157,7 +157,7 @@ cb_replay_add_player_json (const CbGame *g,
 
 JsonObject *
 cb_replay_seat_stats (const CbGame *g,
-                    guint         seat)
+                      guint         seat)
 {
   const CbPlayer *p = &g->b.p[seat];
   JsonObject *o = json_object_new ();

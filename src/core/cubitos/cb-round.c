@@ -70,9 +70,9 @@ cb_evaluate_red_card (CbGame *g)
 
 gboolean
 cb_enter_move_phase (CbGame  *g,
-                  guint    seat,
-                  CbActionType  type,
-                  GError **error)
+                     guint    seat,
+                     CbActionType  type,
+                     GError **error)
 {
   CbPlayer *p = &g->b.p[seat];
 
