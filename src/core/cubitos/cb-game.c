@@ -23,7 +23,7 @@
 
 const char *const cb_act_keys[CB_N_ACTIONS] = {
   "refill", "roll", "push", "pass", "bust", "collect", "announce", "redeem",
-  "buy_steps", "move", "jet", "shortcut", "buy", "rest", "ability",
+  "buy_steps", "move", "jet", "shortcut", "buy", "rest", "ability", "correct_cost",
 };
 
 /* ---- names ---- */
@@ -763,6 +763,26 @@ cb_game_get_cost (const CbGame *g,
 {
   g_return_val_if_fail (g != NULL && colour < CB_N_COLOURS, -1);
   return g->b.cost[colour];
+}
+
+CbCostOrigin
+cb_game_get_cost_origin (const CbGame *g,
+                         guint         colour)
+{
+  g_return_val_if_fail (g != NULL && colour < CB_N_COLOURS, CB_COST_UNKNOWN);
+  if (g->b.cost[colour] < 0)
+    return CB_COST_UNKNOWN;
+  if (g->setup_cost[colour] == g->b.cost[colour])
+    return CB_COST_REMEMBERED;
+  return CB_COST_TOLD;
+}
+
+gboolean
+cb_game_can_correct_cost (const CbGame *g,
+                          guint         colour)
+{
+  g_return_val_if_fail (g != NULL && colour < CB_N_COLOURS, FALSE);
+  return !g->b.finished && g->setup_cost[colour] >= 0 && !(g->b.cost_fixed & (1u << colour));
 }
 
 guint
