@@ -71,16 +71,18 @@ update_buy (CbMoveSection *self)
   g_autofree char *label = NULL;
 
   cb_controls_set_action (self->controls, one, cb_presenter_action_number (game, seat, CB_ACTION_BUY_STEPS, 1));
+  /* The label stays "All Coins → Steps", so nothing after it moves; the numbers are
+   * its tooltip. */
   if (n > 1)
     /* Translators: spend the coins on as many steps as they buy, "All: 8 Coins → 2 Steps" */
     label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "All: %u Coins → %u Step", "All: %u Coins → %u Steps", n),
                              n * CB_COINS_PER_STEP, n);
   else
-    label = g_strdup (_("All Coins → Steps"));
-  gtk_button_set_label (GTK_BUTTON (all), label);
+    label = g_strdup (_("Buy as many steps as your coins pay for"));
+  cb_controls_set_hint (all, label);
   cb_controls_set_action (self->controls, all, cb_presenter_action_number (game, seat, CB_ACTION_BUY_STEPS, MAX (n, 1)));
   /* One step is the single button's. */
-  cb_controls_restrict (all, n > 1, g_object_get_data (G_OBJECT (one), "reason") != NULL
+  cb_controls_restrict (self->controls, all, n > 1, g_object_get_data (G_OBJECT (one), "reason") != NULL
                                     ? g_object_get_data (G_OBJECT (one), "reason")
                                     : _("Your coins buy one step: use the button beside."));
 }

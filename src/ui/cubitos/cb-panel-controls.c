@@ -60,33 +60,90 @@ cb_controls_emit (CbControls *controls,
   g_signal_emit_by_name (controls->owner, "action", copy);
 }
 
-/* Issue 15: the reasons of a row's disabled buttons are written in a dim caption under
- * the row, readable on a touch screen (no hover) and by a screen reader, not only in
- * tooltips. The caption keeps its line when it is empty, so a reason coming or going
- * does not move the rows below (issue 15, item 2). */
 static void
-update_caption (GtkWidget *row)
+string_free (gpointer string)
 {
-  GtkWidget *caption = row != NULL ? g_object_get_data (G_OBJECT (row), "caption") : NULL;
+  g_string_free (string, TRUE);
+}
+
+static int
+compare_made (gconstpointer a,
+              gconstpointer b)
+{
+  guint ma = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (*(GtkWidget **) a), "made"));
+  guint mb = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (*(GtkWidget **) b), "made"));
+
+  return ma < mb ? -1 : ma > mb;
+}
+
+/* Issue 15: the reasons of disabled buttons are written in a dim caption, readable on a
+ * touch screen (no hover) and by a screen reader, not only in tooltips. The caption is
+ * the last line of the panel, so a reason coming or going moves no control (issue 15,
+ * item 2); each line names its buttons, and buttons refused for the same reason share
+ * a line: "4 Coins → 1 Step, All Coins → Steps: Announce your swords first." */
+void
+cb_controls_update_reasons (CbControls *controls)
+{
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+  g_autoptr(GPtrArray) reasons = g_ptr_array_new ();
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (string_free);
   g_autoptr(GString) text = g_string_new (NULL);
+  GHashTableIter iter;
+  gpointer value;
 
-  if (caption == NULL)
+  if (controls->reasons == NULL)
     return;
-  for (GtkWidget *child = gtk_widget_get_first_child (row); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
+  g_hash_table_iter_init (&iter, controls->table);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    if (GTK_IS_BUTTON (value) && g_object_get_data (value, "made") != NULL
+        && g_object_get_data (value, "reason") != NULL
+        && !gtk_widget_get_sensitive (value) && gtk_widget_get_visible (value)
+        && !g_ptr_array_find (buttons, value, NULL))
+      g_ptr_array_add (buttons, value);
+  g_ptr_array_sort (buttons, compare_made);
+  for (guint i = 0; i < buttons->len; i++)
     {
-      const char *reason = g_object_get_data (G_OBJECT (child), "reason");
+      const char *reason = g_object_get_data (G_OBJECT (g_ptr_array_index (buttons, i)), "reason");
+      const char *label = gtk_button_get_label (GTK_BUTTON (g_ptr_array_index (buttons, i)));
+      g_autofree char *plain = NULL;
+      guint at;
 
-      if (reason == NULL || gtk_widget_get_sensitive (child) || !gtk_widget_get_visible (child))
+      if (label == NULL)
         continue;
-      /* Buttons refused for the same reason share its line. */
-      if (strstr (text->str, reason) != NULL)
-        continue;
+      plain = g_strdup (label);
+      /* The mnemonic's underscore is no part of the name. */
+      for (char *from = plain, *to = plain;; from++)
+        if (*from != '_' && (*to++ = *from) == '\0')
+          break;
+      for (at = 0; at < reasons->len && g_strcmp0 (g_ptr_array_index (reasons, at), reason) != 0; at++)
+        ;
+      if (at == reasons->len)
+        {
+          g_ptr_array_add (reasons, (gpointer) reason);
+          g_ptr_array_add (names, g_string_new (plain));
+        }
+      else
+        /* Translators: the buttons sharing a reason in the panel's caption, "Rest, Redeem" */
+        g_string_append_printf (g_ptr_array_index (names, at), _(", %s"), plain);
+    }
+  for (guint i = 0; i < reasons->len; i++)
+    {
       if (text->len > 0)
         g_string_append_c (text, '\n');
-      g_string_append (text, reason);
+      /* Translators: a line of the panel's caption: the buttons, and why they are disabled */
+      g_string_append_printf (text, _("%s: %s"), ((GString *) g_ptr_array_index (names, i))->str,
+                              (const char *) g_ptr_array_index (reasons, i));
     }
-  gtk_label_set_text (GTK_LABEL (caption), text->str);
+  gtk_label_set_text (controls->reasons, text->str);
+}
+
+void
+cb_controls_set_hint (GtkWidget  *button,
+                      const char *hint)
+{
+  g_object_set_data_full (G_OBJECT (button), "hint", g_strdup (hint), g_free);
+  if (hint != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, hint, -1);
 }
 
 void
@@ -101,11 +158,12 @@ cb_controls_set_action (CbControls *controls,
   g_object_set_data_full (G_OBJECT (button), "reason", ok ? NULL : g_strdup (error->message), g_free);
   gtk_widget_set_sensitive (button, ok);
   gtk_widget_set_tooltip_text (button, ok ? g_object_get_data (G_OBJECT (button), "hint") : error->message);
-  update_caption (gtk_widget_get_parent (button));
+  cb_controls_update_reasons (controls);
 }
 
 void
-cb_controls_restrict (GtkWidget  *button,
+cb_controls_restrict (CbControls *controls,
+                      GtkWidget  *button,
                       gboolean    sensitive,
                       const char *reason)
 {
@@ -114,7 +172,7 @@ cb_controls_restrict (GtkWidget  *button,
   gtk_widget_set_sensitive (button, FALSE);
   g_object_set_data_full (G_OBJECT (button), "reason", g_strdup (reason), g_free);
   gtk_widget_set_tooltip_text (button, reason);
-  update_caption (gtk_widget_get_parent (button));
+  cb_controls_update_reasons (controls);
 }
 
 static void
@@ -148,7 +206,6 @@ cb_controls_add_button (CbControls *controls,
 {
   GtkWidget *button = gtk_button_new_with_mnemonic (label);
   GtkWidget *text = gtk_button_get_child (GTK_BUTTON (button));
-  GtkWidget *caption = g_object_get_data (G_OBJECT (row), "caption");
 
   if (GTK_IS_LABEL (text))
     {
@@ -158,18 +215,20 @@ cb_controls_add_button (CbControls *controls,
 
   if (suggested)
     gtk_widget_add_css_class (button, "suggested-action");
-  g_object_set_data_full (G_OBJECT (button), "hint", g_strdup (hint), g_free);
-  if (hint != NULL)
-    gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, hint, -1);
+  cb_controls_set_hint (button, hint);
   g_signal_connect (button, "clicked", G_CALLBACK (button_clicked_cb), controls);
+  g_object_set_data (G_OBJECT (button), "made", GUINT_TO_POINTER (++controls->n_made));
   gtk_box_append (GTK_BOX (row), button);
-  cb_controls_set_action (controls, button, action);
   cb_controls_add (controls, name, button);
-  if (caption != NULL)
+  cb_controls_set_action (controls, button, action);
+  if (controls->reasons != NULL)
     {
       g_autofree char *reason_name = g_strdup_printf ("%s-reason", name);
 
-      cb_controls_add (controls, reason_name, caption);
+      cb_controls_add (controls, reason_name, GTK_WIDGET (controls->reasons));
+      /* The caption describes the button for a screen reader too. */
+      gtk_accessible_update_relation (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY,
+                                      controls->reasons, NULL, -1);
     }
   return button;
 }
@@ -180,18 +239,8 @@ cb_controls_button_row (GtkWidget *parent)
   /* The labels wrap, so a row shrinks to fit 360 px (issue 15) and keeps one Tab stop
    * per button. */
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *caption = gtk_label_new (NULL);
 
-  gtk_label_set_wrap (GTK_LABEL (caption), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (caption), 0);
-  gtk_widget_add_css_class (caption, "caption");
-  gtk_widget_add_css_class (caption, "dim-label");
-  /* The caption describes the row for a screen reader too. */
-  gtk_accessible_update_relation (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY,
-                                  caption, NULL, -1);
-  g_object_set_data (G_OBJECT (row), "caption", caption);
   gtk_box_append (GTK_BOX (parent), row);
-  gtk_box_append (GTK_BOX (parent), caption);
   return row;
 }
 
@@ -264,17 +313,19 @@ cb_controls_update_redeem (CbControls *controls)
   if (one == NULL || all == NULL)
     return;
   cb_controls_set_action (controls, one, cb_presenter_action_number (game, controls->seat, CB_ACTION_REDEEM, 1));
+  /* The label stays "All Credits → Coins", so the buttons after it never move; the
+   * numbers are its tooltip. */
   if (credits > 1)
     /* Translators: redeem every credit at once, "All: 3 Credits → 3 Coins" */
     label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "All: %u Credit → %u Coin", "All: %u Credits → %u Coins",
                                           credits), credits, credits);
   else
-    label = g_strdup (_("All Credits → Coins"));
-  gtk_button_set_label (GTK_BUTTON (all), label);
+    label = g_strdup (_("Turn every credit token into a coin"));
+  cb_controls_set_hint (all, label);
   cb_controls_set_action (controls, all,
                           cb_presenter_action_number (game, controls->seat, CB_ACTION_REDEEM, MAX (credits, 1)));
   /* One credit is the single button's. */
-  cb_controls_restrict (all, credits > 1, g_object_get_data (G_OBJECT (one), "reason") != NULL
+  cb_controls_restrict (controls, all, credits > 1, g_object_get_data (G_OBJECT (one), "reason") != NULL
                                          ? g_object_get_data (G_OBJECT (one), "reason")
                                          : _("Only one credit: use the button beside."));
 }

@@ -19,7 +19,7 @@
  *
  * Each button carries the action it enters and is enabled exactly when the engine
  * accepts that action now (cb_presenter_check); a disabled button's tooltip and a dim
- * caption under its row say the engine's reason (cb-panel-controls.h).
+ * caption at the end of the panel say the engine's reason (cb-panel-controls.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -57,6 +57,7 @@ struct _CbRunPanel
   GtkLabel      *prompt;
   GtkWidget     *content;
   CbAbilityList *abilities;
+  GtkLabel      *reasons;
 
   DpGame        *game;
   guint          seat;
@@ -219,6 +220,7 @@ cb_run_panel_dispose (GObject *object)
     g_hash_table_remove_all (self->controls.table);
   self->section = NULL;
   self->support = NULL;
+  self->controls.reasons = NULL;
   gtk_widget_dispose_template (GTK_WIDGET (self), CB_TYPE_RUN_PANEL);
   g_clear_pointer (&self->game, dp_game_free);
   self->controls.game = NULL;
@@ -249,6 +251,7 @@ cb_run_panel_class_init (CbRunPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CbRunPanel, prompt);
   gtk_widget_class_bind_template_child (widget_class, CbRunPanel, content);
   gtk_widget_class_bind_template_child (widget_class, CbRunPanel, abilities);
+  gtk_widget_class_bind_template_child (widget_class, CbRunPanel, reasons);
 }
 
 static void
@@ -258,6 +261,7 @@ cb_run_panel_init (CbRunPanel *self)
   self->controls.owner = G_OBJECT (self);
   g_type_ensure (CB_TYPE_ABILITY_LIST);
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->controls.reasons = self->reasons;
   cb_ability_list_set_controls (self->abilities, &self->controls);
 }
 
@@ -321,10 +325,12 @@ cb_run_panel_update (CbRunPanel   *self,
     {
       gtk_widget_set_visible (GTK_WIDGET (self->abilities), FALSE);
       cb_controls_remove_prefix (&self->controls, "ability");
+      cb_controls_update_reasons (&self->controls);
       return;
     }
   gtk_widget_set_visible (GTK_WIDGET (self->abilities), TRUE);
   cb_ability_list_update (self->abilities, !same);
+  cb_controls_update_reasons (&self->controls);
 }
 
 const char *

@@ -28,9 +28,8 @@ const char    *cb_run_panel_get_prompt (CbRunPanel *self);
  * "shortcut", "move", "land", "rest", "lose-add" (another row of dice given back),
  * "ability-N" (the card abilities the player may use now: enters the ability, or opens
  * its form when it has choices), and in the open form "ability-use", "ability-cancel".
- * Labels "<button>-reason": the dim caption under that button's row, listing why its
- * disabled buttons are disabled (empty when none is; it keeps its line, so the rows
- * below do not move).
+ * Labels "<button>-reason": the panel's dim caption at its end, which says why each
+ * disabled button is disabled, after the button's label (empty when none is).
  * Fields (GtkSpinButton): "red-lines", "refill-<colour>", "bust-<colour>",
  * "fan-credits-<space>", "fan-supply-<space>", "steps", "shortcut-cost", "land-credits",
  * "land-fans", "land-max-cost", "land-cost", "beyond", "lose-count-<row>"; in the form

@@ -130,11 +130,14 @@ cb_support_section_update (CbSupportSection *self)
   if (announce != NULL)
     {
       /* Coins are easily forgotten when the swords are announced first (issue 15): with
-       * nothing to choose (no credit faces), one input collects and announces. */
+       * nothing to choose (no credit faces), one input collects and announces. Once
+       * announced the button keeps its label, insensitive. */
       g_autofree char *first = cb_presenter_collect_action (game, seat, TRUE);
-      gboolean pending = cb_presenter_check (self->controls->game, first, NULL) && credits == 0;
+      gboolean announced = cb_game_get_swords (game, seat) >= 0;
+      gboolean pending = !announced && cb_presenter_check (self->controls->game, first, NULL) && credits == 0;
 
-      gtk_button_set_label (GTK_BUTTON (announce), pending ? _("Collect and A_nnounce Swords") : _("A_nnounce Swords"));
+      if (!announced)
+        gtk_button_set_label (GTK_BUTTON (announce), pending ? _("Collect and A_nnounce Swords") : _("A_nnounce Swords"));
       g_object_set_data_full (G_OBJECT (announce), "first-action", pending ? g_steal_pointer (&first) : NULL, g_free);
       cb_controls_set_action (self->controls, announce, cb_presenter_action_simple (game, seat, CB_ACTION_ANNOUNCE));
       if (pending)
