@@ -115,11 +115,13 @@ test_newest_wins (void)
   g_autofree char *cv_id = dp_store_create_game (store, cv, &error);
 
   g_assert_no_error (error);
+  g_assert_true (a != NULL && b != NULL && c != NULL && cv_id != NULL);
   assert_known (store, "cost/bob", "5");
   /* A game without the fact does not hide it: the next newest holder gives it. */
   {
     g_autofree char *d = create_cubitos (store, 0, 1700000400, NULL);
 
+    g_assert_nonnull (d);
     assert_known (store, "cost/bob", "5");
   }
   calavera = dp_store_dup_known_facts (store, "calavera", &error);
@@ -168,6 +170,7 @@ test_undo_redo (void)
   g_autofree char *id = create_cubitos (store, 0, 1700000200, &game);
   g_autoptr(GError) error = NULL;
 
+  g_assert_nonnull (older);
   g_assert_cmpstr (g_ptr_array_index (actions, N_BEFORE_BUY), ==, "{\"player\":\"Ina\",\"buy\":\"blue\",\"cost\":2}");
   for (guint i = 0; i < N_BEFORE_BUY; i++)
     append_text (store, id, game, g_ptr_array_index (actions, i));
@@ -182,12 +185,14 @@ test_undo_redo (void)
     g_autoptr(DpGame) undone = dp_store_undo (store, id, game, &error);
 
     g_assert_no_error (error);
+    g_assert_nonnull (undone);
     assert_known (store, "cost/bob", "7");
   }
   {
     g_autoptr(DpGame) redone = dp_store_redo (store, id, NULL, &error);
 
     g_assert_no_error (error);
+    g_assert_nonnull (redone);
     assert_known (store, "cost/bob", "2");
   }
   {
