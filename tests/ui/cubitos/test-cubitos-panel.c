@@ -310,6 +310,32 @@ test_reasons_in_words (void)
   table_clear (&t);
 }
 
+/* Issue 15, QA: "'move your runner (0 steps)' shown while the move controls are
+ * disabled". Ina has announced her swords, Sami not yet: the prompt says whom the move
+ * waits for, and the move buttons say why they are disabled. */
+static void
+test_prompt_while_waiting (void)
+{
+  Table t;
+  g_autofree char *expected = NULL;
+
+  table_init (&t, INA);
+  apply (&t, "{\"player\":\"Ina\",\"refill\":{\"light_grey\":7,\"dark_grey\":2}}");
+  apply (&t, "{\"player\":\"Ina\",\"roll\":{\"light_grey\":{\"coin\":3},\"dark_grey\":{\"step\":1}}}");
+  apply (&t, "{\"player\":\"Ina\",\"pass\":true}");
+  apply (&t, "{\"player\":\"Sami\",\"refill\":{\"light_grey\":7,\"dark_grey\":2}}");
+  apply (&t, "{\"player\":\"Sami\",\"roll\":{\"dark_grey\":{\"step\":1}}}");
+  apply (&t, "{\"player\":\"Sami\",\"pass\":true}");
+  cb_run_panel_update (t.panel, t.game, INA);
+  press (&t, "collect");
+  press (&t, "announce");
+  g_assert_false (gtk_widget_get_sensitive (control (&t, "land")));
+  g_assert_false (gtk_widget_get_sensitive (control (&t, "move")));
+  expected = g_strdup_printf ("%s: your swords are announced; waiting for %s to announce theirs.", nm ("Ina"), nm ("Sami"));
+  g_assert_cmpstr (cb_run_panel_get_prompt (t.panel), ==, expected);
+  table_clear (&t);
+}
+
 static guint
 choice_position (GtkWidget  *dropdown,
                  const char *text)
@@ -369,5 +395,6 @@ main (int   argc,
   g_test_add_func ("/cubitos-ui/panel/refill-enter", test_refill_enter);
   g_test_add_func ("/cubitos-ui/panel/reasons-in-words", test_reasons_in_words);
   g_test_add_func ("/cubitos-ui/panel/landing-bonus-one-control", test_landing_bonus_one_control);
+  g_test_add_func ("/cubitos-ui/panel/prompt-while-waiting", test_prompt_while_waiting);
   return g_test_run ();
 }
