@@ -883,6 +883,22 @@ collect_overflow (GtkWidget *widget,
     collect_overflow (child, window, out);
 }
 
+/* Every choice button below @widget but the compact ones ("✿ orange", whose colour
+ * says it too) shows its title and preview whole. */
+static void
+assert_choices_whole (GtkWidget *widget)
+{
+  if (GTK_IS_BUTTON (widget) && gtk_widget_has_css_class (widget, "choice"))
+    {
+      if (!gtk_widget_has_css_class (widget, "compact"))
+        assert_not_ellipsized (widget, gtk_widget_get_tooltip_text (widget));
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    assert_choices_whole (child);
+}
+
 static void
 assert_fits_width (Fixture        *f,
                    const CvAction *next)
@@ -909,6 +925,8 @@ assert_fits_width (Fixture        *f,
                               gtk_label_get_text (GTK_LABEL (child)));
   if (overflow->len > 0)
     g_error ("turn %u: %s", cv_game_get_turn_number (game (f)), overflow->str);
+  /* polish2 item 2 at 360 px too ("Orange nehmen" was cut). */
+  assert_choices_whole (GTK_WIDGET (panel (f)));
   (void) next;
 }
 

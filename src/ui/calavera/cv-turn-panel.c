@@ -230,7 +230,16 @@ make_choice_button (CvChoice *choice,
 
   /* The title is the grid's first child (the tests find buttons by it). */
   gtk_label_set_xalign (GTK_LABEL (title), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
+  if (compact)
+    /* "✿ orange": the colour of the button says it too; the full title is in the
+     * tooltip and the accessible name. */
+    gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
+  else
+    {
+      /* "Orange nehmen" is wider than half a 360 px panel: a second line, never cut. */
+      gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (title), PANGO_WRAP_WORD_CHAR);
+    }
   gtk_widget_set_hexpand (title, TRUE);
   gtk_widget_add_css_class (title, compact ? "caption-heading" : "heading");
   gtk_grid_attach (GTK_GRID (grid), title, 0, 0, 1, 1);
