@@ -285,6 +285,21 @@ cb_presenter_dup_prompt (const CbGame *game,
       if (cb_game_get_swords (game, seat) < 0)
         /* Translators: phase 5 */
         return g_strdup_printf (_("%s: collect what your dice show and announce your swords."), name);
+      /* Issue 15, QA: "move your runner (0 steps)" was shown while the move was refused:
+       * the runners move once every sword is announced (the red card comes first). */
+      {
+        const char *unannounced[CB_MAX_PLAYERS];
+        g_autofree char *those = NULL;
+        guint n = 0;
+
+        for (guint s = 0; s < cb_game_get_n_players (game); s++)
+          if (s != seat && cb_game_get_swords (game, s) < 0 && cb_game_get_phase (game, s) != CB_PHASE_OUT)
+            unannounced[n++] = cb_game_get_player_name (game, s);
+        those = dp_join_names (unannounced, n);
+        if (n > 0)
+          /* Translators: phase 5 done, waiting; "Ina: your swords are announced; waiting for Sami and Tom to announce theirs." */
+          return g_strdup_printf (_("%s: your swords are announced; waiting for %s to announce theirs."), name, those);
+      }
       G_GNUC_FALLTHROUGH;
     case CB_PHASE_MOVE:
       /* Translators: phase 6 */
