@@ -423,8 +423,10 @@ roll_activate_cb (CbRollEntry *entry,
 {
   GtkWidget *button = control (self, "roll");
 
+  /* Clicked at once: gtk_widget_activate() would wait for the button's press animation,
+   * and the keyboard could type into the next roll meanwhile. */
   if (button != NULL && gtk_widget_get_sensitive (button))
-    gtk_widget_activate (button);
+    g_signal_emit_by_name (button, "clicked");
 }
 
 static void

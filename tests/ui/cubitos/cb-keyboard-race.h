@@ -113,12 +113,31 @@ kr_tab_to (DpUiFixture *f,
   return MIN (forward, backward);
 }
 
-/* Enter on the focused button. */
+/* Typing @digits into the focused number field: the field's text is replaced (Tab
+ * selects it all), as keys would; the roll entry may move the focus on by itself. */
+static inline void
+kr_type (DpUiFixture *f,
+         const char  *digits)
+{
+  GtkWidget *focus = kr_focus (f);
+
+  g_assert_true (GTK_IS_TEXT (focus));
+  gtk_editable_set_text (GTK_EDITABLE (focus), digits);
+}
+
+/* Enter on the focused button, or in the focused text field (which activates it). */
 static inline void
 kr_enter (DpUiFixture *f)
 {
   GtkWidget *focus = kr_focus (f);
-  GtkWidget *button = GTK_IS_BUTTON (focus) ? focus : gtk_widget_get_ancestor (focus, GTK_TYPE_BUTTON);
+  GtkWidget *button;
+
+  if (GTK_IS_TEXT (focus))
+    {
+      g_signal_emit_by_name (focus, "activate");
+      return;
+    }
+  button = GTK_IS_BUTTON (focus) ? focus : gtk_widget_get_ancestor (focus, GTK_TYPE_BUTTON);
 
   g_assert_nonnull (button);
   g_assert_true (gtk_widget_get_sensitive (button));
@@ -215,22 +234,35 @@ kr_play (DpUiFixture    *f,
           {
             CbRollEntry *entry = cb_run_panel_get_roll_entry (panel);
             guint faces[CB_N_KINDS][CB_N_FACES] = { { 0, } };
+            guint field = 0, at = 0;
 
             for (guint k = 0; k < CB_N_KINDS; k++)
               for (guint i = 0; i < cb_game_get_dice (g, seat, CB_ZONE_READY, k); i++)
                 faces[k][kr_roll_die (rand, k)]++;
+            /* before issue 15: the focus stayed in a field after a count was typed, so a
+             * Tab to every field after it; one input per count and Enter */
+            before = 1;
             for (guint k = 0; k < CB_N_KINDS; k++)
               for (guint face = CB_FACE_BLANK + 1; face < CB_N_FACES; face++)
-                if (faces[k][face] > 0)
-                  {
-                    GtkSpinButton *field = cb_roll_entry_get_field (entry, k, face);
+                {
+                  GtkSpinButton *spin = cb_roll_entry_get_field (entry, k, face);
+                  g_autofree char *typed = NULL;
 
-                    in += kr_tab_to (f, GTK_WIDGET (field)) + 1;
-                    gtk_spin_button_set_value (field, faces[k][face]);
-                  }
-            /* Enter in the entry rolls */
+                  if (spin == NULL)
+                    continue;
+                  field++;
+                  if (faces[k][face] == 0)
+                    continue;
+                  typed = g_strdup_printf ("%u", faces[k][face]);
+                  before += field - 1 - at + 1;
+                  at = field - 1;
+                  in += kr_tab_to (f, GTK_WIDGET (spin)) + (guint) strlen (typed);
+                  kr_type (f, typed);
+                }
+            /* Enter, in a field or on the roll button, rolls */
             in += 1;
-            g_signal_emit_by_name (cb_run_panel_get_control (panel, "roll"), "clicked");
+            kr_enter (f);
+            g_assert_cmpuint (cb_game_get_phase (kr_game (f), seat), !=, CB_PHASE_ROLL);
           }
           break;
 
@@ -317,6 +349,15 @@ kr_play (DpUiFixture    *f,
         case CB_PHASE_OUT:
         default:
           g_error ("the keyboard sits on a board that has nothing to do");
+        }
+      if (g_getenv ("KR_TRACE"))
+        {
+          static guint seen = 0;
+          g_autoptr(GPtrArray) st = dp_store_get_actions (dp_application_get_store (f->app, NULL),
+                                 dp_session_get_id (dp_window_get_session (f->window)), NULL, NULL);
+          g_printerr ("TRACE seat %u %s in %u:", seat, cb_phase_to_string (phase), in);
+          for (; seen < st->len; seen++) g_printerr (" %s", (char *) g_ptr_array_index (st, seen));
+          g_printerr ("\n");
         }
       out->inputs += in;
       out->by_phase[phase] += in;
