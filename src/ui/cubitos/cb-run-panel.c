@@ -163,7 +163,10 @@ button_clicked_cb (GtkButton  *button,
       /* The handler may rebuild this panel and destroy the button. */
       if (first_copy != NULL)
         g_signal_emit (self, signals[ACTION], 0, first_copy);
-      g_signal_emit (self, signals[ACTION], 0, copy);
+      /* …and after the first, Dicepad may have entered the second itself (the only
+       * possible action, dp_session_get_forced()). */
+      if (first_copy == NULL || cb_presenter_check (self->game, copy, NULL))
+        g_signal_emit (self, signals[ACTION], 0, copy);
     }
 }
 
@@ -2145,9 +2148,10 @@ gboolean
 cb_run_panel_focus_first (CbRunPanel *self)
 {
   /* The safe default takes the keyboard, so Enter never risks a turn: in danger that is
-   * Pass (a roll without a hit busts), otherwise Push (issue 15). */
+   * Pass (a roll without a hit busts), otherwise Push (issue 15). After collecting, the
+   * coins go into steps before walking (both can be undone). */
   const char *order[] = {
-    "refill", "push", "bust", "announce", "collect", "land", "rest", NULL
+    "refill", "push", "bust", "announce", "collect", "buy-steps-all", "buy-step", "land", "rest", NULL
   };
 
   g_return_val_if_fail (CB_IS_RUN_PANEL (self), FALSE);
