@@ -46,6 +46,9 @@ struct _DpGameKind
   void        (*add_json)         (gconstpointer state, JsonObject *object);
   void        (*add_player_json)  (gconstpointer state, guint seat, JsonObject *player);
   JsonObject *(*seat_stats)       (gconstpointer state, guint seat);
+  /* Optional: the facts this game holds that outlive it (dp_game_dup_facts()), key →
+   * value text. NULL when the game tells none (Calavera). */
+  GHashTable *(*facts)            (gconstpointer state);
 };
 
 struct _DpGame

@@ -959,6 +959,24 @@ dp_game_dup_seat_stats (const DpGame *game,
   return game->kind->seat_stats (game->state, seat);
 }
 
+GHashTable *
+dp_game_dup_facts (const DpGame *game)
+{
+  g_return_val_if_fail (game != NULL, NULL);
+
+  if (game->kind->facts == NULL)
+    return NULL;
+  return game->kind->facts (game->state);
+}
+
+gboolean
+dp_game_kind_has_facts (const DpGameKind *kind)
+{
+  g_return_val_if_fail (kind != NULL, FALSE);
+
+  return kind->facts != NULL;
+}
+
 DpGame *
 dp_game_replay (const char         *setup_json,
                 const char *const  *actions,

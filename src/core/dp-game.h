@@ -106,6 +106,15 @@ JsonNode   *dp_game_to_json (const DpGame *game);
  * keys are game-specific and stable. */
 JsonObject *dp_game_dup_seat_stats (const DpGame *game, guint seat);
 
+/* Facts the players told that hold beyond this game because the physical game shows
+ * them the same way every time (Cubitos: a card's printed cost, what a fan-track space
+ * gives), with those the game started with from its setup: key → value text, both
+ * game-specific and stable (e.g. "cost/bob" → "2"). The store keeps, per game kind and
+ * key, the value of the newest game (dp_store_dup_known_facts()) so that a later game
+ * never asks again. NULL when the kind tells no facts (dp_game_kind_has_facts()). */
+GHashTable *dp_game_dup_facts (const DpGame *game);
+gboolean    dp_game_kind_has_facts (const DpGameKind *kind);
+
 /* Convenience: setup text plus action texts → state. On error, *failed_index (if not
  * NULL) is the index of the action that failed, or -1 when the setup failed. */
 DpGame     *dp_game_replay (const char          *setup_json,

@@ -41,7 +41,14 @@ static const char *const migrations[] = {
   "0004-resume-index.sql",
   "0005-place-sums.sql",
   "0006-pair-sums.sql",
+  "0007-known-facts.sql",
 };
+
+/* The version whose tables hold the facts of dp_game_dup_facts(): migrating to it fills
+ * them by replaying the stored games (fill_facts). */
+#define FACTS_VERSION 7
+
+static gboolean fill_facts (DpStore *self, GError **error);
 
 #define SCHEMA_VERSION ((guint) G_N_ELEMENTS (migrations))
 
@@ -561,6 +568,7 @@ store_migrate (DpStore  *self,
                                 (guint) version + 1, DP_STORE_APPLICATION_ID);
 
       if (!store_exec (self, g_bytes_get_data (sql, NULL), error) ||
+          (version + 1 == FACTS_VERSION && !fill_facts (self, error)) ||
           !store_exec (self, footer, error) ||
           !store_commit (self, error))
         {
@@ -1295,6 +1303,144 @@ insert_seat_stat (DpStore     *self,
   return step_done (self, stmt, error);
 }
 
+/* Brings the game_facts rows of game @row in line with @game's facts
+ * (dp_game_dup_facts()); the triggers of 0007-known-facts.sql keep known_facts. Only
+ * the keys whose value changed are touched, so an action that tells nothing writes
+ * nothing. Only for games that are not deleted, as update_summary(). */
+static gboolean
+write_facts (DpStore       *self,
+             gint64         row,
+             const DpGame  *game,
+             GError       **error)
+{
+  g_autoptr(GHashTable) facts = dp_game_dup_facts (game);
+  g_autoptr(GHashTable) stored = NULL;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  if (facts == NULL)
+    return TRUE;
+
+  stored = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  {
+    g_autoptr(StoreStmt) stmt = store_prepare (self, "SELECT key, value FROM game_facts WHERE game = ?", error);
+    gboolean has_row;
+
+    if (stmt == NULL)
+      return FALSE;
+    sqlite3_bind_int64 (stmt, 1, row);
+    for (;;)
+      {
+        if (!step_row (self, stmt, &has_row, error))
+          return FALSE;
+        if (!has_row)
+          break;
+        g_hash_table_insert (stored,
+                             g_strdup ((const char *) sqlite3_column_text (stmt, 0)),
+                             g_strdup ((const char *) sqlite3_column_text (stmt, 1)));
+      }
+  }
+
+  g_hash_table_iter_init (&iter, stored);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      const char *now = g_hash_table_lookup (facts, key);
+      g_autoptr(StoreStmt) stmt = NULL;
+
+      if (g_strcmp0 (now, value) == 0)
+        {
+          g_hash_table_remove (facts, key);   /* unchanged: nothing to write */
+          continue;
+        }
+      stmt = store_prepare (self, "DELETE FROM game_facts WHERE game = ? AND key = ?", error);
+      if (stmt == NULL)
+        return FALSE;
+      sqlite3_bind_int64 (stmt, 1, row);
+      bind_text (stmt, 2, key);
+      if (!step_done (self, stmt, error))
+        return FALSE;
+    }
+
+  g_hash_table_iter_init (&iter, facts);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      g_autoptr(StoreStmt) stmt = NULL;
+
+      stmt = store_prepare (self,
+                            "INSERT INTO game_facts (kind, key, created, game, value) "
+                            "SELECT kind, ?2, created, id, ?3 FROM games WHERE id = ?1",
+                            error);
+      if (stmt == NULL)
+        return FALSE;
+      sqlite3_bind_int64 (stmt, 1, row);
+      bind_text (stmt, 2, key);
+      bind_text (stmt, 3, value);
+      if (!step_done (self, stmt, error))
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* Part of the migration to FACTS_VERSION, in its transaction: the games stored so far
+ * hold facts only the engine can read out of their logs, so each game that is not
+ * deleted and whose kind tells facts is replayed once. A game that cannot be replayed
+ * (a damaged row) is left out: it cannot be loaded either, and must not stop the
+ * migration of the others. */
+static gboolean
+fill_facts (DpStore  *self,
+            GError  **error)
+{
+  g_autoptr(GArray) rows = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+
+  {
+    g_autoptr(StoreStmt) stmt = store_prepare (self, "SELECT id, uuid, kind FROM games WHERE deleted = 0", error);
+    gboolean has_row;
+
+    if (stmt == NULL)
+      return FALSE;
+    for (;;)
+      {
+        const DpGameKind *kind;
+        gint64 row;
+
+        if (!step_row (self, stmt, &has_row, error))
+          return FALSE;
+        if (!has_row)
+          break;
+        kind = dp_game_kind_lookup ((const char *) sqlite3_column_text (stmt, 2));
+        if (kind == NULL || !dp_game_kind_has_facts (kind))
+          continue;
+        row = sqlite3_column_int64 (stmt, 0);
+        g_array_append_val (rows, row);
+        g_ptr_array_add (ids, g_strdup ((const char *) sqlite3_column_text (stmt, 1)));
+      }
+  }
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      gint64 row = g_array_index (rows, gint64, i);
+      const char *id = g_ptr_array_index (ids, i);
+      g_autofree char *setup = NULL;
+      g_autoptr(GPtrArray) actions = NULL;
+      g_autoptr(DpGame) game = NULL;
+      g_autoptr(GError) local_error = NULL;
+
+      if (!read_log (self, row, id, &setup, &actions, &local_error) ||
+          (game = replay_log (id, setup, actions, actions->len, &local_error)) == NULL)
+        {
+          if (g_error_matches (local_error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW))
+            continue;
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return FALSE;
+        }
+      if (!write_facts (self, row, game, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* Brings the summary of a game (seats, state, statistics) in line with @game, the
  * state after its last stored action. Finishing and un-finishing both go here, in
  * the same transaction as the action that caused them. Only called for games that are
@@ -1352,6 +1498,9 @@ update_summary (DpStore       *self,
     if (!step_done (self, stmt, error))
       return FALSE;
   }
+
+  if (!write_facts (self, row, game, error))
+    return FALSE;
 
   if (!finished)
     return TRUE;
@@ -1456,7 +1605,10 @@ dp_store_create_game_at (DpStore       *self,
   if (!store_begin (self, error))
     return NULL;
 
+  /* A setup may carry facts from earlier games (dp_game_dup_facts()): the new game
+   * holds them from the start. */
   if (!insert_game (self, uuid, game, created, &row, error) ||
+      !write_facts (self, row, game, error) ||
       !store_commit (self, error))
     {
       store_rollback (self);
@@ -1803,6 +1955,7 @@ dp_store_set_deleted (DpStore     *self,
   gint64 row, finished;
   gboolean was_deleted, has_row;
   int state;
+  const DpGameKind *kind;
 
   g_return_val_if_fail (DP_IS_STORE (self), FALSE);
   g_return_val_if_fail (game_id != NULL, FALSE);
@@ -1814,7 +1967,7 @@ dp_store_set_deleted (DpStore     *self,
 
   {
     g_autoptr(StoreStmt) stmt = store_prepare (self,
-                                               "SELECT id, deleted, state, finished FROM games WHERE uuid = ?",
+                                               "SELECT id, deleted, state, finished, kind FROM games WHERE uuid = ?",
                                                error);
 
     if (stmt == NULL)
@@ -1831,6 +1984,7 @@ dp_store_set_deleted (DpStore     *self,
     was_deleted = sqlite3_column_int (stmt, 1) != 0;
     state = sqlite3_column_int (stmt, 2);
     finished = sqlite3_column_int64 (stmt, 3);
+    kind = dp_game_kind_lookup ((const char *) sqlite3_column_text (stmt, 4));
   }
 
   if (was_deleted == deleted)
@@ -1848,18 +2002,27 @@ dp_store_set_deleted (DpStore     *self,
   }
 
   /* A finished game leaves the statistics with its seat_stats rows (the triggers
-   * subtract them) and comes back by replaying it. */
-  if (state == DP_GAME_STATE_FINISHED && deleted)
+   * subtract them), every game leaves the known facts with its game_facts rows (the
+   * next newest holder takes over); both come back by replaying the game. */
+  if (deleted)
     {
-      g_autoptr(StoreStmt) stmt = store_prepare (self, "DELETE FROM seat_stats WHERE game = ?", error);
+      const char *const deletes[] = {
+        "DELETE FROM seat_stats WHERE game = ?",
+        "DELETE FROM game_facts WHERE game = ?",
+      };
 
-      if (stmt == NULL)
-        goto fail;
-      sqlite3_bind_int64 (stmt, 1, row);
-      if (!step_done (self, stmt, error))
-        goto fail;
+      for (guint i = 0; i < G_N_ELEMENTS (deletes); i++)
+        {
+          g_autoptr(StoreStmt) stmt = store_prepare (self, deletes[i], error);
+
+          if (stmt == NULL)
+            goto fail;
+          sqlite3_bind_int64 (stmt, 1, row);
+          if (!step_done (self, stmt, error))
+            goto fail;
+        }
     }
-  else if (state == DP_GAME_STATE_FINISHED)
+  else if (state == DP_GAME_STATE_FINISHED || (kind != NULL && dp_game_kind_has_facts (kind)))
     {
       g_autofree char *setup = NULL;
       g_autoptr(GPtrArray) actions = NULL;
@@ -1868,7 +2031,12 @@ dp_store_set_deleted (DpStore     *self,
       if (!read_log (self, row, game_id, &setup, &actions, error))
         goto fail;
       game = replay_log (game_id, setup, actions, actions->len, error);
-      if (game == NULL || !update_summary (self, row, game, finished, error))
+      if (game == NULL)
+        goto fail;
+      /* update_summary() writes the facts too; an unfinished game (perhaps abandoned)
+       * keeps its state and only gets its facts back. */
+      if (state == DP_GAME_STATE_FINISHED ? !update_summary (self, row, game, finished, error)
+                                          : !write_facts (self, row, game, error))
         goto fail;
     }
 
@@ -2640,6 +2808,36 @@ dp_store_player_stats (DpStore     *self,
 fail:
   store_rollback (self);
   return NULL;
+}
+
+GHashTable *
+dp_store_dup_known_facts (DpStore     *self,
+                          const char  *kind,
+                          GError     **error)
+{
+  g_autoptr(GHashTable) facts = NULL;
+  g_autoptr(StoreStmt) stmt = NULL;
+  gboolean has_row;
+
+  g_return_val_if_fail (DP_IS_STORE (self), NULL);
+  g_return_val_if_fail (kind != NULL, NULL);
+
+  stmt = store_prepare (self, "SELECT key, value FROM known_facts WHERE kind = ?", error);
+  if (stmt == NULL)
+    return NULL;
+  bind_text (stmt, 1, kind);
+  facts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  for (;;)
+    {
+      if (!step_row (self, stmt, &has_row, error))
+        return NULL;
+      if (!has_row)
+        break;
+      g_hash_table_insert (facts,
+                           g_strdup ((const char *) sqlite3_column_text (stmt, 0)),
+                           g_strdup ((const char *) sqlite3_column_text (stmt, 1)));
+    }
+  return g_steal_pointer (&facts);
 }
 
 gboolean

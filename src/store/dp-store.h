@@ -203,6 +203,12 @@ typedef struct
 
 gboolean    dp_store_head_to_head (DpStore *self, const char *kind, const char *a, const char *b, DpHeadToHead *out, GError **error);
 
+/* Facts that outlive a game (dp_game_dup_facts()): per key, the value held by the newest
+ * game of @kind that is not deleted (the latest created; deleting, restoring and undoing
+ * in that game are followed). Key → value text; empty when no game told any. A running
+ * table kept by triggers: one indexed read, whatever the number of games. */
+GHashTable *dp_store_dup_known_facts (DpStore *self, const char *kind, GError **error);
+
 /* ---- Export and import ---- */
 
 /* {"format": "dicepad-export", "version": 1, "games": [{"id", "created", "finished",

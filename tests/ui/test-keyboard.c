@@ -691,6 +691,22 @@ assert_toasts_cover_nothing (GtkWidget *window,
       }
 }
 
+/* polish2 item 2: "Calavera choice buttons ellipsize their detail ('2 crosses in orange
+ * — reache…' hides 'reaches the death zone: …'); the full text is only a tooltip (touch
+ * screens never show tooltips)." No text on a choice button is cut. */
+static void
+assert_not_ellipsized (GtkWidget  *widget,
+                       const char *choice)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget))))
+    g_error ("the choice %s shows “%s” cut (%d px wide)", choice, gtk_label_get_text (GTK_LABEL (widget)),
+             gtk_widget_get_width (widget));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    assert_not_ellipsized (child, choice);
+}
+
 static void
 assert_table_in_view (Fixture        *f,
                       const CvAction *next)
@@ -722,7 +738,7 @@ assert_table_in_view (Fixture        *f,
     }
   g_assert_true (in_view (GTK_WIDGET (cv_turn_panel_get_dice_entry (panel (f))), panel_scroller));
 
-  /* Every legal choice is a button in view. */
+  /* Every legal choice is a button in view, none of its text cut. */
   legal = cv_game_legal_choices (cv);
   for (guint i = 0; i < legal->len; i++)
     {
@@ -730,6 +746,8 @@ assert_table_in_view (Fixture        *f,
       g_autofree char *text = cv_action_to_text (cv, a);
       GtkWidget *button = cv_turn_panel_find_choice_button (panel (f), text);
 
+      if (button != NULL)
+        assert_not_ellipsized (button, text);
       if (button == NULL || !in_view (button, panel_scroller))
         {
           graphene_rect_t b = { 0, };
@@ -788,6 +806,88 @@ test_table_in_view_1280x720 (Fixture       *f,
   script_clear (&script);
 }
 
+
+/* polish2 item 1: "Calavera at 360x640 is a few pixels too wide: the Σ column,
+ * 'Beiseitegelegt', the assistant switch are cut; the header's title and subtitle are
+ * cut at 360 px." No widget of the table page reaches past the window's right edge,
+ * and the header's title and subtitle are not ellipsized. */
+static void
+collect_overflow (GtkWidget *widget,
+                  GtkWidget *window,
+                  GString   *out)
+{
+  graphene_rect_t bounds;
+  double width = gtk_widget_get_width (window);
+
+  /* Overlay scrollbars are drawn over their scrolled window's edge, clipped by it. */
+  if (!gtk_widget_get_mapped (widget) || GTK_IS_SCROLLBAR (widget))
+    return;
+  if (gtk_widget_compute_bounds (widget, window, &bounds) &&
+      (bounds.origin.x < -0.5 || bounds.origin.x + bounds.size.width > width + 0.5))
+    g_string_append_printf (out, "%s%s (%s) at x %g, %g wide in a %g-wide window",
+                            out->len > 0 ? "; " : "", G_OBJECT_TYPE_NAME (widget),
+                            GTK_IS_LABEL (widget) ? gtk_label_get_text (GTK_LABEL (widget)) : "",
+                            bounds.origin.x, bounds.size.width, width);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_overflow (child, window, out);
+}
+
+static void
+assert_fits_width (Fixture        *f,
+                   const CvAction *next)
+{
+  g_autoptr(GString) overflow = g_string_new (NULL);
+  GtkWidget *title = dp_ui_find_descendant (GTK_WIDGET (f->window), ADW_TYPE_WINDOW_TITLE);
+  int min_width;
+
+  wait_frames (GTK_WIDGET (f->window), 3);
+  /* The window (with its border) needs no more than 360 px… */
+  gtk_widget_measure (GTK_WIDGET (f->window), GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL, NULL);
+  if (min_width > 360 || gtk_widget_get_width (GTK_WIDGET (f->window)) > 360)
+    g_string_append_printf (overflow, "the window needs %d px, is %d px wide", min_width,
+                            gtk_widget_get_width (GTK_WIDGET (f->window)));
+  /* … and nothing in it is laid out past its edge. */
+  collect_overflow (GTK_WIDGET (table (f)), GTK_WIDGET (f->window), overflow);
+
+  g_assert_nonnull (title);
+  for (GtkWidget *child = dp_ui_find_descendant (title, GTK_TYPE_LABEL); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LABEL (child) && gtk_widget_get_mapped (child) &&
+        pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (child))))
+      g_string_append_printf (overflow, "%sthe header's “%s” is cut", overflow->len > 0 ? "; " : "",
+                              gtk_label_get_text (GTK_LABEL (child)));
+  if (overflow->len > 0)
+    g_error ("turn %u: %s", cv_game_get_turn_number (game (f)), overflow->str);
+  (void) next;
+}
+
+static void
+test_table_fits_360x640 (Fixture       *f,
+                         gconstpointer  data)
+{
+  static const char *const names[] = { "Ina", "Sami", "Tom", "Lea", NULL };
+  GSettings *settings = dp_application_get_settings (f->app);
+  Script script = { 0, };
+
+  dp_ui_fixture_close_window (f);
+  g_settings_set_int (settings, "window-width", 360);
+  g_settings_set_int (settings, "window-height", 640);
+  /* The assistant on: its card is the widest part of the turn panel. */
+  g_settings_set_boolean (settings, "show-assistant", TRUE);
+  dp_ui_fixture_open_window (f);
+  dp_ui_wait_mapped (GTK_WIDGET (f->window));
+
+  /* The first 30 entries: rolls, re-rolls, jokers, every opponent marking after skulls. */
+  script_load (&script, "four-player-game.jsonl");
+  g_ptr_array_set_size (script.actions, 30);
+  start_by_keys (f, names);
+  play_script_by_keys (f, &script, assert_fits_width);
+  assert_fits_width (f, NULL);
+  script_clear (&script);
+  /* The settings outlive the test case (one memory backend per process). */
+  g_settings_reset (settings, "show-assistant");
+}
 
 /* Issue 14, item 4: "With 3 players the active player's sheet is often off screen …
  * At 800×600 about 2½ rows of one sheet are visible"; "narrower windows … one column,
@@ -852,6 +952,7 @@ main (int   argc,
   g_test_add ("/keyboard/new-game-enter-adds-field", Fixture, &ui_config, dp_ui_fixture_setup, test_new_game_enter_adds_field, dp_ui_fixture_teardown);
   g_test_add ("/history/standing-in-progress", Fixture, &ui_config, dp_ui_fixture_setup, test_history_standing_in_progress, dp_ui_fixture_teardown);
   g_test_add ("/layout/acting-sheet-800x600", Fixture, &ui_config, dp_ui_fixture_setup, test_acting_sheet_in_view_800x600, dp_ui_fixture_teardown);
+  g_test_add ("/layout/4-players-360x640", Fixture, &ui_config, dp_ui_fixture_setup, test_table_fits_360x640, dp_ui_fixture_teardown);
   g_test_add ("/layout/4-players-1280x720", Fixture, &ui_config, dp_ui_fixture_setup, test_table_in_view_1280x720, dp_ui_fixture_teardown);
 
   return g_test_run ();

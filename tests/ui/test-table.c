@@ -693,6 +693,87 @@ test_newer_database (void)
   g_rmdir (dir);
 }
 
+/* The first entry that is a descendant of @page and has the focus, as a seat, or -1. */
+static int
+focused_seat (Fixture       *f,
+              DpNewGamePage *page)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (f->window));
+  GtkWidget *entry = focus != NULL ? gtk_widget_get_ancestor (focus, GTK_TYPE_ENTRY) : NULL;
+
+  if (entry == NULL || !gtk_widget_is_ancestor (entry, GTK_WIDGET (page)))
+    return -1;
+  return GPOINTER_TO_INT (g_object_get_data (G_OBJECT (entry), "seat"));
+}
+
+/* The first button below @widget whose action is @action_name (no target), or NULL. */
+static GtkWidget *
+find_action_button (GtkWidget  *widget,
+                    const char *action_name)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action_name) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_action_button (child, action_name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* polish2 item 3: "New Game shows 'Enter a name' errors before anything is typed: show
+ * errors only after the user tried to start or left a field." */
+static void
+test_new_game_errors_wait (Fixture       *f,
+                           gconstpointer  data)
+{
+  DpNewGamePage *page;
+  GtkWidget *start;
+
+  g_settings_reset (dp_application_get_settings (f->app), "last-players");
+  activate (f, "win.new-game", g_variant_new_string ("calavera"));
+  page = DP_NEW_GAME_PAGE (dp_window_get_page (f->window, "new-game"));
+  dp_ui_wait_mapped (GTK_WIDGET (page));
+  dp_ui_iterate_until_idle ();
+
+  /* Two empty names: not valid, but nothing is marked wrong yet. */
+  g_assert_false (dp_new_game_page_is_valid (page));
+  g_assert_nonnull (dp_new_game_page_get_error (page, 0));
+  g_assert_null (dp_new_game_page_get_shown_error (page, 0));
+  g_assert_null (dp_new_game_page_get_shown_error (page, 1));
+  g_assert_cmpint (focused_seat (f, page), ==, 0);
+
+  /* Typing, then emptying the field it is in: still nothing while the player is there. */
+  dp_new_game_page_set_name (page, 0, "I");
+  dp_new_game_page_set_name (page, 0, "");
+  g_assert_null (dp_new_game_page_get_shown_error (page, 0));
+
+  /* Leaving the empty field says what is wrong with it, and only with it. */
+  start = find_action_button (GTK_WIDGET (page), "win.start-game");
+  g_assert_nonnull (start);
+  gtk_widget_grab_focus (start);
+  dp_ui_iterate_until_idle ();
+  g_assert_cmpstr (dp_new_game_page_get_shown_error (page, 0), ==, "Enter a name");
+  g_assert_null (dp_new_game_page_get_shown_error (page, 1));
+
+  /* Trying to start shows every error and puts the focus on the first bad name. */
+  dp_new_game_page_set_name (page, 0, "Ina");
+  g_assert_true (gtk_widget_get_sensitive (start));
+  g_signal_emit_by_name (start, "clicked");
+  dp_ui_iterate_until_idle ();
+  g_assert_cmpstr (dp_window_get_visible_page (f->window), ==, "new-game");
+  g_assert_null (dp_new_game_page_get_shown_error (page, 0));
+  g_assert_cmpstr (dp_new_game_page_get_shown_error (page, 1), ==, "Enter a name");
+  g_assert_cmpint (focused_seat (f, page), ==, 1);
+
+  /* A new game page starts clean again. */
+  activate (f, "win.new-game", g_variant_new_string ("calavera"));
+  g_assert_null (dp_new_game_page_get_shown_error (page, 1));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -708,6 +789,7 @@ main (int   argc,
   g_test_add ("/table/assistant/live-selection", Fixture, &ui_config, dp_ui_fixture_setup, test_assistant_live_selection, dp_ui_fixture_teardown);
   g_test_add ("/table/assistant/opponents", Fixture, &ui_config, dp_ui_fixture_setup, test_assistant_opponents, dp_ui_fixture_teardown);
   g_test_add ("/window/lazy-pages", Fixture, &ui_config, dp_ui_fixture_setup, test_lazy_pages, dp_ui_fixture_teardown);
+  g_test_add ("/new-game/errors-wait", Fixture, &ui_config, dp_ui_fixture_setup, test_new_game_errors_wait, dp_ui_fixture_teardown);
   g_test_add ("/new-game/names", Fixture, &ui_config, dp_ui_fixture_setup, test_new_game_names, dp_ui_fixture_teardown);
   g_test_add_func ("/window/newer-database", test_newer_database);
 

@@ -12,7 +12,17 @@
 
 #include <glib/gstdio.h>
 
+#include "cb-ability-list.h"
 #include "cb-board-view.h"
+#include "cb-bonus-editor.h"
+#include "cb-bust-section.h"
+#include "cb-decide-section.h"
+#include "cb-fan-questions.h"
+#include "cb-move-section.h"
+#include "cb-refill-section.h"
+#include "cb-roll-section.h"
+#include "cb-shop-section.h"
+#include "cb-support-section.h"
 #include "cb-die-icon.h"
 #include "cb-new-game.h"
 #include "cb-presenter.h"
@@ -87,6 +97,47 @@ test_roll_entry (void)
   g_assert_no_error (error);
   cb_roll_init (&roll, cb_game_from_dp_const (game), 0);
   g_assert_finalize_object (g_object_ref_sink (cb_roll_entry_new (&roll)));
+}
+
+/* Issue 15, item 5: the run panel's sections, each a widget with its template, built
+ * from the panel's controls and freed with nothing left behind. */
+typedef GtkWidget *(*SectionNew) (CbControls *controls);
+
+static GtkWidget *
+fan_questions_new (CbControls *controls)
+{
+  GtkWidget *questions = cb_fan_questions_new (controls, "");
+
+  /* Nobody has told the first fan space of a new game: it is asked. */
+  cb_fan_questions_set_advances (CB_FAN_QUESTIONS (questions), 1);
+  return questions;
+}
+
+static GtkWidget *
+bonus_editor_new (CbControls *controls)
+{
+  return cb_bonus_editor_new (controls, "ability-");
+}
+
+static void
+test_run_panel_section (gconstpointer data)
+{
+  static const char *const names[] = { "Ina", "Sami" };
+  g_autofree char *setup = cb_presenter_dup_setup (names, 2, 1, -1, 0, 0, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DpGame) game = dp_game_new_from_text (setup, &error);
+  g_autoptr(GHashTable) table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  CbControls controls = { table, NULL, NULL, 0 };
+  SectionNew section_new = (SectionNew) data;
+  GtkWidget *section;
+
+  g_assert_no_error (error);
+  controls.game = game;
+  section = g_object_ref_sink (section_new (&controls));
+  /* Every section names its controls for the panel. */
+  g_assert_cmpuint (g_hash_table_size (table), >, 0);
+  g_hash_table_remove_all (table);
+  g_assert_finalize_object (section);
 }
 
 static void
@@ -223,11 +274,21 @@ main (int   argc,
   add_widget ("CbRunPanel", cb_run_panel_get_type);
   add_widget ("CbShop", cb_shop_get_type);
   add_widget ("CbTablePage", cb_table_page_get_type);
+  add_widget ("CbAbilityList", cb_ability_list_get_type);
 
   /* Built from their arguments. */
   g_test_add_func ("/widgets/new-destroy/DpChart", test_chart);
   g_test_add_func ("/widgets/new-destroy/CbDieIcon", test_die_icon);
   g_test_add_func ("/widgets/new-destroy/CbRollEntry", test_roll_entry);
+  g_test_add_data_func ("/widgets/new-destroy/CbRefillSection", cb_refill_section_new, test_run_panel_section);
+  g_test_add_data_func ("/widgets/new-destroy/CbRollSection", cb_roll_section_new, test_run_panel_section);
+  g_test_add_data_func ("/widgets/new-destroy/CbDecideSection", cb_decide_section_new, test_run_panel_section);
+  g_test_add_data_func ("/widgets/new-destroy/CbBustSection", cb_bust_section_new, test_run_panel_section);
+  g_test_add_data_func ("/widgets/new-destroy/CbSupportSection", cb_support_section_new, test_run_panel_section);
+  g_test_add_data_func ("/widgets/new-destroy/CbMoveSection", cb_move_section_new, test_run_panel_section);
+  g_test_add_data_func ("/widgets/new-destroy/CbShopSection", cb_shop_section_new, test_run_panel_section);
+  g_test_add_data_func ("/widgets/new-destroy/CbFanQuestions", fan_questions_new, test_run_panel_section);
+  g_test_add_data_func ("/widgets/new-destroy/CbBonusEditor", bonus_editor_new, test_run_panel_section);
   g_test_add_func ("/widgets/new-destroy/DpPreferencesWindow", test_preferences_window);
   g_test_add_func ("/widgets/new-destroy/DpPhonesDialog", test_phones_dialog);
   g_test_add_func ("/widgets/preferences/backup-folder-absolute", test_preferences_backup_folder_absolute);

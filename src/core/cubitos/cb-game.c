@@ -932,6 +932,7 @@ static guint vt_rank (gconstpointer s, guint seat) { return cb_game_get_rank (s,
 static void vt_add_json (gconstpointer s, JsonObject *o) { cb_replay_add_json (s, o); }
 static void vt_add_player_json (gconstpointer s, guint seat, JsonObject *o) { cb_replay_add_player_json (s, seat, o); }
 static JsonObject *vt_seat_stats (gconstpointer s, guint seat) { return cb_replay_seat_stats (s, seat); }
+static GHashTable *vt_facts (gconstpointer s) { return cb_game_dup_facts (s); }
 
 const DpGameKind cb_game_kind = {
   .id               = "cubitos",
@@ -953,6 +954,7 @@ const DpGameKind cb_game_kind = {
   .add_json         = vt_add_json,
   .add_player_json  = vt_add_player_json,
   .seat_stats       = vt_seat_stats,
+  .facts            = vt_facts,
 };
 
 CbGame *

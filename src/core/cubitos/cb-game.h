@@ -84,6 +84,18 @@ guint       cb_game_get_laps (const CbGame *game);
 /* Known cost of the card of @colour, or -1 while nobody has told it. */
 int         cb_game_get_cost (const CbGame *game, guint colour);
 
+/* ---- Facts that outlive a race (dp_game_dup_facts()) ----
+ * The printed cards and fan track are the same in every race, so what the group told
+ * once is carried into the next setup. Keys: "cost/<card key>" → "4" (coins) and
+ * "fan/<space>" → {"credits": 1, "supply": 0} (JSON text). */
+
+/* The facts @game holds: told in it, or given by its setup. */
+GHashTable *cb_game_dup_facts (const CbGame *game);
+/* {"costs": {card key: coins}, "fan_track": {space: {"credits", "supply"}}}, the setup's
+ * members, from facts as the store keeps them (NULL: none). Entries that cannot be read
+ * (unknown card, bad number) are left out: a damaged row never breaks a new game. */
+JsonObject *cb_facts_to_setup_json (GHashTable *facts);
+
 /* The round */
 guint       cb_game_get_round (const CbGame *game);            /* from 1 */
 gboolean    cb_game_is_tiebreak (const CbGame *game);

@@ -177,3 +177,110 @@ cb_replay_seat_stats (const CbGame *g,
   json_object_set_int_member (o, "abilities", p->n_abilities);
   return o;
 }
+
+/* ---- facts for later races ---- */
+
+#define COST_PREFIX "cost/"
+#define FAN_PREFIX  "fan/"
+
+GHashTable *
+cb_game_dup_facts (const CbGame *g)
+{
+  GHashTable *facts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+
+  g_return_val_if_fail (g != NULL, facts);
+
+  for (guint c = 0; c < CB_N_COLOURS; c++)
+    if (g->b.cost[c] >= 0)
+      g_hash_table_insert (facts, g_strconcat (COST_PREFIX, cb_card (g->cards[c])->key, NULL),
+                           g_strdup_printf ("%d", g->b.cost[c]));
+  for (guint s = 1; s < N_FAN; s++)
+    if (g->b.fan_reward[s][0] >= 0)
+      g_hash_table_insert (facts, g_strdup_printf (FAN_PREFIX "%u", s),
+                           g_strdup_printf ("{\"credits\":%d,\"supply\":%d}",
+                                            g->b.fan_reward[s][0], g->b.fan_reward[s][1]));
+  return facts;
+}
+
+/* A whole number 0..CB_MAX_COUNT written as the facts write it, or -1. */
+static int
+read_fact_number (const char *text)
+{
+  guint64 n;
+
+  if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 0, CB_MAX_COUNT, &n, NULL))
+    return -1;
+  return (int) n;
+}
+
+/* Reads {"credits": n, "supply": n}; FALSE for anything else. */
+static gboolean
+read_fan_fact (const char *text,
+               gint64      out[2])
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  const char *const keys[] = { "credits", "supply" };
+  JsonObject *o;
+
+  if (!dp_json_check_text (text, -1, TRUE, NULL, NULL) ||
+      !json_parser_load_from_data (parser, text, -1, NULL) ||
+      !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    return FALSE;
+  o = json_node_get_object (json_parser_get_root (parser));
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      JsonNode *v = json_object_get_member (o, keys[i]);
+
+      if (v == NULL || !JSON_NODE_HOLDS_VALUE (v) || json_node_get_value_type (v) != G_TYPE_INT64)
+        return FALSE;
+      out[i] = json_node_get_int (v);
+      if (out[i] < 0 || out[i] > CB_MAX_COUNT)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+JsonObject *
+cb_facts_to_setup_json (GHashTable *facts)
+{
+  JsonObject *o = json_object_new ();
+  JsonObject *costs = json_object_new ();
+  JsonObject *fan = json_object_new ();
+  GHashTableIter iter;
+  gpointer key, value;
+
+  json_object_set_object_member (o, "costs", costs);
+  json_object_set_object_member (o, "fan_track", fan);
+  if (facts == NULL)
+    return o;
+
+  g_hash_table_iter_init (&iter, facts);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      if (g_str_has_prefix (key, COST_PREFIX))
+        {
+          const char *card = (const char *) key + strlen (COST_PREFIX);
+          int cost = read_fact_number (value);
+
+          if (cb_card_lookup (card) >= 0 && cost > 0)
+            json_object_set_int_member (costs, card, cost);
+        }
+      else if (g_str_has_prefix (key, FAN_PREFIX))
+        {
+          int n = read_fact_number ((const char *) key + strlen (FAN_PREFIX));
+          gint64 reward[2];
+
+          if (n >= 1 && n <= CB_FAN_LAST_SPACE && read_fan_fact (value, reward))
+            {
+              JsonObject *e = json_object_new ();
+              char member[8];
+
+              g_snprintf (member, sizeof member, "%d", n);
+              json_object_set_int_member (e, "credits", reward[0]);
+              json_object_set_int_member (e, "supply", reward[1]);
+              json_object_set_object_member (fan, member, e);
+            }
+        }
+    }
+  return o;
+}

@@ -25,7 +25,7 @@
 /* Below this width the turn panel moves under the sheets. */
 #define WIDE_WIDTH        860
 #define PANEL_MIN_WIDTH   360
-#define PANEL_MAX_WIDTH   460
+#define PANEL_MAX_WIDTH   520
 
 struct _CvTablePage
 {
@@ -382,7 +382,9 @@ cv_table_page_measure (GtkWidget      *widget,
 
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
-      *minimum = MAX (MAX (s_min, p_min), PANEL_MIN_WIDTH);
+      /* No floor of PANEL_MIN_WIDTH here: narrow, the panel takes the whole width, and
+       * a 360 px window (with its border) leaves the page less than 360. */
+      *minimum = MAX (s_min, p_min);
       *natural = MAX (*minimum, s_nat + MAX (p_nat, PANEL_MIN_WIDTH));
     }
   else
@@ -405,7 +407,7 @@ cv_table_page_size_allocate (GtkWidget *widget,
       int p_min, p_nat, panel_width;
 
       gtk_widget_measure (self->panel_scroller, GTK_ORIENTATION_HORIZONTAL, -1, &p_min, &p_nat, NULL, NULL);
-      panel_width = CLAMP (MAX (p_nat, width / 3), MAX (p_min, PANEL_MIN_WIDTH), PANEL_MAX_WIDTH);
+      panel_width = CLAMP (MAX (p_nat, width * 2 / 5), MAX (p_min, PANEL_MIN_WIDTH), PANEL_MAX_WIDTH);
       fit_sheets (self, width - panel_width, height, FALSE);
 
       gtk_widget_size_allocate (self->sheets_scroller,

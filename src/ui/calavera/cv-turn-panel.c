@@ -249,8 +249,10 @@ make_choice_button (CvChoice *choice,
       GtkWidget *detail = gtk_label_new (choice->detail);
 
       gtk_label_set_xalign (GTK_LABEL (detail), 0);
-      /* One line: the whole preview is in the tooltip and the accessible name. */
-      gtk_label_set_ellipsize (GTK_LABEL (detail), PANGO_ELLIPSIZE_END);
+      /* The whole preview, wrapped: touch screens show no tooltips, and "reaches the
+       * death zone" is what the player must read before tapping. */
+      gtk_label_set_wrap (GTK_LABEL (detail), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (detail), PANGO_WRAP_WORD_CHAR);
       gtk_label_set_max_width_chars (GTK_LABEL (detail), 24);
       gtk_widget_add_css_class (detail, "caption");
       gtk_grid_attach (GTK_GRID (grid), detail, 0, 1, 2, 1);
@@ -299,7 +301,7 @@ add_group (CvTurnPanel *self,
            gboolean     keyboard)
 {
   g_autoptr(GPtrArray) choices = cv_presenter_list_choices (self->game, seat);
-  GtkWidget *group = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  GtkWidget *group = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *heading;
   GtkWidget *grid = gtk_grid_new ();
   GtkWidget *row_grid = NULL;

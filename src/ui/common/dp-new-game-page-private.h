@@ -14,5 +14,8 @@ G_BEGIN_DECLS
 void        dp_new_game_page_set_name (DpNewGamePage *self, guint seat, const char *name);
 /* Why seat @seat's name is refused, or NULL when it is fine. */
 const char *dp_new_game_page_get_error (DpNewGamePage *self, guint seat);
+/* The error shown under seat @seat's name: only once the field was left or the player
+ * tried to start; NULL otherwise. */
+const char *dp_new_game_page_get_shown_error (DpNewGamePage *self, guint seat);
 
 G_END_DECLS

@@ -3,7 +3,8 @@
  * What the seat order means, how many may play and the game's options (a widget under
  * the players) come from the game's DpGameUi. Seats are reordered by dragging the
  * handle or with the up/down buttons (keyboard). Bad names (empty, duplicate, refused
- * by the store) are said inline under the name.
+ * by the store) are said inline under the name, once the player left that field or
+ * tried to start: nothing is marked wrong before anything was typed.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -35,6 +36,7 @@ struct _DpNewGamePage
   GtkWidget       *shown_options; /* in `options`, or NULL */
   GPtrArray       *names;        /* char*, as typed */
   GPtrArray       *errors;       /* char* or NULL, per seat */
+  GArray          *shown;        /* gboolean per seat: its error may be shown (left or tried to start) */
   GArray          *rows;         /* PlayerRow */
   GtkListStore    *completions;
   gboolean         rebuilding;
@@ -43,7 +45,8 @@ struct _DpNewGamePage
   guint            pending_to;
 
   /* Template widgets */
-  AdwActionRow    *game_row;
+  GtkLabel        *game_title;
+  GtkLabel        *game_summary;
   AdwPreferencesGroup *players_group;
   GtkBox          *options_box;
   GtkListBox      *players_list;
@@ -63,10 +66,22 @@ static guint signals[N_SIGNALS];
 
 static void rebuild (DpNewGamePage *self, int focus_seat, const char *focus_what);
 
+/* The error of @seat as the page shows it: only once the field was left or the player
+ * tried to start. */
+static const char *
+shown_error (DpNewGamePage *self,
+             guint          seat)
+{
+  if (seat >= self->errors->len || seat >= self->shown->len || !g_array_index (self->shown, gboolean, seat))
+    return NULL;
+  return g_ptr_array_index (self->errors, seat);
+}
+
 static void
 validate (DpNewGamePage *self)
 {
   gboolean valid;
+  gboolean any_shown = FALSE;
 
   g_ptr_array_set_size (self->errors, 0);
   for (guint i = 0; i < self->names->len; i++)
@@ -102,8 +117,10 @@ validate (DpNewGamePage *self)
   for (guint i = 0; i < self->rows->len; i++)
     {
       PlayerRow *row = &g_array_index (self->rows, PlayerRow, i);
-      const char *message = g_ptr_array_index (self->errors, i);
+      const char *message = shown_error (self, i);
 
+      if (message != NULL)
+        any_shown = TRUE;
       gtk_label_set_text (GTK_LABEL (row->error_label), message != NULL ? message : "");
       gtk_widget_set_visible (row->error_label, message != NULL);
       if (message != NULL)
@@ -120,12 +137,14 @@ validate (DpNewGamePage *self)
     }
 
   valid = dp_new_game_page_is_valid (self);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->start_button), valid);
+  /* Start stays sensitive: pressing it with a bad name shows what to correct. */
   gtk_widget_set_sensitive (GTK_WIDGET (self->add_button), self->names->len < self->ui->max_players);
   if (self->names->len < self->ui->min_players)
     gtk_label_set_text (self->start_hint, _("Add at least two players."));
-  else if (!valid)
+  else if (!valid && any_shown)
     gtk_label_set_text (self->start_hint, _("Correct the names marked above to start."));
+  else if (!valid)
+    gtk_label_set_text (self->start_hint, _("Enter every player’s name to start."));
   else if (!self->ui->first_seat_starts)
     /* Everyone plays at once, or the options below say who begins. */
     gtk_label_set_text (self->start_hint, _("Ready to start."));
@@ -157,6 +176,47 @@ entry_changed_cb (GtkEditable   *editable,
   validate (self);
 }
 
+/* The player tried to start: every seat's error shows, the first bad name gets the focus. */
+static void
+show_all_errors (DpNewGamePage *self)
+{
+  for (guint i = 0; i < self->shown->len; i++)
+    g_array_index (self->shown, gboolean, i) = TRUE;
+  validate (self);
+  for (guint i = 0; i < self->rows->len; i++)
+    if (shown_error (self, i) != NULL)
+      {
+        gtk_widget_grab_focus (GTK_WIDGET (g_array_index (self->rows, PlayerRow, i).entry));
+        break;
+      }
+}
+
+static void
+start_clicked_cb (GtkButton     *button,
+                  DpNewGamePage *self)
+{
+  /* A valid page starts through the button's action (win.start-game). */
+  if (!dp_new_game_page_is_valid (self))
+    show_all_errors (self);
+}
+
+/* Focus left a name field: its error (if any) may show now. */
+static void
+entry_leave_cb (GtkEventControllerFocus *controller,
+                DpNewGamePage           *self)
+{
+  GtkWidget *entry = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
+  guint seat = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (entry), "seat"));
+
+  /* Not for a field the page took away (a rebuild drops the focus with it). */
+  if (self->rebuilding || seat >= self->shown->len || seat >= self->rows->len ||
+      g_array_index (self->rows, PlayerRow, seat).entry != GTK_ENTRY (entry) ||
+      g_array_index (self->shown, gboolean, seat))
+    return;
+  g_array_index (self->shown, gboolean, seat) = TRUE;
+  validate (self);
+}
+
 static void
 start_now (DpNewGamePage *self)
 {
@@ -185,6 +245,8 @@ entry_activate_cb (GtkEntry      *entry,
       /* The button's action at once (activating the button would wait for its animation). */
       if (dp_new_game_page_is_valid (self))
         start_now (self);
+      else
+        show_all_errors (self);
       return;
     }
   if (seat + 1 < self->rows->len)
@@ -196,6 +258,8 @@ entry_activate_cb (GtkEntry      *entry,
     }
   else if (dp_new_game_page_is_valid (self))
     start_now (self);
+  else
+    show_all_errors (self);
 }
 
 static void
@@ -308,6 +372,7 @@ add_row (DpNewGamePage *self,
   GtkEntryCompletion *completion;
   GtkDragSource *source;
   GtkDropTarget *target;
+  GtkEventController *focus;
   g_autofree char *placeholder = NULL;
   g_autofree char *entry_label = NULL;
   g_autofree char *up_label = NULL;
@@ -344,6 +409,9 @@ add_row (DpNewGamePage *self,
   g_object_set_data (G_OBJECT (row.entry), "seat", GUINT_TO_POINTER (seat));
   g_signal_connect (row.entry, "changed", G_CALLBACK (entry_changed_cb), self);
   g_signal_connect (row.entry, "activate", G_CALLBACK (entry_activate_cb), self);
+  focus = gtk_event_controller_focus_new ();
+  g_signal_connect (focus, "leave", G_CALLBACK (entry_leave_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (row.entry), focus);
 
   completion = gtk_entry_completion_new ();
   gtk_entry_completion_set_model (completion, GTK_TREE_MODEL (self->completions));
@@ -456,6 +524,7 @@ dp_new_game_page_dispose (GObject *object)
   g_clear_pointer (&self->options, g_hash_table_unref);
   g_clear_pointer (&self->names, g_ptr_array_unref);
   g_clear_pointer (&self->errors, g_ptr_array_unref);
+  g_clear_pointer (&self->shown, g_array_unref);
   g_clear_pointer (&self->rows, g_array_unref);
   g_clear_object (&self->completions);
 
@@ -471,7 +540,8 @@ dp_new_game_page_class_init (DpNewGamePageClass *klass)
   object_class->dispose = dp_new_game_page_dispose;
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/dicepad/Dicepad/ui/dp-new-game-page.ui");
-  gtk_widget_class_bind_template_child (widget_class, DpNewGamePage, game_row);
+  gtk_widget_class_bind_template_child (widget_class, DpNewGamePage, game_title);
+  gtk_widget_class_bind_template_child (widget_class, DpNewGamePage, game_summary);
   gtk_widget_class_bind_template_child (widget_class, DpNewGamePage, players_group);
   gtk_widget_class_bind_template_child (widget_class, DpNewGamePage, options_box);
   gtk_widget_class_bind_template_child (widget_class, DpNewGamePage, players_list);
@@ -479,6 +549,7 @@ dp_new_game_page_class_init (DpNewGamePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DpNewGamePage, start_button);
   gtk_widget_class_bind_template_child (widget_class, DpNewGamePage, start_hint);
   gtk_widget_class_bind_template_callback (widget_class, add_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, start_clicked_cb);
 
   /**
    * DpNewGamePage::names-changed:
@@ -500,6 +571,7 @@ dp_new_game_page_init (DpNewGamePage *self)
   self->options = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_object_unref);
   self->names = g_ptr_array_new_with_free_func (g_free);
   self->errors = g_ptr_array_new_with_free_func (g_free);
+  self->shown = g_array_new (FALSE, TRUE, sizeof (gboolean));
   self->rows = g_array_new (FALSE, TRUE, sizeof (PlayerRow));
   self->completions = gtk_list_store_new (1, G_TYPE_STRING);
 }
@@ -544,9 +616,8 @@ dp_new_game_page_reset (DpNewGamePage      *self,
   g_free (self->kind);
   self->kind = g_strdup (self->ui->kind_id);
   game_kind = dp_game_kind_lookup (self->kind);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->game_row),
-                                 game_kind != NULL ? dp_game_kind_get_name (game_kind) : self->kind);
-  adw_action_row_set_subtitle (self->game_row, _(self->ui->summary));
+  gtk_label_set_text (self->game_title, game_kind != NULL ? dp_game_kind_get_name (game_kind) : self->kind);
+  gtk_label_set_text (self->game_summary, _(self->ui->summary));
   adw_preferences_group_set_description (self->players_group, _(self->ui->seating));
 
   g_ptr_array_set_size (self->names, 0);
@@ -554,6 +625,9 @@ dp_new_game_page_reset (DpNewGamePage      *self,
     g_ptr_array_add (self->names, g_strdup (names[i]));
   while (self->names->len < self->ui->min_players)
     g_ptr_array_add (self->names, g_strdup (""));
+  /* Nothing typed yet: nothing is marked wrong. */
+  g_array_set_size (self->shown, 0);
+  g_array_set_size (self->shown, self->names->len);
 
   gtk_list_store_clear (self->completions);
   for (guint i = 0; known_names != NULL && known_names[i] != NULL; i++)
@@ -626,6 +700,15 @@ dp_new_game_page_get_error (DpNewGamePage *self,
   return g_ptr_array_index (self->errors, seat);
 }
 
+const char *
+dp_new_game_page_get_shown_error (DpNewGamePage *self,
+                                  guint          seat)
+{
+  g_return_val_if_fail (DP_IS_NEW_GAME_PAGE (self), NULL);
+  g_return_val_if_fail (seat < self->errors->len, NULL);
+  return shown_error (self, seat);
+}
+
 gboolean
 dp_new_game_page_is_valid (DpNewGamePage *self)
 {
@@ -645,12 +728,16 @@ dp_new_game_page_move (DpNewGamePage *self,
                        guint          to)
 {
   char *name;
+  gboolean shown;
 
   g_return_if_fail (DP_IS_NEW_GAME_PAGE (self));
   g_return_if_fail (from < self->names->len && to < self->names->len);
 
   name = g_ptr_array_steal_index (self->names, from);
   g_ptr_array_insert (self->names, to, name);
+  shown = g_array_index (self->shown, gboolean, from);
+  g_array_remove_index (self->shown, from);
+  g_array_insert_val (self->shown, to, shown);
   rebuild (self, -1, NULL);
 }
 
@@ -662,6 +749,7 @@ dp_new_game_page_add_player (DpNewGamePage *self)
   if (self->names->len >= self->ui->max_players)
     return;
   g_ptr_array_add (self->names, g_strdup (""));
+  g_array_set_size (self->shown, self->names->len);
   rebuild (self, self->names->len - 1, NULL);
 }
 
@@ -674,6 +762,7 @@ dp_new_game_page_remove_player (DpNewGamePage *self,
   if (seat >= self->names->len || self->names->len <= self->ui->min_players)
     return;
   g_ptr_array_remove_index (self->names, seat);
+  g_array_remove_index (self->shown, seat);
   rebuild (self, MIN (seat, self->names->len - 1), NULL);
 }
 

@@ -27,6 +27,9 @@
 #include "dp-window-private.h"
 #include "dp-phones-dialog.h"
 
+/* Narrower than this, a game's header shows no title (see update_header()). */
+#define DP_WINDOW_NARROW_HEADER 480
+
 struct _DpWindow
 {
   AdwApplicationWindow  parent_instance;
@@ -37,6 +40,8 @@ struct _DpWindow
   DpTableServer        *table_server;        /* phones at the table; runs while on (issue 18) */
   AdwToast             *last_toast;
   GCancellable         *backup_cancellable;  /* the daily backup running on a worker */
+  gboolean              narrow;              /* too narrow for a title beside Undo/Redo */
+  guint                 narrow_idle;
 
   /* Template widgets (the pages below them are built lazily: ensure_page()) */
   AdwWindowTitle       *window_title;
@@ -237,6 +242,9 @@ update_header (DpWindow *self)
   const DpGameUi *ui = self->session != NULL ? dp_game_ui_for_game (dp_session_get_game (self->session)) : NULL;
 
   gtk_widget_set_visible (self->undo_box, playing);
+  /* At 360 px, Back, Undo, Redo, the menu and the window's buttons leave no room for a
+   * title: it is left out rather than cut (the round stays in the subtitle property). */
+  gtk_widget_set_visible (GTK_WIDGET (self->window_title), !(playing && self->narrow));
   /* Issue 14 item 6, issue 15: a toast never covers a control or a sheet. AdwToastOverlay
    * (libadwaita 1.2) always shows toasts at its bottom centre, so a table page leaves a
    * fixed strip free at the bottom for them: nothing moves when a toast comes or goes. */
@@ -868,11 +876,42 @@ phones_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dp_phones_dialog_new (GTK_WINDOW (self), self->table_server)));
 }
 
+static gboolean
+narrow_idle_cb (gpointer data)
+{
+  DpWindow *self = data;
+
+  self->narrow_idle = 0;
+  update_header (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+dp_window_size_allocate (GtkWidget *widget,
+                         int        width,
+                         int        height,
+                         int        baseline)
+{
+  DpWindow *self = DP_WINDOW (widget);
+  gboolean narrow = width < DP_WINDOW_NARROW_HEADER;
+
+  GTK_WIDGET_CLASS (dp_window_parent_class)->size_allocate (widget, width, height, baseline);
+
+  /* Changing the header during the allocation would re-enter it; right after. */
+  if (narrow != self->narrow)
+    {
+      self->narrow = narrow;
+      if (self->narrow_idle == 0)
+        self->narrow_idle = g_idle_add (narrow_idle_cb, self);
+    }
+}
+
 static void
 dp_window_dispose (GObject *object)
 {
   DpWindow *self = DP_WINDOW (object);
 
+  g_clear_handle_id (&self->narrow_idle, g_source_remove);
   g_cancellable_cancel (self->backup_cancellable);
   g_clear_object (&self->backup_cancellable);
   if (self->table_server != NULL)
@@ -906,6 +945,7 @@ dp_window_class_init (DpWindowClass *klass)
 
   object_class->dispose = dp_window_dispose;
   widget_class->map = dp_window_map;
+  widget_class->size_allocate = dp_window_size_allocate;
   window_class->close_request = dp_window_close_request;
 
   /* The pages (built lazily: lazy_pages[]). */

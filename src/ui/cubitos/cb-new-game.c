@@ -29,7 +29,7 @@ struct _CbNewGame
   GtkStringList *names;
   JsonObject    *facts;
   GPtrArray     *card_texts;   /* char*, colour order */
-  GtkWidget     *race_group;
+  GtkWidget     *race_group;   /* template children: the groups and rows */
   GtkWidget     *cards_group;
   GtkWidget     *free_group;   /* the free race: a card per colour and the track */
   AdwComboRow   *free_cards[CB_N_COLOURS];
@@ -203,7 +203,7 @@ cb_new_game_dispose (GObject *object)
 {
   CbNewGame *self = CB_NEW_GAME (object);
 
-  g_clear_pointer (&self->box, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (self), CB_TYPE_NEW_GAME);
   g_clear_object (&self->names);
   g_clear_pointer (&self->facts, json_object_unref);
   g_clear_pointer (&self->card_texts, g_ptr_array_unref);
@@ -218,6 +218,18 @@ cb_new_game_class_init (CbNewGameClass *klass)
 
   object_class->dispose = cb_new_game_dispose;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/dicepad/Dicepad/ui/cb-new-game.ui");
+  gtk_widget_class_bind_template_child (widget_class, CbNewGame, box);
+  gtk_widget_class_bind_template_child (widget_class, CbNewGame, race_group);
+  gtk_widget_class_bind_template_child (widget_class, CbNewGame, race_row);
+  gtk_widget_class_bind_template_child (widget_class, CbNewGame, track_row);
+  gtk_widget_class_bind_template_child (widget_class, CbNewGame, laps_spin);
+  gtk_widget_class_bind_template_child (widget_class, CbNewGame, first_row);
+  gtk_widget_class_bind_template_child (widget_class, CbNewGame, cards_group);
+  gtk_widget_class_bind_template_child (widget_class, CbNewGame, cards_list);
+  gtk_widget_class_bind_template_child (widget_class, CbNewGame, free_group);
+  gtk_widget_class_bind_template_child (widget_class, CbNewGame, free_track_row);
+  gtk_widget_class_bind_template_callback (widget_class, free_track_changed_cb);
 }
 
 static void
@@ -225,15 +237,13 @@ cb_new_game_init (CbNewGame *self)
 {
   GtkStringList *races = gtk_string_list_new (NULL);
   GtkStringList *tracks = gtk_string_list_new (NULL);
-  GtkWidget *race_group = adw_preferences_group_new ();
-  GtkWidget *cards_group = adw_preferences_group_new ();
-  GtkWidget *laps_row = adw_action_row_new ();
+  GtkStringList *free_tracks = gtk_string_list_new (NULL);
 
   self->card_texts = g_ptr_array_new_with_free_func (g_free);
   self->names = gtk_string_list_new (NULL);
-  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
-  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+  gtk_widget_init_template (GTK_WIDGET (self));
 
+  /* The lists come from the game data: the ten races of p. 6 and the tracks. */
   for (guint r = 1; r <= CB_N_RACES; r++)
     {
       g_autofree char *title = cb_presenter_dup_race_title (r);
@@ -243,87 +253,39 @@ cb_new_game_init (CbNewGame *self)
   gtk_string_list_append (races, _("Free choice"));
   gtk_string_list_append (tracks, "");
   for (guint t = 0; t < CB_N_TRACKS; t++)
-    gtk_string_list_append (tracks, cb_track_get_name (t));
-
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (race_group), _("Race Settings"));
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (race_group),
-                                         _("The race fixes the card of each colour and suggests a track."));
-  self->race_row = ADW_COMBO_ROW (adw_combo_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->race_row), _("_Race"));
-  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->race_row), TRUE);
+    {
+      gtk_string_list_append (tracks, cb_track_get_name (t));
+      gtk_string_list_append (free_tracks, cb_track_get_name (t));
+    }
   adw_combo_row_set_model (self->race_row, G_LIST_MODEL (races));
   g_object_unref (races);
-  self->track_row = ADW_COMBO_ROW (adw_combo_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->track_row), _("_Track"));
-  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->track_row), TRUE);
   adw_combo_row_set_model (self->track_row, G_LIST_MODEL (tracks));
   g_object_unref (tracks);
-
-  self->laps_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, 5, 1));
-  gtk_widget_set_valign (GTK_WIDGET (self->laps_spin), GTK_ALIGN_CENTER);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (laps_row), _("_Laps"));
-  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (laps_row), TRUE);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (laps_row), _("Finish crossings that end the race"));
-  adw_action_row_add_suffix (ADW_ACTION_ROW (laps_row), GTK_WIDGET (self->laps_spin));
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (laps_row), GTK_WIDGET (self->laps_spin));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->laps_spin), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Laps"), -1);
-
-  self->first_row = ADW_COMBO_ROW (adw_combo_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->first_row), _("Top _dog in round 1"));
-  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->first_row), TRUE);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->first_row), _("Holds the first-player die; choose any way you like"));
+  adw_combo_row_set_model (self->free_track_row, G_LIST_MODEL (free_tracks));
+  g_object_unref (free_tracks);
   adw_combo_row_set_model (self->first_row, G_LIST_MODEL (self->names));
 
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (race_group), GTK_WIDGET (self->race_row));
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (race_group), GTK_WIDGET (self->track_row));
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (race_group), laps_row);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (race_group), GTK_WIDGET (self->first_row));
-
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (cards_group), _("Cards of This Race"));
-  self->cards_list = GTK_LIST_BOX (gtk_list_box_new ());
-  gtk_list_box_set_selection_mode (self->cards_list, GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->cards_list), "boxed-list");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->cards_list), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Cards of This Race"), -1);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (cards_group), GTK_WIDGET (self->cards_list));
-
-  self->cards_group = cards_group;
-  self->race_group = race_group;
-  self->free_group = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->free_group), _("Cards and Track of Your Race"));
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (self->free_group),
-                                         _("Choose one card of each colour, and the track."));
-  for (guint c = 0; c < CB_N_COLOURS; c++)
-    {
-      GtkStringList *cards = gtk_string_list_new (NULL);
-      g_autofree char *colour = cb_presenter_dup_kind_title (CB_KIND_OF (c));
-      AdwComboRow *row = ADW_COMBO_ROW (adw_combo_row_new ());
-
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), colour);
-      adw_combo_row_set_model (row, G_LIST_MODEL (cards));
-      g_object_unref (cards);
-      adw_action_row_add_prefix (ADW_ACTION_ROW (row), cb_die_icon_new (CB_KIND_OF (c), CB_FACE_BLANK, 0, 26));
-      g_signal_connect_swapped (row, "notify::selected", G_CALLBACK (free_card_changed_cb), self);
-      self->free_cards[c] = row;
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->free_group), GTK_WIDGET (row));
-    }
+  /* One card row per colour, in front of the free race's track row. */
   {
-    GtkStringList *free_tracks = gtk_string_list_new (NULL);
+    g_autoptr(GtkWidget) track = g_object_ref (GTK_WIDGET (self->free_track_row));
 
-    for (guint t = 0; t < CB_N_TRACKS; t++)
-      gtk_string_list_append (free_tracks, cb_track_get_name (t));
-    self->free_track_row = ADW_COMBO_ROW (adw_combo_row_new ());
-    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->free_track_row), _("Trac_k"));
-    adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->free_track_row), TRUE);
-    adw_combo_row_set_model (self->free_track_row, G_LIST_MODEL (free_tracks));
-    g_object_unref (free_tracks);
-    g_signal_connect_swapped (self->free_track_row, "notify::selected", G_CALLBACK (free_track_changed_cb), self);
-    adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->free_group), GTK_WIDGET (self->free_track_row));
+    adw_preferences_group_remove (ADW_PREFERENCES_GROUP (self->free_group), track);
+    for (guint c = 0; c < CB_N_COLOURS; c++)
+      {
+        GtkStringList *cards = gtk_string_list_new (NULL);
+        g_autofree char *colour = cb_presenter_dup_kind_title (CB_KIND_OF (c));
+        AdwComboRow *row = ADW_COMBO_ROW (adw_combo_row_new ());
+
+        adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), colour);
+        adw_combo_row_set_model (row, G_LIST_MODEL (cards));
+        g_object_unref (cards);
+        adw_action_row_add_prefix (ADW_ACTION_ROW (row), cb_die_icon_new (CB_KIND_OF (c), CB_FACE_BLANK, 0, 26));
+        g_signal_connect_swapped (row, "notify::selected", G_CALLBACK (free_card_changed_cb), self);
+        self->free_cards[c] = row;
+        adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->free_group), GTK_WIDGET (row));
+      }
+    adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->free_group), track);
   }
-
-  gtk_box_append (GTK_BOX (self->box), race_group);
-  gtk_box_append (GTK_BOX (self->box), cards_group);
-  gtk_box_append (GTK_BOX (self->box), self->free_group);
 
   g_signal_connect_swapped (self->race_row, "notify::selected", G_CALLBACK (race_changed_cb), self);
   race_changed_cb (self);

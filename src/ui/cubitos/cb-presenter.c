@@ -1338,55 +1338,20 @@ cb_presenter_dup_card_text (const CbGame *game,
 
 /* ---- Facts told earlier ---- */
 
-static void
-merge_member (JsonObject *into,
-              JsonObject *from,
-              const char *member)
-{
-  JsonObject *src, *dst;
-  g_autoptr(GList) keys = NULL;
-
-  if (from == NULL || !json_object_has_member (from, member))
-    return;
-  src = json_object_get_object_member (from, member);
-  dst = json_object_get_object_member (into, member);
-  if (src == NULL || dst == NULL)
-    return;
-  keys = json_object_get_members (src);
-  for (GList *l = keys; l != NULL; l = l->next)
-    if (!json_object_has_member (dst, l->data))
-      json_object_set_member (dst, l->data, json_node_copy (json_object_get_member (src, l->data)));
-}
-
 JsonObject *
 cb_presenter_dup_known_facts (DpStore *store)
 {
-  JsonObject *facts = json_object_new ();
-  g_autoptr(GPtrArray) games = NULL;
-  DpGameFilter filter = DP_GAME_FILTER_INIT;
-
-  json_object_set_object_member (facts, "costs", json_object_new ());
-  json_object_set_object_member (facts, "fan_track", json_object_new ());
-  if (store == NULL)
-    return facts;
+  g_autoptr(GHashTable) facts = NULL;
+  g_autoptr(GError) error = NULL;
 
   /* The printed cards and fan track do not change between races: what the group told
-   * once is asked never again (issue: "never asked twice for the same fact"). */
-  filter.kind = "cubitos";
-  games = dp_store_list_games (store, &filter, 0, 50, NULL);
-  for (guint i = 0; games != NULL && i < games->len; i++)
-    {
-      DpGameSummary *summary = g_ptr_array_index (games, i);
-      g_autoptr(DpGame) game = dp_store_load_game (store, summary->id, NULL);
-      g_autoptr(JsonObject) state = NULL;
-
-      if (game == NULL)
-        continue;
-      state = game_json (game);
-      merge_member (facts, state, "costs");
-      merge_member (facts, state, "fan_track");
-    }
-  return facts;
+   * once is asked never again. The store keeps, per fact, the value of the newest game
+   * (dp_store_dup_known_facts(): one query, whatever the number of games). */
+  if (store != NULL)
+    facts = dp_store_dup_known_facts (store, dp_game_kind_get_id (&cb_game_kind), &error);
+  if (error != NULL)
+    g_debug ("Known Cubitos facts not read: %s", error->message);
+  return cb_facts_to_setup_json (facts);
 }
 
 static void

@@ -226,8 +226,9 @@ char       *cb_presenter_dup_card_text (const CbGame *game, guint colour);
 
 /* ---- Facts the table told in earlier races ---- */
 
-/* Card costs and fan-track rewards told in the Cubitos games of @store (newest first
- * wins), as {"costs": {...}, "fan_track": {...}} for a new setup. Never NULL. */
+/* Card costs and fan-track rewards told in the Cubitos games of @store (the newest game
+ * holding a fact wins: dp_store_dup_known_facts(), one query, no replaying), as
+ * {"costs": {...}, "fan_track": {...}} for a new setup. Never NULL. */
 JsonObject *cb_presenter_dup_known_facts (DpStore *store);
 /* Setup text for a new race. @race 1..10; @track -1 = the race's; @laps 0 = the race's;
  * @first the seat holding the top dog; @facts from cb_presenter_dup_known_facts or NULL. */

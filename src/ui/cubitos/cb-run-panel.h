@@ -1,5 +1,6 @@
 /* cb-run-panel.h — one player's controls under their board: refill, roll, push or
- * pass, bust, and the race section (support, move, shop, rest) with its questions
+ * pass, bust, and the race section (support, move, shop, rest) with its questions;
+ * each section is a widget of its own (cb-run-panel.c lists them)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -27,8 +28,8 @@ const char    *cb_run_panel_get_prompt (CbRunPanel *self);
  * "shortcut", "move", "land", "rest", "lose-add" (another row of dice given back),
  * "ability-N" (the card abilities the player may use now: enters the ability, or opens
  * its form when it has choices), and in the open form "ability-use", "ability-cancel".
- * Labels "<button>-reason": the dim caption under that button's row, listing why its
- * disabled buttons are disabled (hidden when none is).
+ * Labels "<button>-reason": the panel's dim caption at its end, which says why each
+ * disabled button is disabled, after the button's label (empty when none is).
  * Fields (GtkSpinButton): "red-lines", "refill-<colour>", "bust-<colour>",
  * "fan-credits-<space>", "fan-supply-<space>", "steps", "shortcut-cost", "land-credits",
  * "land-fans", "land-max-cost", "land-cost", "beyond", "lose-count-<row>"; in the form

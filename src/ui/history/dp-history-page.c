@@ -58,6 +58,7 @@ struct _DpHistoryPage
   GtkColumnViewColumn *winners_column;
   GtkColumnViewColumn *scores_column;
   AdwStatusPage      *empty_page;
+  GtkWidget          *show_deleted_button;
   GtkLabel           *count_label;
   DpGameReplayPage   *replay_page;
 };
@@ -139,6 +140,67 @@ set_filter_string (const char **field,
   *field = value != NULL && value[0] != '\0' ? g_strdup (value) : NULL;
 }
 
+static void forget_deleted_id (DpHistoryPage *self, const char *game_id);
+
+/* How many games wait in the Deleted view (0 when that cannot be read). */
+static guint
+count_deleted (DpHistoryPage *self)
+{
+  DpGameFilter filter = DP_GAME_FILTER_INIT;
+
+  if (self->store == NULL)
+    return 0;
+  filter.deleted = TRUE;
+  return dp_store_count_games (self->store, &filter, NULL);
+}
+
+/* "Calavera with Ina, Sami and Tom": a game as the toasts name it; NULL if unreadable. */
+static char *
+dup_game_text (DpHistoryPage *self,
+               const char    *game_id)
+{
+  g_autoptr(DpGameSummary) summary = self->store != NULL ? dp_store_get_summary (self->store, game_id, NULL) : NULL;
+  g_autoptr(DpHistoryItem) item = NULL;
+
+  if (summary == NULL)
+    return NULL;
+  item = dp_history_item_new (summary);
+  /* Translators: a game in a toast, "Calavera with Ina, Sami, Tom" */
+  return g_strdup_printf (_("%s with %s"), dp_history_item_get_kind_text (item),
+                          dp_history_item_get_players_text (item));
+}
+
+/* Brings @game_id back from the Deleted view, without a toast. */
+static gboolean
+restore_game (DpHistoryPage  *self,
+              const char     *game_id,
+              GError        **error)
+{
+  if (!dp_store_set_deleted (self->store, game_id, FALSE, error))
+    return FALSE;
+
+  forget_deleted_id (self, game_id);
+  dp_history_page_reload (self);
+  return TRUE;
+}
+
+/* The toast after a game came back from the Deleted view, however it came back. */
+static void
+toast_restored (DpHistoryPage *self,
+                const char    *game_id)
+{
+  g_autofree char *game = dup_game_text (self, game_id);
+  g_autofree char *title = NULL;
+  AdwToast *toast;
+
+  if (game != NULL)
+    /* Translators: a toast after a deleted game came back, "Restored: Calavera with Ina, Tom" */
+    title = g_strdup_printf (_("Restored: %s"), game);
+  toast = adw_toast_new (title != NULL ? title : _("Game restored"));
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
 static void
 update_count_and_empty (DpHistoryPage *self)
 {
@@ -146,6 +208,7 @@ update_count_and_empty (DpHistoryPage *self)
   gboolean filtered = self->filter.kind != NULL || self->filter.player != NULL ||
                       self->filter.search != NULL || self->filter.from != 0 || self->filter.to != 0;
   g_autofree char *number = dp_format_int (n);
+  guint n_deleted;
   g_autofree char *count = self->filter.deleted
                            /* Translators: the count beside the title of History's Deleted view */
                            ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s deleted game", "%s deleted games", n), number)
@@ -160,6 +223,7 @@ update_count_and_empty (DpHistoryPage *self)
     }
 
   gtk_stack_set_visible_child_name (self->list_stack, "empty");
+  gtk_widget_set_visible (self->show_deleted_button, FALSE);
   if (self->model != NULL && dp_history_model_get_error (self->model) != NULL)
     {
       adw_status_page_set_icon_name (self->empty_page, "dialog-warning-symbolic");
@@ -177,6 +241,22 @@ update_count_and_empty (DpHistoryPage *self)
       adw_status_page_set_icon_name (self->empty_page, "edit-find-symbolic");
       adw_status_page_set_title (self->empty_page, _("No Matching Games"));
       adw_status_page_set_description (self->empty_page, _("Try another player, game or date range."));
+    }
+  else if ((n_deleted = count_deleted (self)) > 0)
+    {
+      g_autofree char *deleted = dp_format_int (n_deleted);
+      g_autofree char *description = NULL;
+
+      /* Every game is deleted: "No Games Yet" would be untrue; say where they are. */
+      description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "%s deleted game waits in Deleted Games until you delete it for good.",
+                                                  "%s deleted games wait in Deleted Games until you delete them for good.",
+                                                  n_deleted),
+                                     deleted);
+      adw_status_page_set_icon_name (self->empty_page, "user-trash-symbolic");
+      adw_status_page_set_title (self->empty_page, _("Only Deleted Games"));
+      adw_status_page_set_description (self->empty_page, description);
+      gtk_widget_set_visible (self->show_deleted_button, TRUE);
     }
   else
     {
@@ -503,6 +583,13 @@ deleted_toggled_cb (GtkToggleButton *button,
 }
 
 static void
+show_deleted_clicked_cb (GtkButton     *button,
+                         DpHistoryPage *self)
+{
+  dp_history_page_set_show_deleted (self, TRUE);
+}
+
+static void
 selection_changed_cb (GtkSingleSelection *selection,
                       GParamSpec         *pspec,
                       DpHistoryPage      *self)
@@ -551,16 +638,29 @@ restore_imported_response_cb (AdwMessageDialog *dialog,
 {
   GStrv ids = g_object_get_data (G_OBJECT (dialog), "game-ids");
   g_autoptr(GError) error = NULL;
+  guint n;
 
   if (g_strcmp0 (response, "restore") != 0)
     return;
 
-  for (guint i = 0; ids != NULL && ids[i] != NULL; i++)
-    if (!dp_history_page_undo_delete (self, ids[i], &error))
+  for (n = 0; ids != NULL && ids[n] != NULL; n++)
+    if (!restore_game (self, ids[n], &error))
       {
         adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
         return;
       }
+  /* One toast for them all. */
+  if (n == 1)
+    toast_restored (self, ids[0]);
+  else if (n > 1)
+    {
+      /* Translators: a toast after deleted games came back with an import */
+      g_autofree char *title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Restored: %u game", "Restored: %u games", n), n);
+      AdwToast *toast = adw_toast_new (title);
+
+      adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+      adw_toast_overlay_add_toast (self->toast_overlay, toast);
+    }
 }
 
 static void
@@ -771,6 +871,7 @@ dp_history_page_class_init (DpHistoryPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, deleted_button);
   gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, deleted_bar);
   gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, restore_button);
+  gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, show_deleted_button);
   gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, purge_button);
   gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, stack);
   gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, list_stack);
@@ -800,6 +901,7 @@ dp_history_page_class_init (DpHistoryPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, replay_delete_requested_cb);
   gtk_widget_class_bind_template_callback (widget_class, deleted_toggled_cb);
   gtk_widget_class_bind_template_callback (widget_class, restore_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, show_deleted_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, purge_clicked_cb);
 
   gtk_widget_class_install_action (widget_class, "history.clear-dates", NULL, clear_dates_action_cb);
@@ -1027,11 +1129,16 @@ dp_history_page_delete_game (DpHistoryPage  *self,
                              const char     *game_id,
                              GError        **error)
 {
+  g_autofree char *game = NULL;
+  g_autofree char *title = NULL;
   AdwToast *toast;
 
   g_return_val_if_fail (DP_IS_HISTORY_PAGE (self), FALSE);
   g_return_val_if_fail (self->store != NULL, FALSE);
 
+  /* Named while the store still lists it (@game_id may be the list's: not used after
+   * the reload below). */
+  game = dup_game_text (self, game_id);
   if (!dp_store_set_deleted (self->store, game_id, TRUE, error))
     return FALSE;
 
@@ -1043,11 +1150,14 @@ dp_history_page_delete_game (DpHistoryPage  *self,
   gtk_stack_set_visible_child_name (self->stack, "list");
   dp_history_page_reload (self);
 
+  if (game != NULL)
+    /* Translators: a toast after deleting a game in History, "Deleted: Calavera with Ina, Tom" */
+    title = g_strdup_printf (_("Deleted: %s"), game);
   /* Translators: a toast after deleting a game in History */
-  toast = adw_toast_new (_("Game deleted"));
+  toast = adw_toast_new (title != NULL ? title : _("Game deleted"));
   adw_toast_set_button_label (toast, _("_Undo"));
   adw_toast_set_action_name (toast, "history.undo-delete");
-  adw_toast_set_action_target_value (toast, g_variant_new_string (game_id));
+  adw_toast_set_action_target_value (toast, g_variant_new_string (g_ptr_array_index (self->deleted_ids, self->deleted_ids->len - 1)));
   adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 
@@ -1059,14 +1169,14 @@ dp_history_page_undo_delete (DpHistoryPage  *self,
                              const char     *game_id,
                              GError        **error)
 {
+  g_autofree char *id = g_strdup (game_id);  /* @game_id may be the list's, gone with the reload */
+
   g_return_val_if_fail (DP_IS_HISTORY_PAGE (self), FALSE);
   g_return_val_if_fail (self->store != NULL, FALSE);
 
-  if (!dp_store_set_deleted (self->store, game_id, FALSE, error))
+  if (!restore_game (self, id, error))
     return FALSE;
-
-  forget_deleted_id (self, game_id);
-  dp_history_page_reload (self);
+  toast_restored (self, id);
   return TRUE;
 }
 
@@ -1082,7 +1192,6 @@ dp_history_page_restore_last_deleted (DpHistoryPage  *self,
                                       GError        **error)
 {
   g_autofree char *game_id = NULL;
-  AdwToast *toast;
 
   g_return_val_if_fail (DP_IS_HISTORY_PAGE (self), FALSE);
 
@@ -1094,17 +1203,13 @@ dp_history_page_restore_last_deleted (DpHistoryPage  *self,
     }
 
   game_id = g_strdup (g_ptr_array_index (self->deleted_ids, self->deleted_ids->len - 1));
+  /* Says "Restored: …" as every other way back does. */
   if (!dp_history_page_undo_delete (self, game_id, error))
     {
       /* Gone for good meanwhile (another window, dicepad-cli): not undoable. */
       forget_deleted_id (self, game_id);
       return FALSE;
     }
-
-  /* Translators: a toast after Ctrl+Z brought a deleted game back in History */
-  toast = adw_toast_new (_("Game restored"));
-  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
   return TRUE;
 }
 

@@ -893,6 +893,39 @@ test_normalize (void)
     }
 }
 
+/* Facts that outlive a race (issue 17 item 2): a game holds the costs and fan-space
+ * rewards of its setup and those told in it; turned back into setup members they start
+ * the next race with the same knowledge. Rows that cannot be read (a damaged database, a
+ * card of a newer Dicepad) are left out and never break the new setup. */
+static void
+test_facts (void)
+{
+  g_autoptr(CbGame) g = new_game ("{'game':'cubitos','players':['Ina','Sami'],'race':1,"
+                                   "'costs':{'bob':4},'fan_track':{'3':{'credits':2,'supply':1}}}");
+  g_autoptr(GHashTable) facts = cb_game_dup_facts (g);
+  g_autoptr(JsonObject) setup = NULL;
+  JsonObject *costs, *fan;
+
+  g_assert_cmpuint (g_hash_table_size (facts), ==, 2);
+  g_assert_cmpstr (g_hash_table_lookup (facts, "cost/bob"), ==, "4");
+  g_assert_cmpstr (g_hash_table_lookup (facts, "fan/3"), ==, "{\"credits\":2,\"supply\":1}");
+
+  g_hash_table_insert (facts, g_strdup ("cost/no-such-card"), g_strdup ("3"));
+  g_hash_table_insert (facts, g_strdup ("cost/rich-dog"), g_strdup ("0"));
+  g_hash_table_insert (facts, g_strdup ("cost/fat-cat"), g_strdup ("three"));
+  g_hash_table_insert (facts, g_strdup ("fan/14"), g_strdup ("{\"credits\":1,\"supply\":0}"));
+  g_hash_table_insert (facts, g_strdup ("fan/5"), g_strdup ("{\"credits\":1}"));
+  g_hash_table_insert (facts, g_strdup ("fan/6"), g_strdup ("[[["));
+  g_hash_table_insert (facts, g_strdup ("other"), g_strdup ("1"));
+  setup = cb_facts_to_setup_json (facts);
+  costs = json_object_get_object_member (setup, "costs");
+  fan = json_object_get_object_member (setup, "fan_track");
+  g_assert_cmpuint (json_object_get_size (costs), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (costs, "bob"), ==, 4);
+  g_assert_cmpuint (json_object_get_size (fan), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (fan, "3"), "credits"), ==, 2);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -925,6 +958,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cubitos/effects/skip-limit", test_skip_limit);
   g_test_add_func ("/cubitos/effects/count-colours", test_count_colours);
   g_test_add_func ("/cubitos/text/normalize", test_normalize);
+  g_test_add_func ("/cubitos/text/facts", test_facts);
 
   return g_test_run ();
 }

@@ -271,6 +271,20 @@ test_known_facts (void)
   /* The top dog starts with the seat chosen. */
   g_assert_cmpuint (cb_game_get_top_dog (cb_game_from_dp_const (next)), ==, 1);
 
+  /* Issue 17 item 2: a store query, not a replay of the last 50 games. A fact told 60
+   * races ago, in no later game, is still known (replaying 50 games forgot it). */
+  for (guint i = 0; i < 60; i++)
+    {
+      g_autoptr(DpGame) later = game_after (0);
+      g_autofree char *later_id = dp_store_create_game (store, later, NULL);
+
+      g_assert_nonnull (later_id);
+    }
+  g_clear_pointer (&facts, json_object_unref);
+  facts = cb_presenter_dup_known_facts (store);
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (facts, "costs"), "bob"), ==, 2);
+  g_assert_true (json_object_has_member (json_object_get_object_member (facts, "fan_track"), "2"));
+
   g_clear_object (&store);
   {
     g_autofree char *wal = g_strconcat (path, "-wal", NULL);

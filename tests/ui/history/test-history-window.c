@@ -841,6 +841,117 @@ test_window_size_remembered (Fixture       *f,
   g_assert_cmpint (height, ==, 640);
 }
 
+/* The title of the toast shown on @widget's overlay, or NULL (waits for it to map). */
+static const char *
+shown_toast_title (GtkWidget *widget)
+{
+  for (guint i = 0; i < 5; i++)
+    {
+      GtkWidget *toast = NULL;
+      GPtrArray *stack = g_ptr_array_new ();
+
+      dp_ui_wait_for_layout (widget);
+      g_ptr_array_add (stack, widget);
+      while (stack->len > 0 && toast == NULL)
+        {
+          GtkWidget *w = g_ptr_array_steal_index (stack, stack->len - 1);
+
+          if (g_strcmp0 (gtk_widget_get_css_name (w), "toast") == 0 && gtk_widget_get_mapped (w))
+            toast = w;
+          for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+            g_ptr_array_add (stack, c);
+        }
+      g_ptr_array_unref (stack);
+      if (toast != NULL)
+        {
+          GtkWidget *label = dp_ui_find_descendant (toast, GTK_TYPE_LABEL);
+
+          return label != NULL ? gtk_label_get_text (GTK_LABEL (label)) : NULL;
+        }
+    }
+  return NULL;
+}
+
+/* polish2 item 4: "Restoring a deleted game gives no confirmation: a toast 'Restored:
+ * <game>'". Restore in the Deleted view, the toast's Undo and Ctrl+Z all say which game
+ * came back, as the deleting toast says which game went. */
+static void
+test_restore_toast (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  GtkButton *restore;
+
+  g_assert_true (dp_history_page_delete_game (f->page, f->ids[1], &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (shown_toast_title (GTK_WIDGET (f->page)), ==, "Deleted: Calavera with Ina, Tom");
+
+  /* The Deleted view's Restore. */
+  dp_history_page_set_show_deleted (f->page, TRUE);
+  assert_listed (f, f->ids[1]);
+  restore = find_button (GTK_WIDGET (f->page), "_Restore");
+  choose_row (f, 0);
+  g_signal_emit_by_name (restore, "clicked");
+  g_assert_cmpstr (shown_toast_title (GTK_WIDGET (f->page)), ==, "Restored: Calavera with Ina, Tom");
+
+  /* Ctrl+Z (win.undo) after a deletion. */
+  dp_history_page_set_show_deleted (f->page, FALSE);
+  g_assert_true (dp_history_page_delete_game (f->page, f->ids[2], &error));
+  g_assert_no_error (error);
+  gtk_widget_activate_action (GTK_WIDGET (f->ui.window), "win.undo", NULL);
+  assert_listed (f, f->ids[2], f->ids[1], f->ids[0]);
+  g_assert_cmpstr (shown_toast_title (GTK_WIDGET (f->page)), ==, "Restored: Calavera with Zoë, Émile");
+}
+
+/* polish2 item 4: "History says 'No Games Yet' when only deleted games exist: say so and
+ * point to the Deleted view." */
+static void
+test_only_deleted (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  AdwStatusPage *empty;
+  GtkButton *show;
+
+  for (guint i = 0; i < G_N_ELEMENTS (f->ids); i++)
+    g_assert_true (dp_history_page_delete_game (f->page, f->ids[i], &error));
+  g_assert_no_error (error);
+  {
+    g_autofree char *listed = listed_ids (f);
+
+    g_assert_cmpstr (listed, ==, "");
+  }
+
+  empty = ADW_STATUS_PAGE (dp_ui_find_descendant (GTK_WIDGET (f->page), ADW_TYPE_STATUS_PAGE));
+  g_assert_nonnull (empty);
+  dp_ui_wait_for_layout (GTK_WIDGET (empty));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (empty)));
+  g_assert_cmpstr (adw_status_page_get_title (empty), ==, "Only Deleted Games");
+  g_assert_cmpstr (adw_status_page_get_description (empty), ==,
+                   "3 deleted games wait in Deleted Games until you delete them for good.");
+
+  /* Its button opens the Deleted view, with the three games. */
+  show = find_button (GTK_WIDGET (empty), "Show _Deleted Games");
+  g_assert_nonnull (show);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (show)));
+  g_signal_emit_by_name (show, "clicked");
+  g_assert_true (dp_history_page_get_show_deleted (f->page));
+  assert_listed (f, f->ids[2], f->ids[1], f->ids[0]);
+
+  /* Deleted for good, they are gone: History has no games yet again. */
+  g_assert_true (dp_store_purge_deleted (f->store, &error));
+  g_assert_no_error (error);
+  dp_history_page_set_show_deleted (f->page, FALSE);
+  dp_history_page_reload (f->page);
+  {
+    g_autofree char *listed = listed_ids (f);
+
+    g_assert_cmpstr (listed, ==, "");
+  }
+  g_assert_cmpstr (adw_status_page_get_title (empty), ==, "No Games Yet");
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (show)));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -848,6 +959,8 @@ main (int   argc,
   dp_ui_test_init (&argc, &argv, DP_UI_TEST_GTK | DP_UI_TEST_ISOLATE_DIRS);
 
   g_test_add ("/history-window/ctrl-z-after-toast", Fixture, NULL, fixture_setup, test_ctrl_z_after_toast, fixture_teardown);
+  g_test_add ("/history-window/restore-toast", Fixture, NULL, fixture_setup, test_restore_toast, fixture_teardown);
+  g_test_add ("/history-window/only-deleted", Fixture, NULL, fixture_setup, test_only_deleted, fixture_teardown);
   g_test_add ("/history-window/deleted-view", Fixture, NULL, fixture_setup, test_deleted_view, fixture_teardown);
   g_test_add ("/history-window/import-offers-restore", Fixture, NULL, fixture_setup, test_import_offers_restore, fixture_teardown);
   g_test_add ("/history-window/search-ignores-accents", Fixture, NULL, fixture_setup, test_search_ignores_accents, fixture_teardown);

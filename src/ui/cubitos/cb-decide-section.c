@@ -1,0 +1,94 @@
+/* cb-decide-section.c — phase 3 of a board: push or pass
+ *
+ * p. 8: a player pushes (rolls the ready dice again) or passes (ends the roll
+ * section). In danger a roll without a hit busts, so there Pass is the suggested,
+ * safe choice (issue 15).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "cb-decide-section.h"
+
+struct _CbDecideSection
+{
+  GtkWidget   parent_instance;
+
+  GtkWidget  *box;          /* template child */
+  CbControls *controls;     /* the panel's, outlives this widget */
+};
+
+G_DEFINE_FINAL_TYPE (CbDecideSection, cb_decide_section, GTK_TYPE_WIDGET)
+
+static void
+cb_decide_section_dispose (GObject *object)
+{
+  CbDecideSection *self = CB_DECIDE_SECTION (object);
+
+  self->controls = NULL;
+  gtk_widget_dispose_template (GTK_WIDGET (self), CB_TYPE_DECIDE_SECTION);
+  G_OBJECT_CLASS (cb_decide_section_parent_class)->dispose (object);
+}
+
+static void
+cb_decide_section_class_init (CbDecideSectionClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = cb_decide_section_dispose;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/dicepad/Dicepad/ui/cb-decide-section.ui");
+  gtk_widget_class_bind_template_child (widget_class, CbDecideSection, box);
+}
+
+static void
+cb_decide_section_init (CbDecideSection *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+GtkWidget *
+cb_decide_section_new (CbControls *controls)
+{
+  CbDecideSection *self = g_object_new (CB_TYPE_DECIDE_SECTION, NULL);
+  GtkWidget *row = cb_controls_button_row (self->box);
+
+  self->controls = controls;
+  cb_controls_add_button (controls, row, "push", _("_Push"), _("Roll the ready dice again"), NULL, FALSE);
+  cb_controls_add_button (controls, row, "pass", _("P_ass"), _("End your roll section"), NULL, FALSE);
+  cb_decide_section_update (self);
+  return GTK_WIDGET (self);
+}
+
+void
+cb_decide_section_update (CbDecideSection *self)
+{
+  const CbGame *game;
+  guint seat;
+  gboolean danger;
+
+  g_return_if_fail (CB_IS_DECIDE_SECTION (self));
+  if (self->controls == NULL)
+    return;
+  game = cb_controls_game (self->controls);
+  seat = self->controls->seat;
+  danger = cb_game_in_danger (game, seat);
+  cb_controls_set_action (self->controls, cb_controls_get (self->controls, "push"),
+                          cb_presenter_action_simple (game, seat, CB_ACTION_PUSH));
+  cb_controls_set_action (self->controls, cb_controls_get (self->controls, "pass"),
+                          cb_presenter_action_simple (game, seat, CB_ACTION_PASS));
+  /* In danger the safe choice is the suggested one. */
+  if (danger)
+    {
+      gtk_widget_add_css_class (cb_controls_get (self->controls, "pass"), "suggested-action");
+      gtk_widget_remove_css_class (cb_controls_get (self->controls, "push"), "suggested-action");
+    }
+  else
+    {
+      gtk_widget_add_css_class (cb_controls_get (self->controls, "push"), "suggested-action");
+      gtk_widget_remove_css_class (cb_controls_get (self->controls, "pass"), "suggested-action");
+    }
+}

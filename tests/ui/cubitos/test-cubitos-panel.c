@@ -1,0 +1,317 @@
+/* test-cubitos-panel.c — a board's controls keep their places, say why they are
+ * disabled, and answer Enter where a player expects it
+ *
+ * Issue 15, item 2: "each board's controls keep their place while a phase lasts (hide by
+ * making insensitive, not by removing)"; "Buttons move under the pointer after Redeem,
+ * Collect, an ability or a bonus dropdown". Issue 15, QA: "Enter does nothing in the
+ * refill-count field"; "reasons for disabled buttons are only in tooltips (a touch
+ * screen never shows them)".
+ *
+ * A run panel is shown in a window of its own on a position set up with the engine's
+ * generic effects (as the core card tests do); each action the panel emits is applied
+ * to the game and the panel updated, as the table page does.
+ *
+ * Runs with LANGUAGE=en.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "cb-run-panel.h"
+#include "dp-ui-test-util.h"
+#include "cb-ui-test-names.h"
+
+enum { INA, SAMI };
+
+typedef struct
+{
+  DpGame     *game;
+  GtkWidget  *window;
+  CbRunPanel *panel;
+  guint       seat;
+  guint       entered;
+} Table;
+
+/* Every button a board shows in its race section (cb-run-panel.h). */
+static const char *const race_buttons[] = {
+  "collect", "announce", "buy-step", "buy-steps-all", "redeem", "redeem-all", "jet", "land", "move",
+  "shortcut", "rest", NULL
+};
+
+static void
+action_cb (CbRunPanel *panel,
+           const char *action,
+           Table      *t)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (dp_game_apply_text (t->game, action, &error));
+  g_assert_no_error (error);
+  t->entered++;
+  cb_run_panel_update (t->panel, t->game, t->seat);
+}
+
+static void
+apply (Table      *t,
+       const char *action)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (dp_game_apply_text (t->game, nm (action), &error));
+  g_assert_no_error (error);
+}
+
+static void
+table_init (Table *t,
+            guint  seat)
+{
+  g_autoptr(GError) error = NULL;
+
+  t->game = dp_game_replay (nm ("{\"game\":\"cubitos\",\"players\":[\"Ina\",\"Sami\"],\"race\":1,\"first\":\"Ina\"}"),
+                            NULL, 0, NULL, &error);
+  g_assert_no_error (error);
+  t->seat = seat;
+  t->entered = 0;
+  t->panel = CB_RUN_PANEL (cb_run_panel_new ());
+  g_signal_connect (t->panel, "action", G_CALLBACK (action_cb), t);
+  t->window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (t->window), 560, 900);
+  gtk_window_set_child (GTK_WINDOW (t->window), GTK_WIDGET (t->panel));
+  cb_run_panel_update (t->panel, t->game, seat);
+  gtk_window_present (GTK_WINDOW (t->window));
+  dp_ui_wait_mapped (t->window);
+}
+
+static void
+table_clear (Table *t)
+{
+  gtk_window_destroy (GTK_WINDOW (t->window));
+  dp_ui_iterate_until_idle ();
+  g_clear_pointer (&t->game, dp_game_free);
+}
+
+static GtkWidget *
+control (Table      *t,
+         const char *name)
+{
+  GtkWidget *w = cb_run_panel_get_control (t->panel, name);
+
+  if (w == NULL)
+    g_error ("no control “%s”", name);
+  return w;
+}
+
+static void
+press (Table      *t,
+       const char *name)
+{
+  GtkWidget *button = control (t, name);
+
+  if (!gtk_widget_get_sensitive (button))
+    g_error ("“%s” is disabled: %s", name, gtk_widget_get_tooltip_text (button));
+  g_signal_emit_by_name (button, "clicked");
+}
+
+/* Where each race button is, in the window. */
+static GHashTable *
+bounds_of_buttons (Table *t)
+{
+  GHashTable *bounds = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+
+  dp_ui_wait_for_layout (t->window);
+  for (guint i = 0; race_buttons[i] != NULL; i++)
+    {
+      GtkWidget *button = cb_run_panel_get_control (t->panel, race_buttons[i]);
+      graphene_rect_t *rect = g_new0 (graphene_rect_t, 1);
+
+      if (button != NULL)
+        g_assert_true (gtk_widget_compute_bounds (button, t->window, rect));
+      g_hash_table_insert (bounds, (gpointer) race_buttons[i], rect);
+    }
+  return bounds;
+}
+
+static void
+assert_same_bounds (GHashTable *before,
+                    GHashTable *after,
+                    const char *pressed)
+{
+  for (guint i = 0; race_buttons[i] != NULL; i++)
+    {
+      const graphene_rect_t *a = g_hash_table_lookup (before, race_buttons[i]);
+      const graphene_rect_t *b = g_hash_table_lookup (after, race_buttons[i]);
+
+      /* A label may change its own width ("All: 8 Coins → 2 Steps"); where each button
+       * starts and how high it is must not change. */
+      if (a->origin.x != b->origin.x || a->origin.y != b->origin.y || a->size.height != b->size.height)
+        g_error ("after “%s”, “%s” moved from %g,%g %gx%g to %g,%g %gx%g", pressed, race_buttons[i],
+                 a->origin.x, a->origin.y, a->size.width, a->size.height,
+                 b->origin.x, b->origin.y, b->size.width, b->size.height);
+    }
+}
+
+/* Presses @name and checks that no race button moved. */
+static void
+press_in_place (Table      *t,
+                const char *name)
+{
+  g_autoptr(GHashTable) before = bounds_of_buttons (t);
+  g_autoptr(GHashTable) after = NULL;
+  guint entered = t->entered;
+
+  press (t, name);
+  g_assert_cmpuint (t->entered, >, entered);
+  after = bounds_of_buttons (t);
+  assert_same_bounds (before, after, name);
+}
+
+/* Both boards through their roll sections, Sami's swords announced: Ina's active dice
+ * show 3 coins and a step. */
+static void
+to_race_section (Table *t)
+{
+  apply (t, "{\"player\":\"Ina\",\"refill\":{\"light_grey\":7,\"dark_grey\":2}}");
+  apply (t, "{\"player\":\"Ina\",\"roll\":{\"light_grey\":{\"coin\":3},\"dark_grey\":{\"step\":1}}}");
+  apply (t, "{\"player\":\"Ina\",\"pass\":true}");
+  apply (t, "{\"player\":\"Sami\",\"refill\":{\"light_grey\":7,\"dark_grey\":2}}");
+  apply (t, "{\"player\":\"Sami\",\"roll\":{\"dark_grey\":{\"step\":1}}}");
+  apply (t, "{\"player\":\"Sami\",\"pass\":true}");
+  apply (t, "{\"player\":\"Sami\",\"collect\":true}");
+  apply (t, "{\"player\":\"Sami\",\"announce\":true}");
+  g_assert_cmpint (cb_game_get_phase (cb_game_from_dp_const (t->game), INA), ==, CB_PHASE_SUPPORT);
+}
+
+/* Issue 15, item 2: "no button moves under the pointer within a phase" — Redeem,
+ * Collect, Announce, "4 Coins → 1 Step" (known to shift the buttons by 8 px), all the
+ * credits, all the coins and a walk of one space leave every button where it was. */
+static void
+test_buttons_keep_place (void)
+{
+  Table t;
+  CbGame *g;
+
+  table_init (&t, INA);
+  to_race_section (&t);
+  g = cb_game_from_dp (t.game);
+  /* 3 credit tokens and 9 coins from earlier rounds (p. 9: credits stay). */
+  cb_game_gain (g, INA, 9, 0, 3);
+  cb_run_panel_update (t.panel, t.game, INA);
+
+  press_in_place (&t, "redeem");
+  press_in_place (&t, "collect");
+  press_in_place (&t, "announce");
+  press_in_place (&t, "buy-step");
+  press_in_place (&t, "redeem-all");
+  press_in_place (&t, "buy-steps-all");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (control (&t, "steps")), 1);
+  press_in_place (&t, "move");
+  table_clear (&t);
+}
+
+/* Issue 15, QA: "Enter does nothing in the refill-count field (it must take the
+ * refill)". Enter in a count field takes the count typed and the refill with it. */
+static void
+test_refill_enter (void)
+{
+  Table t;
+  GtkWidget *field;
+  GtkWidget *text;
+  gint64 give_up;
+
+  table_init (&t, INA);
+  field = control (&t, "refill-light_grey");
+  text = GTK_WIDGET (gtk_editable_get_delegate (GTK_EDITABLE (field)));
+  /* 5 of 7 light grey dice: too few for the limit of 9, Refill is refused. */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (field), 5);
+  g_assert_false (gtk_widget_get_sensitive (control (&t, "refill")));
+  /* The player types 7 and presses Enter. */
+  gtk_widget_grab_focus (field);
+  gtk_editable_set_text (GTK_EDITABLE (field), "7");
+  g_signal_emit_by_name (text, "activate");
+  /* The button clicks once its pressed look has been shown. */
+  give_up = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  while (t.entered == 0 && g_get_monotonic_time () < give_up)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (t.entered, ==, 1);
+  /* p. 8: the 7 light grey dice typed and the 2 dark grey ones fill the limit of 9. */
+  g_assert_cmpuint (cb_game_get_dice (cb_game_from_dp_const (t.game), INA, CB_ZONE_READY, CB_KIND_LIGHT_GREY), ==, 7);
+  g_assert_cmpint (cb_game_get_phase (cb_game_from_dp_const (t.game), INA), ==, CB_PHASE_ROLL);
+  table_clear (&t);
+}
+
+/* Issue 15: "reasons for disabled buttons are only in tooltips (a touch screen never
+ * shows them)". In every phase of a round, each disabled button's reason is written
+ * in the caption under its row. */
+static void
+assert_reasons_shown (Table      *t,
+                      const char *when)
+{
+  static const char *const buttons[] = {
+    "refill", "roll", "push", "pass", "bust", "collect", "announce", "buy-step", "buy-steps-all", "redeem",
+    "redeem-all", "jet", "land", "move", "shortcut", "rest", NULL
+  };
+
+  dp_ui_iterate_until_idle ();
+  for (guint i = 0; buttons[i] != NULL; i++)
+    {
+      GtkWidget *button = cb_run_panel_get_control (t->panel, buttons[i]);
+      g_autofree char *name = g_strdup_printf ("%s-reason", buttons[i]);
+      GtkWidget *caption = cb_run_panel_get_control (t->panel, name);
+      const char *tooltip;
+
+      if (button == NULL || gtk_widget_get_sensitive (button))
+        continue;
+      tooltip = gtk_widget_get_tooltip_text (button);
+      if (caption == NULL || tooltip == NULL || tooltip[0] == '\0'
+          || !gtk_widget_get_visible (caption) || !gtk_widget_get_child_visible (caption)
+          || strstr (gtk_label_get_text (GTK_LABEL (caption)), tooltip) == NULL)
+        g_error ("%s: “%s” is disabled without its reason in words (tooltip “%s”, caption “%s”)", when,
+                 buttons[i], tooltip, caption != NULL ? gtk_label_get_text (GTK_LABEL (caption)) : "none");
+    }
+}
+
+static void
+test_reasons_in_words (void)
+{
+  Table t;
+
+  table_init (&t, INA);
+  assert_reasons_shown (&t, "refill");
+  apply (&t, "{\"player\":\"Ina\",\"refill\":{\"light_grey\":7,\"dark_grey\":2}}");
+  cb_run_panel_update (t.panel, t.game, INA);
+  assert_reasons_shown (&t, "roll");
+  apply (&t, "{\"player\":\"Ina\",\"roll\":{\"light_grey\":{\"coin\":3},\"dark_grey\":{\"step\":1}}}");
+  cb_run_panel_update (t.panel, t.game, INA);
+  assert_reasons_shown (&t, "push or pass");
+  apply (&t, "{\"player\":\"Ina\",\"pass\":true}");
+  apply (&t, "{\"player\":\"Sami\",\"refill\":{\"light_grey\":7,\"dark_grey\":2}}");
+  apply (&t, "{\"player\":\"Sami\",\"roll\":{\"dark_grey\":{\"step\":1}}}");
+  apply (&t, "{\"player\":\"Sami\",\"pass\":true}");
+  apply (&t, "{\"player\":\"Sami\",\"collect\":true}");
+  apply (&t, "{\"player\":\"Sami\",\"announce\":true}");
+  cb_run_panel_update (t.panel, t.game, INA);
+  assert_reasons_shown (&t, "support");
+  press (&t, "collect");
+  assert_reasons_shown (&t, "collected");
+  press (&t, "announce");
+  assert_reasons_shown (&t, "move");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (control (&t, "steps")), 1);
+  press (&t, "land");
+  assert_reasons_shown (&t, "shop");
+  table_clear (&t);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  dp_ui_test_init (&argc, &argv, DP_UI_TEST_GTK | DP_UI_TEST_ISOLATE_DIRS);
+
+  g_test_add_func ("/cubitos-ui/panel/buttons-keep-place", test_buttons_keep_place);
+  g_test_add_func ("/cubitos-ui/panel/refill-enter", test_refill_enter);
+  g_test_add_func ("/cubitos-ui/panel/reasons-in-words", test_reasons_in_words);
+  return g_test_run ();
+}
