@@ -172,5 +172,12 @@ gboolean     cb_game_check (const CbGame *game, const CbAction *action, GError *
 /* The legal actions of @seat (element type CbAction), the same sampling as
  * cb_game_legal_actions(). Free with g_array_unref(). */
 GArray      *cb_game_legal_actions_for_seat (const CbGame *game, guint seat);
+/* The action Dicepad enters by itself when some seat has nothing to decide and no fact
+ * to tell: the one possible refill when no red lines can count, pass with no ready
+ * dice, collect and announce when no credit face could be left and no ability offered,
+ * move 0 with no step and nothing to turn into steps, rest with nothing to buy
+ * (docs/cubitos-notes.md, "Forced actions"). The first such seat in seat order; FALSE
+ * when there is none. */
+gboolean     cb_game_get_forced_action (const CbGame *game, CbAction *action);
 
 G_END_DECLS

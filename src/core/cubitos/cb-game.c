@@ -964,6 +964,15 @@ static char *vt_normalize (gconstpointer s, JsonObject *a, GError **e) { return 
 static gboolean vt_apply (gpointer s, JsonObject *a, GError **e) { return cb_game_apply_json (s, a, e); }
 static GPtrArray *vt_legal (gconstpointer s) { return cb_game_legal_actions (s); }
 static gboolean vt_finished (gconstpointer s) { return cb_game_is_finished (s); }
+
+static char *
+vt_forced (gconstpointer s)
+{
+  CbAction action;
+
+  return cb_game_get_forced_action (s, &action) ? cb_action_to_text (s, &action) : NULL;
+}
+
 static gboolean vt_must_act (gconstpointer s, guint seat) { return cb_game_must_act (s, seat); }
 static int vt_total (gconstpointer s, guint seat) { return (int) cb_game_get_spaces_moved (s, seat); }
 static guint vt_rank (gconstpointer s, guint seat) { return cb_game_get_rank (s, seat); }
@@ -984,6 +993,7 @@ const DpGameKind cb_game_kind = {
   .normalize_action = vt_normalize,
   .apply            = vt_apply,
   .legal_actions    = vt_legal,
+  .dup_forced_action = vt_forced,
   .is_finished      = vt_finished,
   .must_act         = vt_must_act,
   .total            = vt_total,

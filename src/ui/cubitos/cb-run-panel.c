@@ -370,9 +370,10 @@ gboolean
 cb_run_panel_focus_first (CbRunPanel *self)
 {
   /* The safe default takes the keyboard, so Enter never risks a turn: in danger that is
-   * Pass (a roll without a hit busts), otherwise Push (issue 15). */
+   * Pass (a roll without a hit busts), otherwise Push (issue 15). After collecting, the
+   * coins go into steps before walking (both can be undone). */
   const char *order[] = {
-    "refill", "push", "bust", "announce", "collect", "land", "rest", NULL
+    "refill", "push", "bust", "announce", "collect", "buy-steps-all", "buy-step", "land", "rest", NULL
   };
   CbRollEntry *entry;
 
