@@ -1,5 +1,7 @@
 /* dp-exchange.c — export and import files, for dicepad-cli and the window alike
  *
+ * Export writes the JSON document game by game as the store reads the games, in the
+ * very bytes json-glib prints for the whole document (tests/store/test-exchange.c).
  * Import reads the document one game at a time: a small scanner walks the outer
  * object and the "games" list, and json-glib parses each game on its own, so a 60 MB
  * file never becomes a 1.5 GB tree. Every check happens here, once, with the line a
@@ -168,30 +170,39 @@ json_writer_flush (JsonWriter  *writer,
   return TRUE;
 }
 
-/* One game, exactly as json-glib prints it as element of "games" in the whole
- * document (two levels deep): the game printed alone, each line indented by four
- * spaces. JSON strings hold no raw line breaks, so every "\n" starts a line. An empty
- * list is "[]", so the list's first line break comes with its first game. */
+/* One game, exactly as json-glib prints it as an element of "games" in the whole
+ * document: two levels deep, where its lines and its empty objects ("{    }" holds the
+ * level's indent) are indented by four more spaces than the game printed alone. So it
+ * is printed inside a stand-in of the same depth, {"g": [game]}, and cut out. */
+#define GAME_WRAP_HEAD "{\n  \"g\" : [\n"
+#define GAME_WRAP_TAIL "\n  ]\n}"
+
 static gboolean
 json_writer_add_game (JsonNode  *game,
                       gpointer   user_data,
                       GError   **error)
 {
   JsonWriter *writer = user_data;
+  g_autoptr(JsonArray) list = json_array_new ();
+  g_autoptr(JsonObject) wrap = json_object_new ();
+  g_autoptr(JsonNode) root = json_node_new (JSON_NODE_OBJECT);
   g_autofree char *text = NULL;
-  const char *line;
+  gsize length = 0;
 
-  json_generator_set_root (writer->generator, game);
-  text = json_generator_to_data (writer->generator, NULL);
+  json_array_add_element (list, json_node_ref (game));
+  json_object_set_array_member (wrap, "g", json_array_ref (list));
+  json_node_set_object (root, wrap);
+  json_generator_set_root (writer->generator, root);
+  text = json_generator_to_data (writer->generator, &length);
 
-  g_string_append (writer->text, writer->n_games > 0 ? ",\n    " : "\n    ");
-  line = text;
-  for (const char *nl; (nl = strchr (line, '\n')) != NULL; line = nl + 1)
-    {
-      g_string_append_len (writer->text, line, nl + 1 - line);
-      g_string_append (writer->text, "    ");
-    }
-  g_string_append (writer->text, line);
+  /* json-glib's layout, not input: a differing one is a bug of this function. */
+  g_assert (length >= strlen (GAME_WRAP_HEAD) + strlen (GAME_WRAP_TAIL) &&
+            g_str_has_prefix (text, GAME_WRAP_HEAD) && g_str_has_suffix (text, GAME_WRAP_TAIL));
+
+  /* An empty list is "[]", so the list's first line break comes with its first game. */
+  g_string_append (writer->text, writer->n_games > 0 ? ",\n" : "\n");
+  g_string_append_len (writer->text, text + strlen (GAME_WRAP_HEAD),
+                       length - strlen (GAME_WRAP_HEAD) - strlen (GAME_WRAP_TAIL));
   writer->n_games++;
 
   return json_writer_flush (writer, FALSE, error);
