@@ -116,7 +116,7 @@ fan_questions_new (CbControls *controls)
 static GtkWidget *
 bonus_editor_new (CbControls *controls)
 {
-  return cb_bonus_editor_new (controls, "ability-");
+  return cb_bonus_editor_new (controls, "ability-", "_Bonus");
 }
 
 static void

@@ -631,8 +631,8 @@ build_form (CbAbilityList *self,
     }
   if (info->params & CB_PARAM_BONUS)
     {
-      form_heading (box, _("Bonuses of the space you choose:"));
-      self->bonus = CB_BONUS_EDITOR (cb_bonus_editor_new (self->controls, "ability-"));
+      self->bonus = CB_BONUS_EDITOR (cb_bonus_editor_new (self->controls, "ability-",
+                                                          _("Bonuses of the space you choose:")));
       g_signal_connect_swapped (self->bonus, "changed", G_CALLBACK (form_changed), self);
       append_to (box, GTK_WIDGET (self->bonus));
     }

@@ -17,19 +17,46 @@
  * choice from any area: one row per colour and area, as many rows as needed. */
 #define MAX_LOSE_ROWS 8
 
+/* Issue 15: "a landing bonus takes up to 7 widgets": one drop-down lists the bonuses a
+ * space gives, in words; only a choice that needs more (which die, how many given back,
+ * several bonuses at once) shows the fields for it. */
+typedef enum
+{
+  SHOW_NONE,       /* nothing more to ask */
+  SHOW_COST,       /* a die taken: its card's cost, if nobody told it */
+  SHOW_LOSE,       /* the rows of dice given back */
+  SHOW_ALL,        /* several bonuses: every field */
+} Show;
+
+typedef struct
+{
+  guint credits;
+  guint fans;
+  int   take;      /* a CbKind, or -1 */
+  Show  show;
+} Choice;
+
+#define MAX_CHOICES 24
+
 struct _CbBonusEditor
 {
-  GtkWidget   parent_instance;
+  GtkWidget    parent_instance;
 
-  GtkWidget  *box;          /* template children */
-  GtkWidget  *fields;
-  GtkWidget  *lose_rows;
-  GtkWidget  *lose_add;
+  GtkWidget   *box;          /* template children */
+  GtkLabel    *question;
+  GtkDropDown *choice;
+  GtkWidget   *fields;
+  GtkWidget   *lose;
+  GtkWidget   *lose_rows;
+  GtkWidget   *lose_add;
 
-  CbControls *controls;     /* the panel's, outlives this widget */
-  char       *prefix;
-  GtkWidget  *fans;         /* CbFanQuestions */
-  guint       n_rows;
+  CbControls  *controls;     /* the panel's, outlives this widget */
+  char        *prefix;
+  GtkWidget   *fans;         /* CbFanQuestions */
+  guint        n_rows;
+  Choice       choices[MAX_CHOICES];
+  guint        n_choices;
+  gboolean     updating;     /* the choice is setting the fields */
 };
 
 G_DEFINE_FINAL_TYPE (CbBonusEditor, cb_bonus_editor, GTK_TYPE_WIDGET)
@@ -49,7 +76,8 @@ static const CbKind take_kinds[] = {
 static void
 changed_cb (CbBonusEditor *self)
 {
-  g_signal_emit (self, signals[CHANGED], 0);
+  if (!self->updating)
+    g_signal_emit (self, signals[CHANGED], 0);
 }
 
 static char *
@@ -175,6 +203,123 @@ lose_add_clicked_cb (CbBonusEditor *self)
   changed_cb (self);
 }
 
+static Show
+shown (CbBonusEditor *self)
+{
+  guint i = gtk_drop_down_get_selected (self->choice);
+
+  return i < self->n_choices ? self->choices[i].show : SHOW_NONE;
+}
+
+/* Only the fields the choice needs are shown. */
+static void
+show_fields (CbBonusEditor *self)
+{
+  Show show = shown (self);
+
+  gtk_widget_set_visible (self->fields, show == SHOW_COST || show == SHOW_ALL);
+  gtk_widget_set_visible (self->lose, show == SHOW_LOSE || show == SHOW_ALL);
+  for (GtkWidget *row = gtk_widget_get_first_child (self->fields); row != NULL; row = gtk_widget_get_next_sibling (row))
+    if (row != gtk_widget_get_parent (pcontrol (self, "land-cost")))
+      gtk_widget_set_visible (row, show == SHOW_ALL);
+}
+
+static void
+set_spin (CbBonusEditor *self,
+          const char    *name,
+          guint          value)
+{
+  GtkWidget *spin = pcontrol (self, name);
+
+  if (spin != NULL)
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
+}
+
+/* The choice sets the fields, which stay what the editor reads. */
+static void
+choice_changed_cb (CbBonusEditor *self)
+{
+  guint i = gtk_drop_down_get_selected (self->choice);
+  const Choice *choice;
+
+  if (self->controls == NULL || i >= self->n_choices)
+    return;
+  choice = &self->choices[i];
+  if (choice->show != SHOW_ALL)
+    {
+      GtkWidget *take = pcontrol (self, "land-take");
+      guint position = 0;
+
+      self->updating = TRUE;
+      set_spin (self, "land-credits", choice->credits);
+      set_spin (self, "land-fans", choice->fans);
+      set_spin (self, "land-max-cost", 0);
+      for (guint k = 0; k < G_N_ELEMENTS (take_kinds); k++)
+        if ((int) take_kinds[k] == choice->take)
+          position = k + 1;
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (take), position);
+      if (choice->show != SHOW_LOSE)
+        for (guint r = 0; r < self->n_rows; r++)
+          {
+            char name[48];
+
+            g_snprintf (name, sizeof name, "%slose-die-%u", self->prefix, r);
+            gtk_drop_down_set_selected (GTK_DROP_DOWN (cb_controls_get (self->controls, name)), 0);
+          }
+      self->updating = FALSE;
+    }
+  show_fields (self);
+  cb_bonus_editor_update (self);
+  changed_cb (self);
+}
+
+static void
+add_choice (CbBonusEditor *self,
+            GtkStringList *list,
+            const char    *text,
+            guint          credits,
+            guint          fans,
+            int            take,
+            Show           show)
+{
+  g_return_if_fail (self->n_choices < MAX_CHOICES);
+  gtk_string_list_append (list, text);
+  self->choices[self->n_choices++] = (Choice) { credits, fans, take, show };
+}
+
+/* p. 10 and the tracks' spaces: credits, fan advances, a die taken, dice given back, or
+ * several of them. */
+static void
+fill_choices (CbBonusEditor *self)
+{
+  GtkStringList *list = gtk_string_list_new (NULL);
+
+  /* Translators: the landing space has no bonus */
+  add_choice (self, list, _("No bonus"), 0, 0, -1, SHOW_NONE);
+  for (guint n = 1; n <= 3; n++)
+    {
+      g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u credit", "%u credits", n), n);
+      add_choice (self, list, text, n, 0, -1, SHOW_NONE);
+    }
+  for (guint n = 1; n <= 2; n++)
+    {
+      g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u fan advance", "%u fan advances", n), n);
+      add_choice (self, list, text, 0, n, -1, SHOW_NONE);
+    }
+  for (guint k = 0; k < G_N_ELEMENTS (take_kinds); k++)
+    {
+      /* Translators: a landing bonus, "Take a blue die for free" */
+      g_autofree char *text = g_strdup_printf (_("Take %s for free"), cb_presenter_a_die (take_kinds[k]));
+      add_choice (self, list, text, 0, 0, take_kinds[k], SHOW_COST);
+    }
+  /* Translators: a landing bonus: dice given back to the supply (p. 11 „Würfel abgeben“) */
+  add_choice (self, list, _("Give back dice …"), 0, 0, -1, SHOW_LOSE);
+  /* Translators: a landing space with more than one bonus, or a die up to a cost */
+  add_choice (self, list, _("Several bonuses or a cost limit …"), 0, 0, -1, SHOW_ALL);
+  gtk_drop_down_set_model (self->choice, G_LIST_MODEL (list));
+  g_object_unref (list);
+}
+
 static void
 cb_bonus_editor_dispose (GObject *object)
 {
@@ -204,10 +349,14 @@ cb_bonus_editor_class_init (CbBonusEditorClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/dicepad/Dicepad/ui/cb-bonus-editor.ui");
   gtk_widget_class_bind_template_child (widget_class, CbBonusEditor, box);
+  gtk_widget_class_bind_template_child (widget_class, CbBonusEditor, question);
+  gtk_widget_class_bind_template_child (widget_class, CbBonusEditor, choice);
   gtk_widget_class_bind_template_child (widget_class, CbBonusEditor, fields);
+  gtk_widget_class_bind_template_child (widget_class, CbBonusEditor, lose);
   gtk_widget_class_bind_template_child (widget_class, CbBonusEditor, lose_rows);
   gtk_widget_class_bind_template_child (widget_class, CbBonusEditor, lose_add);
   gtk_widget_class_bind_template_callback (widget_class, lose_add_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, choice_changed_cb);
 }
 
 static void
@@ -218,16 +367,24 @@ cb_bonus_editor_init (CbBonusEditor *self)
 
 GtkWidget *
 cb_bonus_editor_new (CbControls *controls,
-                     const char *prefix)
+                     const char *prefix,
+                     const char *question)
 {
   CbBonusEditor *self = g_object_new (CB_TYPE_BONUS_EDITOR, NULL);
   g_autofree char *take = NULL;
   g_autofree char *add = NULL;
+  g_autofree char *choice = NULL;
 
   self->controls = controls;
   self->prefix = g_strdup (prefix);
   take = pname (self, "land-take");
   add = pname (self, "lose-add");
+  choice = pname (self, "land-bonus");
+
+  gtk_label_set_text_with_mnemonic (self->question, question);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->choice), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  gtk_label_get_text (self->question), -1);
+  cb_controls_add (controls, choice, GTK_WIDGET (self->choice));
 
   add_pspin (self, "land-credits", _("Credits"));
   gtk_spin_button_set_range (GTK_SPIN_BUTTON (pcontrol (self, "land-credits")), 0, 9);
@@ -253,6 +410,11 @@ cb_bonus_editor_new (CbControls *controls,
   self->fans = cb_fan_questions_new (controls, prefix);
   g_signal_connect_swapped (self->fans, "changed", G_CALLBACK (changed_cb), self);
   gtk_box_append (GTK_BOX (self->box), self->fans);
+  self->updating = TRUE;
+  fill_choices (self);
+  gtk_drop_down_set_selected (self->choice, 0);
+  self->updating = FALSE;
+  show_fields (self);
   cb_bonus_editor_update (self);
   return GTK_WIDGET (self);
 }
@@ -272,7 +434,8 @@ cb_bonus_editor_update (CbBonusEditor *self)
   take = dropdown_kind (self, take_name);
   if (cost != NULL)
     gtk_widget_set_visible (gtk_widget_get_parent (cost),
-                            take >= 0 && CB_KIND_IS_COLOUR (take)
+                            (shown (self) == SHOW_COST || shown (self) == SHOW_ALL)
+                            && take >= 0 && CB_KIND_IS_COLOUR (take)
                             && cb_game_get_cost (cb_controls_game (self->controls), CB_COLOUR_OF (take)) < 0);
   cb_fan_questions_set_advances (CB_FAN_QUESTIONS (self->fans), pspin_value (self, "land-fans"));
 }
@@ -315,41 +478,4 @@ cb_bonus_editor_read (CbBonusEditor *self,
     }
   cb_fan_questions_set_advances (CB_FAN_QUESTIONS (self->fans), move->fans);
   move->n_fan_told = cb_fan_questions_read (CB_FAN_QUESTIONS (self->fans), move->fan_spaces, move->fan_told);
-}
-
-char *
-cb_bonus_editor_dup_summary (const CbMove *move)
-{
-  GString *text = g_string_new (NULL);
-  guint lose = 0;
-
-  for (guint k = 0; k < CB_N_KINDS; k++)
-    for (guint z = 0; z < CB_N_ZONES; z++)
-      lose += (guint) MAX (move->lose[k][z], 0);
-  if (move->credits > 0)
-    /* Translators: part of the landing summary */
-    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u credit", "%u credits", move->credits), move->credits);
-  if (move->fans > 0)
-    {
-      if (text->len > 0)
-        g_string_append (text, ", ");
-      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u fan advance", "%u fan advances", move->fans), move->fans);
-    }
-  if (move->take >= 0)
-    {
-      if (text->len > 0)
-        g_string_append (text, ", ");
-      /* Translators: part of the landing summary, "take an orange die" */
-      g_string_append_printf (text, _("take %s"), cb_presenter_a_die (move->take));
-    }
-  if (lose > 0)
-    {
-      if (text->len > 0)
-        g_string_append (text, ", ");
-      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "give back %u die", "give back %u dice", lose), lose);
-    }
-  if (text->len == 0)
-    /* Translators: no bonus on the landing space */
-    g_string_append (text, C_("landing bonus", "none"));
-  return g_string_free (text, FALSE);
 }

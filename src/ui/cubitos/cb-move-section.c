@@ -29,8 +29,6 @@ struct _CbMoveSection
   GtkCheckButton *finish;
   GtkWidget      *beyond_row;
   GtkSpinButton  *beyond;
-  GtkExpander    *land_expander;
-  GtkLabel       *land_title;
   GtkWidget      *land_box;
   GtkWidget      *land_row_box;
   GtkSpinButton  *shortcut_cost;
@@ -135,8 +133,6 @@ cb_move_section_class_init (CbMoveSectionClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CbMoveSection, finish);
   gtk_widget_class_bind_template_child (widget_class, CbMoveSection, beyond_row);
   gtk_widget_class_bind_template_child (widget_class, CbMoveSection, beyond);
-  gtk_widget_class_bind_template_child (widget_class, CbMoveSection, land_expander);
-  gtk_widget_class_bind_template_child (widget_class, CbMoveSection, land_title);
   gtk_widget_class_bind_template_child (widget_class, CbMoveSection, land_box);
   gtk_widget_class_bind_template_child (widget_class, CbMoveSection, land_row_box);
   gtk_widget_class_bind_template_child (widget_class, CbMoveSection, shortcut_cost);
@@ -171,8 +167,8 @@ cb_move_section_new (CbControls *controls)
   cb_controls_add (controls, "steps", GTK_WIDGET (self->steps));
   cb_controls_add (controls, "finish", GTK_WIDGET (self->finish));
   cb_controls_add (controls, "beyond", GTK_WIDGET (self->beyond));
-  cb_controls_add (controls, "land-expander", GTK_WIDGET (self->land_expander));
-  self->bonus = CB_BONUS_EDITOR (cb_bonus_editor_new (controls, ""));
+  /* p. 10: the bonus of the space the runner ends on; only the track shows it. */
+  self->bonus = CB_BONUS_EDITOR (cb_bonus_editor_new (controls, "", _("Bonus on the _landing space")));
   g_signal_connect_swapped (self->bonus, "changed", G_CALLBACK (cb_move_section_update), self);
   gtk_box_append (GTK_BOX (self->land_box), GTK_WIDGET (self->bonus));
 
@@ -225,13 +221,6 @@ cb_move_section_update (CbMoveSection *self)
                           cb_game_has_finished_race (game, seat) || gtk_check_button_get_active (self->finish));
   cb_bonus_editor_update (self->bonus);
   read_move (self, &move, TRUE);
-  {
-    g_autofree char *summary = cb_bonus_editor_dup_summary (&move);
-    /* Translators: the folded landing question; %s is "none" or the bonuses told */
-    g_autofree char *label = g_strdup_printf (_("Bonus on the landing space: %s"), summary);
-
-    gtk_label_set_text_with_mnemonic (self->land_title, label);
-  }
   cb_controls_set_action (self->controls, cb_controls_get (self->controls, "land"),
                           cb_move_dup_action (&move, game, seat));
   update_shortcut (self);

@@ -14,7 +14,7 @@ G_DECLARE_FINAL_TYPE (CbMoveSection, cb_move_section, CB, MOVE_SECTION, GtkWidge
 
 /* Buttons "buy-step", "buy-steps-all", "redeem", "redeem-all", "jet", "land", "move",
  * "shortcut" (each with its reason); fields "steps", "beyond", "shortcut-cost", the check
- * "finish", the expander "land-expander" with the bonus fields (cb-bonus-editor.h).
+ * "finish", and the landing bonus "land-bonus" with its fields (cb-bonus-editor.h).
  * Built once for phases 5 and 6; each update changes what they show, never where. */
 GtkWidget *cb_move_section_new    (CbControls *controls);
 void       cb_move_section_update (CbMoveSection *self);

@@ -285,6 +285,21 @@ cb_presenter_dup_prompt (const CbGame *game,
       if (cb_game_get_swords (game, seat) < 0)
         /* Translators: phase 5 */
         return g_strdup_printf (_("%s: collect what your dice show and announce your swords."), name);
+      /* Issue 15, QA: "move your runner (0 steps)" was shown while the move was refused:
+       * the runners move once every sword is announced (the red card comes first). */
+      {
+        const char *unannounced[CB_MAX_PLAYERS];
+        g_autofree char *those = NULL;
+        guint n = 0;
+
+        for (guint s = 0; s < cb_game_get_n_players (game); s++)
+          if (s != seat && cb_game_get_swords (game, s) < 0 && cb_game_get_phase (game, s) != CB_PHASE_OUT)
+            unannounced[n++] = cb_game_get_player_name (game, s);
+        those = dp_join_names (unannounced, n);
+        if (n > 0)
+          /* Translators: phase 5 done, waiting; "Ina: your swords are announced; waiting for Sami and Tom to announce theirs." */
+          return g_strdup_printf (_("%s: your swords are announced; waiting for %s to announce theirs."), name, those);
+      }
       G_GNUC_FALLTHROUGH;
     case CB_PHASE_MOVE:
       /* Translators: phase 6 */
@@ -492,6 +507,18 @@ cb_presenter_dup_action_text (const CbGame *before,
       }
     case CB_ACTION_REST:
       return g_strdup_printf (_("%s rests"), name);
+    case CB_ACTION_CORRECT_COST:
+      {
+        int cost = cb_action_get_cost (&a);
+        CbKind kind = cb_action_get_kind (&a);
+
+        if (!CB_KIND_IS_COLOUR (kind))
+          return g_strdup (_("Entry stored"));
+        /* Translators: toast, "Ina: Bob costs 4 coins (as printed)" */
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %s costs %d coin (as printed)",
+                                             "%s: %s costs %d coins (as printed)", (gulong) MAX (cost, 0)),
+                                name, cb_card_get_name (cb_game_get_card (before, CB_COLOUR_OF (kind))), cost);
+      }
     case CB_ACTION_ABILITY:
     case CB_N_ACTIONS:
     default:
@@ -1275,6 +1302,37 @@ cb_presenter_buy_action (const CbGame *game,
   g_return_val_if_fail (game != NULL && colour < CB_N_COLOURS, NULL);
   cb_action_init_buy (&a, seat, CB_KIND_OF (colour), cost);
   return cb_action_to_text (game, &a);
+}
+
+char *
+cb_presenter_correct_cost_action (const CbGame *game,
+                                  guint         seat,
+                                  guint         colour,
+                                  guint         cost)
+{
+  CbAction a;
+
+  g_return_val_if_fail (game != NULL && colour < CB_N_COLOURS, NULL);
+  cb_action_init_correct_cost (&a, seat, CB_KIND_OF (colour), cost);
+  return cb_action_to_text (game, &a);
+}
+
+const char *
+cb_presenter_get_cost_origin (const CbGame *game,
+                              guint         colour)
+{
+  g_return_val_if_fail (game != NULL && colour < CB_N_COLOURS, NULL);
+
+  switch (cb_game_get_cost_origin (game, colour))
+    {
+    case CB_COST_REMEMBERED:
+      return _("Cost remembered from an earlier race");
+    case CB_COST_TOLD:
+      return _("Cost told in this race");
+    case CB_COST_UNKNOWN:
+    default:
+      return NULL;   /* the card text says "cost ?" and the row asks for it */
+    }
 }
 
 char *

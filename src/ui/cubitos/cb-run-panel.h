@@ -36,8 +36,9 @@ const char    *cb_run_panel_get_prompt (CbRunPanel *self);
  * "ability-dice-<colour>", "ability-from-<area>-<colour>",
  * "ability-from-active-<colour>-<face>", "ability-red-lines", "ability-cost", and the
  * bonus and fan fields above with the prefix "ability-". Check buttons: "finish",
- * "take-credits", "ability-finish". Drop-downs: "land-take", "lose-die-<row>",
- * "lose-from-<row>"; in the form "ability-lose", "ability-give", "ability-give-to",
+ * "take-credits", "ability-finish". Drop-downs: "land-bonus" (the landing bonus in
+ * words; it fills the land-… and lose-… fields and shows those it needs), "land-take",
+ * "lose-die-<row>", "lose-from-<row>"; in the form "ability-lose", "ability-give", "ability-give-to",
  * "ability-die", "ability-set", "ability-other", "ability-take". Roll entries
  * (CbRollEntry): "ability-rolled", "ability-rolled2". Label: "ability-reason" (why
  * "ability-use" is disabled). */

@@ -33,6 +33,7 @@ typedef struct
   CbRunPanel *panel;
   guint       seat;
   guint       entered;
+  char       *last;       /* the last action entered */
 } Table;
 
 /* Every button a board shows in its race section (cb-run-panel.h). */
@@ -51,6 +52,8 @@ action_cb (CbRunPanel *panel,
   g_assert_true (dp_game_apply_text (t->game, action, &error));
   g_assert_no_error (error);
   t->entered++;
+  g_free (t->last);
+  t->last = g_strdup (action);
   cb_run_panel_update (t->panel, t->game, t->seat);
 }
 
@@ -75,6 +78,7 @@ table_init (Table *t,
   g_assert_no_error (error);
   t->seat = seat;
   t->entered = 0;
+  t->last = NULL;
   t->panel = CB_RUN_PANEL (cb_run_panel_new ());
   g_signal_connect (t->panel, "action", G_CALLBACK (action_cb), t);
   t->window = gtk_window_new ();
@@ -91,6 +95,7 @@ table_clear (Table *t)
   gtk_window_destroy (GTK_WINDOW (t->window));
   dp_ui_iterate_until_idle ();
   g_clear_pointer (&t->game, dp_game_free);
+  g_clear_pointer (&t->last, g_free);
 }
 
 static GtkWidget *
@@ -182,6 +187,7 @@ to_race_section (Table *t)
   apply (t, "{\"player\":\"Sami\",\"collect\":true}");
   apply (t, "{\"player\":\"Sami\",\"announce\":true}");
   g_assert_cmpint (cb_game_get_phase (cb_game_from_dp_const (t->game), INA), ==, CB_PHASE_SUPPORT);
+  cb_run_panel_update (t->panel, t->game, t->seat);
 }
 
 /* Issue 15, item 2: "no button moves under the pointer within a phase" — Redeem,
@@ -304,6 +310,81 @@ test_reasons_in_words (void)
   table_clear (&t);
 }
 
+/* Issue 15, QA: "'move your runner (0 steps)' shown while the move controls are
+ * disabled". Ina has announced her swords, Sami not yet: the prompt says whom the move
+ * waits for, and the move buttons say why they are disabled. */
+static void
+test_prompt_while_waiting (void)
+{
+  Table t;
+  g_autofree char *expected = NULL;
+
+  table_init (&t, INA);
+  apply (&t, "{\"player\":\"Ina\",\"refill\":{\"light_grey\":7,\"dark_grey\":2}}");
+  apply (&t, "{\"player\":\"Ina\",\"roll\":{\"light_grey\":{\"coin\":3},\"dark_grey\":{\"step\":1}}}");
+  apply (&t, "{\"player\":\"Ina\",\"pass\":true}");
+  apply (&t, "{\"player\":\"Sami\",\"refill\":{\"light_grey\":7,\"dark_grey\":2}}");
+  apply (&t, "{\"player\":\"Sami\",\"roll\":{\"dark_grey\":{\"step\":1}}}");
+  apply (&t, "{\"player\":\"Sami\",\"pass\":true}");
+  cb_run_panel_update (t.panel, t.game, INA);
+  press (&t, "collect");
+  press (&t, "announce");
+  g_assert_false (gtk_widget_get_sensitive (control (&t, "land")));
+  g_assert_false (gtk_widget_get_sensitive (control (&t, "move")));
+  expected = g_strdup_printf ("%s: your swords are announced; waiting for %s to announce theirs.", nm ("Ina"), nm ("Sami"));
+  g_assert_cmpstr (cb_run_panel_get_prompt (t.panel), ==, expected);
+  table_clear (&t);
+}
+
+static guint
+choice_position (GtkWidget  *dropdown,
+                 const char *text)
+{
+  GListModel *model = gtk_drop_down_get_model (GTK_DROP_DOWN (dropdown));
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    if (g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (model), i), text) == 0)
+      return i;
+  g_error ("no choice “%s”", text);
+  return 0;
+}
+
+/* Issue 15: "a landing bonus takes up to 7 widgets" — now one drop-down of the bonuses
+ * in words, "No bonus" first; a choice shows only the fields it needs. */
+static void
+test_landing_bonus_one_control (void)
+{
+  Table t;
+  GtkWidget *bonus;
+  const char *const details[] = { "land-credits", "land-fans", "land-take", "land-max-cost", "land-cost",
+                                  "lose-die-0", "lose-add", NULL };
+
+  table_init (&t, INA);
+  to_race_section (&t);
+  press (&t, "collect");
+  press (&t, "announce");
+  dp_ui_iterate_until_idle ();
+  bonus = control (&t, "land-bonus");
+  g_assert_true (gtk_widget_is_visible (bonus));
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (bonus)), ==, choice_position (bonus, "No bonus"));
+  for (guint i = 0; details[i] != NULL; i++)
+    g_assert_false (gtk_widget_is_visible (control (&t, details[i])));
+
+  /* A die taken whose card's cost nobody told: the cost question, and only it. */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (bonus), choice_position (bonus, "Take a blue die for free"));
+  g_assert_true (gtk_widget_is_visible (control (&t, "land-cost")));
+  g_assert_false (gtk_widget_is_visible (control (&t, "land-credits")));
+  g_assert_false (gtk_widget_is_visible (control (&t, "lose-die-0")));
+
+  /* Two credits: one choice, then Walk and Land. */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (bonus), choice_position (bonus, "2 credits"));
+  g_assert_false (gtk_widget_is_visible (control (&t, "land-cost")));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (control (&t, "steps")), 1);
+  press (&t, "land");
+  g_assert_cmpstr (t.last, ==, nm ("{\"player\":\"Ina\",\"move\":1,\"landed\":{\"credits\":2}}"));
+  table_clear (&t);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -313,5 +394,7 @@ main (int   argc,
   g_test_add_func ("/cubitos-ui/panel/buttons-keep-place", test_buttons_keep_place);
   g_test_add_func ("/cubitos-ui/panel/refill-enter", test_refill_enter);
   g_test_add_func ("/cubitos-ui/panel/reasons-in-words", test_reasons_in_words);
+  g_test_add_func ("/cubitos-ui/panel/landing-bonus-one-control", test_landing_bonus_one_control);
+  g_test_add_func ("/cubitos-ui/panel/prompt-while-waiting", test_prompt_while_waiting);
   return g_test_run ();
 }

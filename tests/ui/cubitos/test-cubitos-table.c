@@ -236,8 +236,10 @@ enter_line (Fixture *f,
   g_assert_true (cb_table_page_enter (table (f), line));
 }
 
+/* @bob: how the new-game page shows the blue card (with its cost once remembered). */
 static void
-start_race (Fixture *f)
+start_race_showing (Fixture    *f,
+                    const char *bob)
 {
   DpNewGamePage *page;
   CbNewGame *options;
@@ -254,13 +256,19 @@ start_race (Fixture *f)
    * blue: Bob. The cards are shown before the race starts. */
   cb_new_game_set_race (options, 1);
   g_assert_cmpstr (cb_new_game_get_card_text (options, 0), ==, "Mr. Soldier");
-  g_assert_cmpstr (cb_new_game_get_card_text (options, 4), ==, "Bob");
+  g_assert_cmpstr (cb_new_game_get_card_text (options, 4), ==, bob);
   g_assert_cmpuint (cb_new_game_get_laps (options), ==, 1);
   cb_new_game_set_first (options, INA);
 
   activate (f, "win.start-game", NULL);
   g_assert_cmpstr (dp_window_get_visible_page (f->ui.window), ==, "cubitos-table");
   g_assert_cmpuint (cb_table_page_get_n_boards (table (f)), ==, 2);
+}
+
+static void
+start_race (Fixture *f)
+{
+  start_race_showing (f, "Bob");
 }
 
 /* Round 1 of the golden race, through the controls (script lines 1–20). */
@@ -665,6 +673,80 @@ test_toast_room (Fixture       *f,
                      + gtk_widget_get_margin_bottom (content), >=, 72);
 }
 
+/* Issue 15 item 3: "remembered costs shown on the shop and correctable (with undo)", and
+ * the defect "costs remembered from earlier games can be neither seen nor corrected
+ * anywhere". In the first race Ina misreads Bob's cost as 1; the second race remembers
+ * it, and the shop says so. She corrects it to the 2 printed on the card, the buy pays 2,
+ * Undo takes the buy and then the correction back (the remembered 1 again), Redo brings
+ * the correction back; the next race remembers the corrected cost. */
+static void
+test_correct_cost (Fixture       *f,
+                   gconstpointer  data)
+{
+  guint blue = CB_COLOUR_OF (CB_KIND_BLUE);
+  g_autofree char *wrong_buy = g_strdup (nm ("{\"player\":\"Ina\",\"buy\":\"blue\",\"cost\":1}"));
+  CbShop *shop;
+
+  start_race (f);
+  for (guint i = 0; i < 35; i++)
+    g_assert_true (cb_table_page_enter (table (f), g_ptr_array_index (f->script, i)));
+  g_assert_true (cb_table_page_enter (table (f), wrong_buy));
+  dp_ui_fixture_close_window (&f->ui);
+  dp_ui_fixture_open_window (&f->ui);
+
+  start_race_showing (f, "Bob · costs 1");
+  for (guint i = 0; i < 35; i++)
+    g_assert_true (cb_table_page_enter (table (f), g_ptr_array_index (f->script, i)));
+  shop = cb_run_panel_get_shop (panel (f, INA));
+  g_assert_nonnull (shop);
+  g_assert_cmpstr (number (f, INA, "coins"), ==, "2");
+  /* Shown, with where it comes from; a colour nobody told says so and names no price. */
+  g_assert_cmpstr (cb_shop_get_cost_origin (shop, blue), ==, "Cost remembered from an earlier race");
+  g_assert_cmpstr (cb_shop_get_cost_origin (shop, CB_COLOUR_OF (CB_KIND_ORANGE)), ==, "");
+  g_assert_cmpstr (cb_shop_get_card_text (shop, CB_COLOUR_OF (CB_KIND_ORANGE)), ==, "Dugout · cost ? · 10 left");
+  g_assert_cmpstr (cb_shop_get_card_text (shop, blue), ==, "Bob · 1 coin · 10 left");
+  g_assert_null (cb_shop_get_correct_field (shop, CB_COLOUR_OF (CB_KIND_ORANGE)));
+  g_assert_nonnull (cb_shop_get_correct_field (shop, blue));
+  /* The remembered cost itself is no correction. */
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (cb_shop_get_correct_field (shop, blue)), ==, 1);
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (cb_shop_get_correct_button (shop, blue))));
+
+  gtk_spin_button_set_value (cb_shop_get_correct_field (shop, blue), 2);
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (cb_shop_get_correct_button (shop, blue))));
+  g_signal_emit_by_name (cb_shop_get_correct_button (shop, blue), "clicked");
+  g_assert_cmpint (cb_game_get_cost (cb_game_from_dp_const (dp_session_get_game (dp_window_get_session (f->ui.window))),
+                                     blue), ==, 2);
+  shop = cb_run_panel_get_shop (panel (f, INA));
+  g_assert_cmpstr (cb_shop_get_cost_origin (shop, blue), ==, "Cost told in this race");
+
+  /* The buy pays the corrected cost: Ina's 2 coins are gone, and nothing is left to
+   * correct once it is paid. */
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (cb_shop_get_buy_button (shop, blue))));
+  g_signal_emit_by_name (cb_shop_get_buy_button (shop, blue), "clicked");
+  g_assert_cmpstr (number (f, INA, "coins"), ==, "0");
+  g_assert_cmpuint (cb_board_view_get_shown_dice (board (f, INA), CB_ZONE_REST, CB_KIND_BLUE), ==, 1);
+  shop = cb_run_panel_get_shop (panel (f, INA));
+  g_assert_null (cb_shop_get_correct_field (shop, blue));
+
+  /* Ctrl+Z: first the buy, then the correction — the remembered cost is back. */
+  activate (f, "win.undo", NULL);
+  activate (f, "win.undo", NULL);
+  shop = cb_run_panel_get_shop (panel (f, INA));
+  g_assert_cmpstr (number (f, INA, "coins"), ==, "2");
+  g_assert_cmpstr (cb_shop_get_cost_origin (shop, blue), ==, "Cost remembered from an earlier race");
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (cb_shop_get_correct_field (shop, blue)), ==, 1);
+  activate (f, "win.redo", NULL);
+  shop = cb_run_panel_get_shop (panel (f, INA));
+  g_assert_cmpstr (cb_shop_get_cost_origin (shop, blue), ==, "Cost told in this race");
+
+  /* The next race starts with the corrected cost. */
+  dp_ui_fixture_close_window (&f->ui);
+  dp_ui_fixture_open_window (&f->ui);
+  start_race_showing (f, "Bob · costs 2");
+  g_assert_cmpint (cb_game_get_cost (cb_game_from_dp_const (dp_session_get_game (dp_window_get_session (f->ui.window))),
+                                     blue), ==, 2);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -675,6 +757,7 @@ main (int   argc,
   g_test_add ("/cubitos-ui/race", Fixture, NULL, fixture_setup, test_race, fixture_teardown);
   g_test_add ("/cubitos-ui/resume", Fixture, NULL, fixture_setup, test_resume, fixture_teardown);
   g_test_add ("/cubitos-ui/facts-remembered", Fixture, NULL, fixture_setup, test_facts_remembered, fixture_teardown);
+  g_test_add ("/cubitos-ui/correct-cost", Fixture, NULL, fixture_setup, test_correct_cost, fixture_teardown);
   g_test_add ("/cubitos-ui/toast-room", Fixture, NULL, fixture_setup, test_toast_room, fixture_teardown);
 
   return g_test_run ();
