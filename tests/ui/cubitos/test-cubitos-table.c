@@ -689,14 +689,14 @@ test_correct_cost (Fixture       *f,
 
   start_race (f);
   for (guint i = 0; i < 35; i++)
-    g_assert_true (cb_table_page_enter (table (f), g_ptr_array_index (f->script, i)));
+    enter_line (f, i);
   g_assert_true (cb_table_page_enter (table (f), wrong_buy));
   dp_ui_fixture_close_window (&f->ui);
   dp_ui_fixture_open_window (&f->ui);
 
   start_race_showing (f, "Bob · costs 1");
   for (guint i = 0; i < 35; i++)
-    g_assert_true (cb_table_page_enter (table (f), g_ptr_array_index (f->script, i)));
+    enter_line (f, i);
   shop = cb_run_panel_get_shop (panel (f, INA));
   g_assert_nonnull (shop);
   g_assert_cmpstr (number (f, INA, "coins"), ==, "2");
@@ -719,16 +719,17 @@ test_correct_cost (Fixture       *f,
   shop = cb_run_panel_get_shop (panel (f, INA));
   g_assert_cmpstr (cb_shop_get_cost_origin (shop, blue), ==, "Cost told in this race");
 
-  /* The buy pays the corrected cost: Ina's 2 coins are gone, and nothing is left to
-   * correct once it is paid. */
+  /* The buy pays the corrected cost: Ina's 2 coins are gone; with no coin and no credit
+   * nothing more can be bought, so Dicepad rested for her (docs/cubitos-notes.md,
+   * "Forced actions"). */
   g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (cb_shop_get_buy_button (shop, blue))));
   g_signal_emit_by_name (cb_shop_get_buy_button (shop, blue), "clicked");
   g_assert_cmpstr (number (f, INA, "coins"), ==, "0");
   g_assert_cmpuint (cb_board_view_get_shown_dice (board (f, INA), CB_ZONE_REST, CB_KIND_BLUE), ==, 1);
-  shop = cb_run_panel_get_shop (panel (f, INA));
-  g_assert_null (cb_shop_get_correct_field (shop, blue));
+  g_assert_null (cb_run_panel_get_shop (panel (f, INA)));
 
-  /* Ctrl+Z: first the buy, then the correction — the remembered cost is back. */
+  /* Ctrl+Z: first the buy (with the rest it led to), then the correction — the
+   * remembered cost is back. */
   activate (f, "win.undo", NULL);
   activate (f, "win.undo", NULL);
   shop = cb_run_panel_get_shop (panel (f, INA));
