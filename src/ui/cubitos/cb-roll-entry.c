@@ -75,22 +75,31 @@ value_changed_cb (GtkSpinButton *spin,
   cb_roll_entry_set_count (self, kind, face, (guint) gtk_spin_button_get_value_as_int (spin));
 }
 
-/* Moves the keyboard focus to the field after (@kind, @face), or past the last field
- * (to the roll button that follows the entry). */
+/* Moves the keyboard focus to the field after (@kind, @face) that can still take a die
+ * once @after holds the count just typed (a colour whose dice are all counted has nothing
+ * left to enter), or past the last field (to the roll button that follows the entry). */
 static void
-focus_after (CbRollEntry *self,
-             guint        kind,
-             guint        face)
+focus_after (CbRollEntry  *self,
+             guint         kind,
+             guint         face,
+             const CbRoll *after)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *last = NULL;
 
   for (guint k = kind, f = face + 1; k < CB_N_KINDS; k++, f = 0)
     for (; f < CB_N_FACES; f++)
       if (self->fields[k][f] != NULL)
         {
-          gtk_widget_grab_focus (GTK_WIDGET (self->fields[k][f]));
-          return;
+          last = GTK_WIDGET (self->fields[k][f]);
+          if (cb_roll_get_max (after, k, f) > 0)
+            {
+              gtk_widget_grab_focus (last);
+              return;
+            }
         }
+  if (last != NULL)
+    gtk_widget_grab_focus (last);
   if (root != NULL)
     gtk_widget_child_focus (GTK_WIDGET (root), GTK_DIR_TAB_FORWARD);
 }
@@ -126,7 +135,7 @@ text_changed_cb (GtkEditable *text,
    * next field, as PIN and one-time-code fields do (issue 15 item 3: no input the
    * program could infer). Leaving the field commits the count. */
   if (typed * 10 > cb_roll_get_max (self->roll, kind, face))
-    focus_after (self, kind, face);
+    focus_after (self, kind, face, &copy);
 }
 
 static void

@@ -178,7 +178,7 @@ test_forced_undo (DpUiFixture   *f,
 }
 
 /* Issue 15 item 3: a count that no further digit can follow moves the keyboard on to the
- * next field (as PIN fields do), and Enter in any field enters the roll. */
+ * next field that can still take a die (as PIN fields do), and Enter enters the roll. */
 static void
 test_roll_entry_advance (DpUiFixture   *f,
                          gconstpointer  data)
@@ -202,10 +202,15 @@ test_roll_entry_advance (DpUiFixture   *f,
    * dice): the focus stays */
   kr_type (f, "0");
   g_assert_true (kr_focus (f) == focus);
-  /* Enter in the field: the roll is entered, 2 hits */
+  /* The one top dog die shows its credit: its other faces can take no die, so the
+   * keyboard skips them and lands on the roll button */
+  kr_tab_to (f, GTK_WIDGET (cb_roll_entry_get_field (entry, CB_KIND_TOP_DOG, CB_FACE_CREDIT)));
+  kr_type (f, "1");
+  g_assert_true (kr_focus (f) == cb_run_panel_get_control (panel, "roll"));
+  /* Enter: the roll is entered, 3 hits */
   kr_enter (f);
   g_assert_cmpuint (cb_game_get_phase (kr_game (f), 0), ==, CB_PHASE_DECIDE);
-  g_assert_cmpuint (cb_game_count_zone (kr_game (f), 0, CB_ZONE_ACTIVE), ==, 2);
+  g_assert_cmpuint (cb_game_count_zone (kr_game (f), 0, CB_ZONE_ACTIVE), ==, 3);
 }
 
 /* Issue 15: "at 360×640 the roll entry row overflows sideways: it must fit (wrap per
