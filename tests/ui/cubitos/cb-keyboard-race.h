@@ -302,6 +302,15 @@ kr_play (DpUiFixture    *f,
                 in += kr_tab_to (f, beyond) + 1;
                 gtk_spin_button_set_value (GTK_SPIN_BUTTON (beyond), walked + steps - RACE_SPACES);
               }
+            else if (cb_game_has_finished_race (g, seat) && steps > 0)
+              {
+                /* A tie-break round: the runner goes on beyond the start (p. 10), and
+                 * the players say how far, or a tie would never break. */
+                GtkWidget *beyond = cb_run_panel_get_control (panel, "beyond");
+
+                in += kr_tab_to (f, beyond) + 1;
+                gtk_spin_button_set_value (GTK_SPIN_BUTTON (beyond), walked + steps - RACE_SPACES);
+              }
             in += kr_tab_to (f, cb_run_panel_get_control (panel, "land")) + 1;
             kr_enter (f);
           }

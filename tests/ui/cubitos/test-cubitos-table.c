@@ -574,7 +574,7 @@ test_one_space_walked (void)
       else
         g_ptr_array_add (actions, lines[i]);
       /* Up to Sami's first move: {"player":"Sami","move":1,"landed":{}} */
-      if (strstr (lines[i], "\"move\":1") != NULL)
+      if (strstr (lines[i], "\"player\":\"Sami\",\"move\":1") != NULL)
         break;
     }
   game = dp_game_replay (setup, (const char *const *) actions->pdata, actions->len, NULL, &error);
