@@ -31,6 +31,9 @@ struct _DpGameKind
   char       *(*normalize_action) (gconstpointer state, JsonObject *action, GError **error);
   gboolean    (*apply)            (gpointer state, JsonObject *action, GError **error);
   GPtrArray  *(*legal_actions)    (gconstpointer state);
+  /* Optional: the canonical text of an action the window enters by itself (a player's
+   * only possible action, needing no decision and no told fact), or NULL. */
+  char       *(*dup_forced_action) (gconstpointer state);
 
   gboolean    (*is_finished)      (gconstpointer state);
   gboolean    (*must_act)         (gconstpointer state, guint seat);

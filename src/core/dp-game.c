@@ -828,6 +828,15 @@ dp_game_legal_actions (const DpGame *game)
   return game->kind->legal_actions (game->state);
 }
 
+char *
+dp_game_dup_forced_action (const DpGame *game)
+{
+  g_return_val_if_fail (game != NULL, NULL);
+  if (game->kind->dup_forced_action == NULL)
+    return NULL;
+  return game->kind->dup_forced_action (game->state);
+}
+
 gboolean
 dp_game_is_finished (const DpGame *game)
 {

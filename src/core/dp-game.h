@@ -84,6 +84,10 @@ char       *dp_game_normalize_action (const DpGame *game, JsonObject *action, GE
 /* Every legal action for whoever has to act now, in canonical text form.
  * Empty exactly when the game is finished. Element type: char*. */
 GPtrArray  *dp_game_legal_actions (const DpGame *game);
+/* The canonical text of an action the window enters by itself because it is some
+ * player's only possible action and needs no decision and no fact told from the table
+ * (Cubitos: docs/cubitos-notes.md, "Forced actions"), or NULL when there is none. */
+char       *dp_game_dup_forced_action (const DpGame *game);
 
 gboolean    dp_game_is_finished (const DpGame *game);
 /* TRUE when @seat must act before the game can go on. */

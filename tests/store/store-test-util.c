@@ -246,3 +246,24 @@ test_query_int (sqlite3    *db,
   sqlite3_finalize (stmt);
   return value;
 }
+
+void
+test_exec_bound (sqlite3    *db,
+                 const char *sql,
+                 const char *text1,
+                 const char *text2,
+                 gint64      n1,
+                 gint64      n2)
+{
+  sqlite3_stmt *stmt = NULL;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  if (text1 != NULL)
+    sqlite3_bind_text (stmt, 1, text1, -1, SQLITE_TRANSIENT);
+  if (text2 != NULL)
+    sqlite3_bind_text (stmt, 2, text2, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (stmt, 3, n1);
+  sqlite3_bind_int64 (stmt, 4, n2);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_DONE);
+  sqlite3_finalize (stmt);
+}

@@ -31,5 +31,9 @@ char       *test_file_hash (const char *path);
 /* Builds a one-game export document of @game (played in memory). */
 JsonNode   *test_export_of (const DpGame *game, GPtrArray *actions, const char *id, gint64 created);
 gint64      test_query_int (sqlite3 *db, const char *sql);
+/* Runs one statement that returns no rows: @text1 and @text2 (when not NULL) bound to ?1
+ * and ?2, @n1 and @n2 to ?3 and ?4 (the old-schema fixtures of the migration tests). */
+void        test_exec_bound (sqlite3 *db, const char *sql, const char *text1, const char *text2,
+                             gint64 n1, gint64 n2);
 
 G_END_DECLS

@@ -115,11 +115,13 @@ test_newest_wins (void)
   g_autofree char *cv_id = dp_store_create_game (store, cv, &error);
 
   g_assert_no_error (error);
+  g_assert_true (a != NULL && b != NULL && c != NULL && cv_id != NULL);
   assert_known (store, "cost/bob", "5");
   /* A game without the fact does not hide it: the next newest holder gives it. */
   {
     g_autofree char *d = create_cubitos (store, 0, 1700000400, NULL);
 
+    g_assert_nonnull (d);
     assert_known (store, "cost/bob", "5");
   }
   calavera = dp_store_dup_known_facts (store, "calavera", &error);
@@ -168,6 +170,7 @@ test_undo_redo (void)
   g_autofree char *id = create_cubitos (store, 0, 1700000200, &game);
   g_autoptr(GError) error = NULL;
 
+  g_assert_nonnull (older);
   g_assert_cmpstr (g_ptr_array_index (actions, N_BEFORE_BUY), ==, "{\"player\":\"Ina\",\"buy\":\"blue\",\"cost\":2}");
   for (guint i = 0; i < N_BEFORE_BUY; i++)
     append_text (store, id, game, g_ptr_array_index (actions, i));
@@ -182,12 +185,14 @@ test_undo_redo (void)
     g_autoptr(DpGame) undone = dp_store_undo (store, id, game, &error);
 
     g_assert_no_error (error);
+    g_assert_nonnull (undone);
     assert_known (store, "cost/bob", "7");
   }
   {
     g_autoptr(DpGame) redone = dp_store_redo (store, id, NULL, &error);
 
     g_assert_no_error (error);
+    g_assert_nonnull (redone);
     assert_known (store, "cost/bob", "2");
   }
   {
@@ -198,25 +203,6 @@ test_undo_redo (void)
     g_assert_no_error (error);
     assert_known (store, "cost/bob", "2");
   }
-}
-
-static void
-exec_sql (sqlite3    *db,
-          const char *sql,
-          const char *text1,
-          const char *text2,
-          gint64      number)
-{
-  sqlite3_stmt *stmt = NULL;
-
-  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
-  if (text1 != NULL)
-    sqlite3_bind_text (stmt, 1, text1, -1, SQLITE_TRANSIENT);
-  if (text2 != NULL)
-    sqlite3_bind_text (stmt, 2, text2, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_int64 (stmt, 3, number);
-  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_DONE);
-  sqlite3_finalize (stmt);
 }
 
 /* A game as version 6 wrote it: the games row and its log (seats play no part here). */
@@ -230,16 +216,16 @@ fill_v6_game (sqlite3           *db,
 {
   g_autofree char *uuid = g_uuid_string_random ();
 
-  exec_sql (db, "INSERT INTO games (id, uuid, kind, created, setup, n_players, n_actions, deleted) "
-                "VALUES (?3, ?1, 'cubitos', 1700000000 + ?3, ?2, 2, 0, 0)", uuid, setup, row);
+  test_exec_bound (db, "INSERT INTO games (id, uuid, kind, created, setup, n_players, n_actions, deleted) "
+                "VALUES (?3, ?1, 'cubitos', 1700000000 + ?3, ?2, 2, 0, 0)", uuid, setup, row, 0);
   for (guint i = 0; i < n_actions; i++)
     {
       g_autofree char *sql = g_strdup_printf ("INSERT INTO actions (game, seq, json) VALUES (?3, %u, ?1)", i);
 
-      exec_sql (db, sql, g_ptr_array_index (actions, i), NULL, row);
+      test_exec_bound (db, sql, g_ptr_array_index (actions, i), NULL, row, 0);
     }
-  exec_sql (db, "UPDATE games SET n_actions = (SELECT count (*) FROM actions WHERE game = ?3), "
-                "  deleted = ?1 WHERE id = ?3", deleted ? "1" : "0", NULL, row);
+  test_exec_bound (db, "UPDATE games SET n_actions = (SELECT count (*) FROM actions WHERE game = ?3), "
+                "  deleted = ?1 WHERE id = ?3", deleted ? "1" : "0", NULL, row, 0);
 }
 
 /* Migration from version 6: only the engine can read the facts out of the stored logs,
@@ -267,16 +253,16 @@ test_migrate_from_6 (void)
     /* Game 1 told Bob's cost (2) and fan spaces 1 and 2 in play; game 2, older by
      * creation time but stored later, carries Bob at 6 from its setup. */
     fill_v6_game (db, 1, setup, actions, N_BEFORE_BUY + 3, FALSE);
-    exec_sql (db, "UPDATE games SET created = 1700000500 WHERE id = 1", NULL, NULL, 0);
+    test_exec_bound (db, "UPDATE games SET created = 1700000500 WHERE id = 1", NULL, NULL, 0, 0);
     fill_v6_game (db, 2, "{\"game\":\"cubitos\",\"players\":[\"Ina\",\"Sami\"],\"race\":1,\"costs\":{\"bob\":6}}",
                   actions, 0, FALSE);
     /* Game 3, newest, deleted: Bob at 9. Game 4, newest live, damaged: Bob at 8. */
     fill_v6_game (db, 3, "{\"game\":\"cubitos\",\"players\":[\"Ina\",\"Sami\"],\"race\":1,\"costs\":{\"bob\":9}}",
                   actions, 0, TRUE);
-    exec_sql (db, "UPDATE games SET created = 1700000900 WHERE id = 3", NULL, NULL, 0);
+    test_exec_bound (db, "UPDATE games SET created = 1700000900 WHERE id = 3", NULL, NULL, 0, 0);
     fill_v6_game (db, 4, "{\"game\":\"cubitos\",\"players\":[\"Ina\",\"Sami\"],\"race\":1,\"costs\":{\"bob\":8}}",
                   damaged, 1, FALSE);
-    exec_sql (db, "UPDATE games SET created = 1700000800 WHERE id = 4", NULL, NULL, 0);
+    test_exec_bound (db, "UPDATE games SET created = 1700000800 WHERE id = 4", NULL, NULL, 0, 0);
   }
 
   store = dp_store_open (path, &error);

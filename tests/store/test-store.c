@@ -299,27 +299,6 @@ test_refuse_newer (void)
 
 /* ---- Migrations ---- */
 
-static void
-exec_bound (sqlite3    *db,
-            const char *sql,
-            const char *text1,
-            const char *text2,
-            gint64      n1,
-            gint64      n2)
-{
-  sqlite3_stmt *stmt = NULL;
-
-  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
-  if (text1 != NULL)
-    sqlite3_bind_text (stmt, 1, text1, -1, SQLITE_TRANSIENT);
-  if (text2 != NULL)
-    sqlite3_bind_text (stmt, 2, text2, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_int64 (stmt, 3, n1);
-  sqlite3_bind_int64 (stmt, 4, n2);
-  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_DONE);
-  sqlite3_finalize (stmt);
-}
-
 /* What a Dicepad of schema version 1, 2 or 3 wrote for one game (row @row, players Ina
  * and Sami with ids 1 and 2): the rows as those schemas had them. Version 1 and 2
  * differ only by tables this does not touch (redo, games.deleted). Until version 3,
@@ -338,10 +317,10 @@ fill_old_game (sqlite3      *db,
   g_autofree char *setup = dp_game_dup_setup_text (game);
   gboolean finished = dp_game_is_finished (game);
 
-  exec_bound (db, "INSERT INTO games (id, uuid, kind, created, setup, n_players, n_actions, state, finished) "
+  test_exec_bound (db, "INSERT INTO games (id, uuid, kind, created, setup, n_players, n_actions, state, finished) "
                   "VALUES (?4, ?1, 'calavera', 1700000000 + ?4, ?2, 2, ?3, 0, 0)",
               uuid, setup, actions->len, row);
-  exec_bound (db, "INSERT OR IGNORE INTO players (id, name, last_used) VALUES (1, 'Ina', 1700000000), "
+  test_exec_bound (db, "INSERT OR IGNORE INTO players (id, name, last_used) VALUES (1, 'Ina', 1700000000), "
                   "  (2, 'Sami', 1700000000)", NULL, NULL, 0, 0);
 
   for (guint seat = 0; seat < 2; seat++)
@@ -352,16 +331,16 @@ fill_old_game (sqlite3      *db,
                                               dp_game_get_rank (game, seat),
                                               finished && dp_game_is_winner (game, seat));
 
-      exec_bound (db, sql, NULL, NULL, 0, row);
+      test_exec_bound (db, sql, NULL, NULL, 0, row);
     }
 
   for (guint i = 0; i < actions->len; i++)
-    exec_bound (db, "INSERT INTO actions (game, seq, json) VALUES (?4, ?3, ?1)",
+    test_exec_bound (db, "INSERT INTO actions (game, seq, json) VALUES (?4, ?3, ?1)",
                 g_ptr_array_index (actions, i), NULL, i, row);
 
   if (finished)
     {
-      exec_bound (db, "UPDATE games SET state = 1, finished = 1700009999 WHERE id = ?4", NULL, NULL, 0, row);
+      test_exec_bound (db, "UPDATE games SET state = 1, finished = 1700009999 WHERE id = ?4", NULL, NULL, 0, row);
       for (guint seat = 0; seat < 2; seat++)
         {
           g_autoptr(JsonObject) stats = dp_game_dup_seat_stats (game, seat);
@@ -376,7 +355,7 @@ fill_old_game (sqlite3      *db,
                                                       "VALUES (?4, %u, ?1, %.17g)",
                                                       seat, json_node_get_double (value));
 
-              exec_bound (db, sql, key, NULL, 0, row);
+              test_exec_bound (db, sql, key, NULL, 0, row);
             }
           if (version >= 3)
             {
@@ -386,7 +365,7 @@ fill_old_game (sqlite3      *db,
                                                       seat, seat, dp_game_is_winner (game, seat),
                                                       seat, dp_game_get_total (game, seat));
 
-              exec_bound (db, sql, NULL, NULL, 0, row);
+              test_exec_bound (db, sql, NULL, NULL, 0, row);
             }
           /* Version 5 added the final place. */
           if (version >= 5)
@@ -395,7 +374,7 @@ fill_old_game (sqlite3      *db,
                                                       "VALUES (?4, %u, '#place', %u)",
                                                       seat, dp_game_get_rank (game, seat));
 
-              exec_bound (db, sql, NULL, NULL, 0, row);
+              test_exec_bound (db, sql, NULL, NULL, 0, row);
             }
         }
     }

@@ -598,6 +598,56 @@ test_history_standing_in_progress (Fixture       *f,
   g_object_unref (replay);
 }
 
+/* polish2 item 6: "Keys the table ignores say nothing: when the Calavera table ignores a
+ * key from the keyboard contract because it does not apply now (e.g. a re-roll key when
+ * no re-roll is possible), say why briefly — never block, never beep." Each such key
+ * fills the turn panel's key line, stores nothing, and the next key works as before. */
+static void
+assert_says_why (Fixture    *f,
+                 const char *keys,
+                 const char *expected)
+{
+  guint before = dp_game_get_n_actions (dp_session_get_game (dp_window_get_session (f->window)));
+
+  type (f, keys);
+  g_assert_cmpstr (cv_turn_panel_get_key_text (panel (f)), ==, expected);
+  g_assert_cmpuint (dp_game_get_n_actions (dp_session_get_game (dp_window_get_session (f->window))), ==, before);
+}
+
+static void
+test_ignored_keys_say_why (Fixture       *f,
+                           gconstpointer  data)
+{
+  static const char *const names[] = { "Ina", "Sami", NULL };
+  g_autofree char *freeze = g_utf8_strup (localized ("F"), -1);
+  g_autofree char *skull = localized ("S");
+
+  start_by_keys (f, names);
+
+  /* Before the roll: no re-roll and no freeze yet; the dice still take the letters. */
+  assert_says_why (f, "-", _("No re-roll yet: first enter the six dice of this roll."));
+  assert_says_why (f, freeze, _("Freezing comes after the roll: first enter the six dice."));
+  type_en (f, "OOGGPS\n");
+  g_assert_cmpuint (cv_game_get_n_rolls (game (f)), ==, 1);
+  g_assert_cmpstr (cv_turn_panel_get_key_text (panel (f)), ==, "");
+
+  /* Two re-rolls: the third roll leaves none. */
+  type_en (f, "-OO\nGG\n-P\nB\n");
+  g_assert_cmpuint (cv_game_get_n_rolls (game (f)), ==, 3);
+  assert_says_why (f, "-", _("No re-roll left: that was the third roll."));
+  /* A skull is no choice; Enter passes only when nothing else is possible. */
+  assert_says_why (f, skull, _("Skulls are never taken: choose a colour or the jokers."));
+  assert_says_why (f, "\n", _("Enter passes only when nothing else is possible: press the key of a choice."));
+
+  /* Ina takes green; Sami (one skull) must mark, and cannot re-roll. */
+  type_en (f, "G");
+  g_assert_cmpuint (cv_game_get_crosses (game (f), 0, CV_FACE_GREEN), ==, 4);
+  g_assert_cmpint (cv_game_get_phase (game (f)), ==, CV_PHASE_OPPONENTS);
+  assert_says_why (f, "-", _("Only the roller re-rolls, before choosing."));
+  type_en (f, "B");
+  g_assert_cmpuint (cv_game_get_crosses (game (f), 1, CV_FACE_BLACK), ==, 1);
+}
+
 /* ---- The whole table in view ---- */
 
 static gboolean
@@ -833,6 +883,22 @@ collect_overflow (GtkWidget *widget,
     collect_overflow (child, window, out);
 }
 
+/* Every choice button below @widget but the compact ones ("✿ orange", whose colour
+ * says it too) shows its title and preview whole. */
+static void
+assert_choices_whole (GtkWidget *widget)
+{
+  if (GTK_IS_BUTTON (widget) && gtk_widget_has_css_class (widget, "choice"))
+    {
+      if (!gtk_widget_has_css_class (widget, "compact"))
+        assert_not_ellipsized (widget, gtk_widget_get_tooltip_text (widget));
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    assert_choices_whole (child);
+}
+
 static void
 assert_fits_width (Fixture        *f,
                    const CvAction *next)
@@ -859,6 +925,8 @@ assert_fits_width (Fixture        *f,
                               gtk_label_get_text (GTK_LABEL (child)));
   if (overflow->len > 0)
     g_error ("turn %u: %s", cv_game_get_turn_number (game (f)), overflow->str);
+  /* polish2 item 2 at 360 px too ("Orange nehmen" was cut). */
+  assert_choices_whole (GTK_WIDGET (panel (f)));
   (void) next;
 }
 
@@ -948,6 +1016,7 @@ main (int   argc,
   g_test_add ("/keyboard/enter-never-undoes", Fixture, &ui_config, dp_ui_fixture_setup, test_enter_never_undoes, dp_ui_fixture_teardown);
   g_test_add ("/keyboard/letters-reach-dice-every-turn", Fixture, &ui_config, dp_ui_fixture_setup, test_letters_reach_dice_every_turn, dp_ui_fixture_teardown);
   g_test_add ("/keyboard/last-line-follows-undo", Fixture, &ui_config, dp_ui_fixture_setup, test_last_line_follows_undo, dp_ui_fixture_teardown);
+  g_test_add ("/keyboard/ignored-keys-say-why", Fixture, &ui_config, dp_ui_fixture_setup, test_ignored_keys_say_why, dp_ui_fixture_teardown);
   g_test_add ("/keyboard/reroll-by-faces", Fixture, &ui_config, dp_ui_fixture_setup, test_reroll_by_faces, dp_ui_fixture_teardown);
   g_test_add ("/keyboard/new-game-enter-adds-field", Fixture, &ui_config, dp_ui_fixture_setup, test_new_game_enter_adds_field, dp_ui_fixture_teardown);
   g_test_add ("/history/standing-in-progress", Fixture, &ui_config, dp_ui_fixture_setup, test_history_standing_in_progress, dp_ui_fixture_teardown);

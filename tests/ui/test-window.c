@@ -76,6 +76,40 @@ test_window_start_page (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static const DpUiFixtureConfig shortcuts_config = { "dicepad-window-XXXXXX", "Window" };
+
+/* polish2 item 5: "'Gtk-WARNING: GtkLabel … reported min width -3' twice when the
+ * shortcuts window opens (Ctrl+?)". The labels were the "1" and "2" of the section's page
+ * switcher (GTK 4.8); every shortcut now fits one page, in a 1280×720 screen. The test
+ * runs with G_DEBUG=fatal-warnings: a warning fails it. */
+static void
+test_window_shortcuts (DpUiFixture   *f,
+                       gconstpointer  data)
+{
+  GtkShortcutsWindow *overlay;
+  GtkWidget *switcher;
+  int width, height;
+  DpWindow *window = f->window;
+
+  dp_ui_wait_mapped (GTK_WIDGET (window));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  g_assert_nonnull (overlay);
+  dp_ui_wait_mapped (GTK_WIDGET (overlay));
+  dp_ui_wait_for_layout (GTK_WIDGET (overlay));
+
+  /* One page: no page switcher. */
+  switcher = dp_ui_find_descendant (GTK_WIDGET (overlay), GTK_TYPE_STACK_SWITCHER);
+  g_assert_true (switcher == NULL || !gtk_widget_get_mapped (switcher));
+  gtk_widget_measure (GTK_WIDGET (overlay), GTK_ORIENTATION_HORIZONTAL, -1, &width, NULL, NULL, NULL);
+  gtk_widget_measure (GTK_WIDGET (overlay), GTK_ORIENTATION_VERTICAL, width, &height, NULL, NULL, NULL);
+  g_assert_cmpint (width, <=, 1280);
+  g_assert_cmpint (height, <=, 720);
+
+  gtk_window_destroy (GTK_WINDOW (overlay));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -83,6 +117,8 @@ main (int   argc,
   dp_ui_test_init (&argc, &argv, DP_UI_TEST_GTK | DP_UI_TEST_ISOLATE_DIRS);
 
   g_test_add_func ("/window/start-page", test_window_start_page);
+  g_test_add ("/window/shortcuts", DpUiFixture, &shortcuts_config, dp_ui_fixture_setup, test_window_shortcuts,
+              dp_ui_fixture_teardown);
 
   return g_test_run ();
 }

@@ -387,6 +387,7 @@ cb_parse_action (const CbGame  *g,
     [CB_ACTION_COLLECT]   = { "credits" },
     [CB_ACTION_MOVE]      = { "finish", "water", "landed", "beyond", "cost", "fan" },
     [CB_ACTION_BUY]       = { "cost" },
+    [CB_ACTION_CORRECT_COST] = { "cost" },
     [CB_ACTION_ABILITY]   = { "number", "face", "mandatory", "lose", "give", "die", "set", "other",
                         "dice", "from", "rolled", "rolled2", "take", "bonus", "cost", "fan",
                         "red_lines", "finish" },
@@ -556,6 +557,24 @@ cb_parse_action (const CbGame  *g,
         }
       return !json_object_has_member (o, "fan")
              || cb_read_fan_told (json_object_get_member (o, "fan"), a, error);
+
+    case CB_ACTION_CORRECT_COST:
+      {
+        guint c;
+
+        if (!cb_read_kind (v, "correct_cost", &a->kind, error))
+          return FALSE;
+        if (!json_object_has_member (o, "cost"))
+          {
+            g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_MALFORMED,
+                         _("Say what the card costs (“cost”)."));
+            return FALSE;
+          }
+        if (!cb_read_uint (json_object_get_member (o, "cost"), "cost", MAX_COUNT, &c, error))
+          return FALSE;
+        a->cost = (int) c;
+        return TRUE;
+      }
 
     case CB_ACTION_BUY:
       if (!cb_read_kind (v, "buy", &a->kind, error))
@@ -776,6 +795,12 @@ cb_action_to_text (const CbGame   *g,
         }
       break;
 
+    case CB_ACTION_CORRECT_COST:
+      json_builder_add_string_value (bld, cb_kind_to_string (a->kind));
+      json_builder_set_member_name (bld, "cost");
+      json_builder_add_int_value (bld, MAX (a->cost, 0));
+      break;
+
     case CB_ACTION_BUY:
       json_builder_add_string_value (bld, cb_kind_to_string (a->kind));
       if (a->cost >= 0)
@@ -930,6 +955,18 @@ cb_action_init_buy (CbAction *action,
 }
 
 void
+cb_action_init_correct_cost (CbAction *action,
+                             guint     seat,
+                             CbKind    kind,
+                             guint     cost)
+{
+  g_return_if_fail (action != NULL);
+  init_for (action, seat, CB_ACTION_CORRECT_COST);
+  action->kind = kind;
+  action->cost = (int) MIN (cost, (guint) G_MAXINT);
+}
+
+void
 cb_action_init_ability (CbAction *action,
                         guint     seat,
                         guint     card,
@@ -1027,6 +1064,20 @@ cb_action_get_card (const CbAction *action)
 {
   g_return_val_if_fail (action != NULL, 0);
   return action->card;
+}
+
+CbKind
+cb_action_get_kind (const CbAction *action)
+{
+  g_return_val_if_fail (action != NULL, CB_KIND_LIGHT_GREY);
+  return action->kind;
+}
+
+int
+cb_action_get_cost (const CbAction *action)
+{
+  g_return_val_if_fail (action != NULL, -1);
+  return action->cost;
 }
 
 guint

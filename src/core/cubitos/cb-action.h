@@ -38,6 +38,7 @@ typedef enum
   CB_ACTION_BUY,
   CB_ACTION_REST,
   CB_ACTION_ABILITY,
+  CB_ACTION_CORRECT_COST,
   CB_N_ACTIONS
 } CbActionType;
 
@@ -63,8 +64,8 @@ typedef struct
   CbKind   take;
   int      max_cost;                  /* -1: any die */
   int      beyond;                    /* -1: not told */
-  int      cost;                      /* -1: not told */
-  CbKind   kind;                      /* buy */
+  int      cost;                      /* -1: not told; correct_cost: the printed cost */
+  CbKind   kind;                      /* buy, correct_cost */
   int      fan[CB_N_FAN][2];          /* told fan rewards, -1 */
   guint    water;                     /* move: water spaces entered */
 
@@ -117,6 +118,10 @@ void         cb_action_init_bust (CbAction *action, guint seat, const guint to_r
 void         cb_action_init_move (CbAction *action, guint seat, guint steps, gboolean finish);
 /* @cost: the card's cost when nobody told it yet, or -1. */
 void         cb_action_init_buy (CbAction *action, guint seat, CbKind kind, int cost);
+/* The table corrects a cost remembered from an earlier game: the card of @kind (a colour)
+ * costs @cost coins, as printed (docs/cubitos-notes.md, "Correcting a remembered cost").
+ * Legal while the cost came from the setup and nobody paid it in this game. */
+void         cb_action_init_correct_cost (CbAction *action, guint seat, CbKind kind, guint cost);
 /* Ability @number (1..) of @card used by a die showing @face (BLANK: the red card). */
 void         cb_action_init_ability (CbAction *action, guint seat, guint card, guint number, CbFace face);
 
@@ -143,6 +148,10 @@ int          cb_action_get_seat (const CbAction *action);
 guint        cb_action_get_number (const CbAction *action);
 /* The card of an ability action. */
 guint        cb_action_get_card (const CbAction *action);
+/* The die of a buy or correct_cost. */
+CbKind       cb_action_get_kind (const CbAction *action);
+/* The cost told (buy, a take, correct_cost), or -1. */
+int          cb_action_get_cost (const CbAction *action);
 /* Dice counted by a refill (taken) or a bust (put to rest), or the hits of a roll. */
 guint        cb_action_count_dice (const CbAction *action);
 gboolean     cb_action_has_landed (const CbAction *action);
@@ -163,5 +172,12 @@ gboolean     cb_game_check (const CbGame *game, const CbAction *action, GError *
 /* The legal actions of @seat (element type CbAction), the same sampling as
  * cb_game_legal_actions(). Free with g_array_unref(). */
 GArray      *cb_game_legal_actions_for_seat (const CbGame *game, guint seat);
+/* The action Dicepad enters by itself when some seat has nothing to decide and no fact
+ * to tell: the one possible refill when no red lines can count, pass with no ready
+ * dice, collect and announce when no credit face could be left and no ability offered,
+ * move 0 with no step and nothing to turn into steps, rest with nothing to buy
+ * (docs/cubitos-notes.md, "Forced actions"). The first such seat in seat order; FALSE
+ * when there is none. */
+gboolean     cb_game_get_forced_action (const CbGame *game, CbAction *action);
 
 G_END_DECLS

@@ -64,6 +64,7 @@ cb_wrong_phase (const CbGame  *g,
     case CB_ACTION_SHORTCUT:  when = _("Runners move in phase 6."); break;
     case CB_ACTION_BUY:       when = _("Dice are bought in phase 7 (shop)."); break;
     case CB_ACTION_REST:      when = _("You rest in phase 8, after shopping."); break;
+    case CB_ACTION_CORRECT_COST:
     case CB_N_ACTIONS:
     default:            when = ""; break;
     }
@@ -85,6 +86,8 @@ learn_cost (CbGame  *g,
 {
   int known = g->b.cost[colour];
 
+  /* From now on the cost is part of this game: a buy or take paid it, or it was told. */
+  g->b.cost_fixed |= 1u << colour;
   if (told < 0)
     return TRUE;
   if (told == 0)
@@ -100,6 +103,60 @@ learn_cost (CbGame  *g,
       return FALSE;
     }
   g->b.cost[colour] = told;
+  return TRUE;
+}
+
+/* A cost remembered from an earlier game (the setup's "costs") was wrong: the printed
+ * card is the truth. Correctable until the cost is used in this game (a die of that
+ * colour bought or taken, which paid or compared it) — after that the game's own
+ * history depends on it, and only undo can take it back. */
+static gboolean
+apply_correct_cost (CbGame         *g,
+                    const CbAction *a,
+                    GError        **error)
+{
+  guint colour;
+
+  if (!CB_KIND_IS_COLOUR (a->kind))
+    {
+      g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
+                   _("Only ability dice have a card with a cost: %s dice have none."),
+                   cb_kind_get_name (a->kind));
+      return FALSE;
+    }
+  colour = CB_COLOUR_OF (a->kind);
+  if (a->cost < 1)
+    {
+      g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
+                   _("A card costs at least 1 coin."));
+      return FALSE;
+    }
+  if (g->setup_cost[colour] < 0)
+    {
+      g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
+                   _("The cost of %s was not remembered from an earlier race: it is told when a die is bought."),
+                   cb_card_name (g->cards[colour]));
+      return FALSE;
+    }
+  if (g->b.cost_fixed & (1u << colour))
+    {
+      g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "%s was already paid for in this race at %d coin; undo that first.",
+                                "%s was already paid for in this race at %d coins; undo that first.",
+                                (gulong) MAX (g->b.cost[colour], 0)),
+                   cb_card_name (g->cards[colour]), g->b.cost[colour]);
+      return FALSE;
+    }
+  if (g->b.cost[colour] == a->cost)
+    {
+      g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
+                   g_dngettext (GETTEXT_PACKAGE, "%s costs %d coin already.",
+                                "%s costs %d coins already.", (gulong) a->cost),
+                   cb_card_name (g->cards[colour]), a->cost);
+      return FALSE;
+    }
+  g->b.cost[colour] = a->cost;
   return TRUE;
 }
 
@@ -689,6 +746,10 @@ apply_action (CbGame         *g,
       g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL, _("The race is over."));
       return FALSE;
     }
+  /* Anyone at the table may read the printed card, in any phase; it is no move in the
+   * game, so fresh dice stay fresh. */
+  if (a->type == CB_ACTION_CORRECT_COST)
+    return apply_correct_cost (g, a, error);
   if (!cb_is_participant (&g->b, a->player))
     {
       g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,

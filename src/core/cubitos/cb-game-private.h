@@ -81,6 +81,7 @@ typedef struct
   CbPlayer p[CB_MAX_PLAYERS];
   guint    supply[CB_N_KINDS];
   int      cost[CB_N_COLOURS];        /* -1: not told yet */
+  guint    cost_fixed;                /* bit per colour: paid or told in this game */
   int      fan_reward[CB_N_FAN][2];   /* credits, supply tokens; -1: not told yet */
   guint    round;
   gboolean tiebreak;

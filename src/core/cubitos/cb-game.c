@@ -23,7 +23,7 @@
 
 const char *const cb_act_keys[CB_N_ACTIONS] = {
   "refill", "roll", "push", "pass", "bust", "collect", "announce", "redeem",
-  "buy_steps", "move", "jet", "shortcut", "buy", "rest", "ability",
+  "buy_steps", "move", "jet", "shortcut", "buy", "rest", "ability", "correct_cost",
 };
 
 /* ---- names ---- */
@@ -332,6 +332,90 @@ board_init (CbGame *g)
   b->p[g->first].dice[CB_ZONE_READY][CB_KIND_TOP_DOG] = 1;
 }
 
+/* ---- the facts a setup carries from earlier races ---- */
+
+typedef gboolean (*SetupFactFunc) (CbGame      *g,
+                                   const char  *member,
+                                   JsonNode    *value,
+                                   GError     **error);
+
+/* One entry of the setup's "costs": card key → coins. */
+static gboolean
+read_setup_cost (CbGame      *g,
+                 const char  *member,
+                 JsonNode    *value,
+                 GError     **error)
+{
+  int c = cb_card_lookup (member);
+  guint cost;
+
+  if (c < 0)
+    {
+      g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_INVALID_SETUP,
+                   _("Unknown card “%s”."), member);
+      return FALSE;
+    }
+  if (!cb_read_uint (value, member, MAX_COUNT, &cost, error))
+    return FALSE;
+  if (cost == 0)
+    {
+      g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_INVALID_SETUP,
+                   _("A card costs at least 1 coin."));
+      return FALSE;
+    }
+  /* costs of cards this race does not use are remembered elsewhere, not here */
+  if (g->cards[cb_card (c)->colour] == (guint) c)
+    g->setup_cost[cb_card (c)->colour] = (int) cost;
+  return TRUE;
+}
+
+/* One entry of the setup's "fan_track": space → {"credits", "supply"}. */
+static gboolean
+read_setup_fan (CbGame      *g,
+                const char  *member,
+                JsonNode    *value,
+                GError     **error)
+{
+  guint64 space = 0;
+  JsonObject *e = cb_read_object (value, member, error);
+
+  if (e == NULL)
+    return FALSE;
+  if (!g_ascii_string_to_unsigned (member, 10, 1, CB_FAN_LAST_SPACE, &space, NULL)
+      || json_object_has_member (e, "space"))
+    {
+      g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_INVALID_SETUP,
+                   _("Fan-track spaces are numbered 1 to %u."), CB_FAN_LAST_SPACE);
+      return FALSE;
+    }
+  return cb_read_fan_entry (e, (guint) space, g->setup_fan, error);
+}
+
+/* Walks the setup's object @key (absent: nothing to read), one @read per member. */
+static gboolean
+read_setup_facts (CbGame         *g,
+                  JsonObject     *setup,
+                  const char     *key,
+                  SetupFactFunc   read,
+                  GError        **error)
+{
+  JsonObject *o;
+  JsonObjectIter iter;
+  const char *member;
+  JsonNode *value;
+
+  if (!json_object_has_member (setup, key))
+    return TRUE;
+  o = cb_read_object (json_object_get_member (setup, key), key, error);
+  if (o == NULL)
+    return FALSE;
+  json_object_iter_init (&iter, o);
+  while (json_object_iter_next (&iter, &member, &value))
+    if (!read (g, member, value, error))
+      return FALSE;
+  return TRUE;
+}
+
 CbGame *
 cb_game_new_from_json (JsonObject  *setup,
                        GError     **error)
@@ -519,66 +603,9 @@ cb_game_new_from_json (JsonObject  *setup,
   for (guint c = 0; c < CB_N_COLOURS; c++)
     g->setup_cost[c] = -1;
   cb_fan_unknown (g->setup_fan);
-  if (json_object_has_member (setup, "costs"))
-    {
-      JsonObject *o = cb_read_object (json_object_get_member (setup, "costs"), "costs", error);
-      JsonObjectIter iter;
-      const char *member;
-      JsonNode *value;
-
-      if (o == NULL)
-        return NULL;
-      json_object_iter_init (&iter, o);
-      while (json_object_iter_next (&iter, &member, &value))
-        {
-          int c = cb_card_lookup (member);
-          guint cost;
-          if (c < 0)
-            {
-              g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_INVALID_SETUP,
-                           _("Unknown card “%s”."), member);
-              return NULL;
-            }
-          if (!cb_read_uint (value, member, MAX_COUNT, &cost, error))
-            return NULL;
-          if (cost == 0)
-            {
-              g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_INVALID_SETUP,
-                           _("A card costs at least 1 coin."));
-              return NULL;
-            }
-          /* costs of cards this race does not use are remembered elsewhere, not here */
-          if (g->cards[cb_card (c)->colour] == (guint) c)
-            g->setup_cost[cb_card (c)->colour] = (int) cost;
-        }
-    }
-  if (json_object_has_member (setup, "fan_track"))
-    {
-      JsonObject *o = cb_read_object (json_object_get_member (setup, "fan_track"), "fan_track", error);
-      JsonObjectIter iter;
-      const char *member;
-      JsonNode *value;
-
-      if (o == NULL)
-        return NULL;
-      json_object_iter_init (&iter, o);
-      while (json_object_iter_next (&iter, &member, &value))
-        {
-          guint64 space = 0;
-          JsonObject *e = cb_read_object (value, member, error);
-          if (e == NULL)
-            return NULL;
-          if (!g_ascii_string_to_unsigned (member, 10, 1, CB_FAN_LAST_SPACE, &space, NULL)
-              || json_object_has_member (e, "space"))
-            {
-              g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_INVALID_SETUP,
-                           _("Fan-track spaces are numbered 1 to %u."), CB_FAN_LAST_SPACE);
-              return NULL;
-            }
-          if (!cb_read_fan_entry (e, (guint) space, g->setup_fan, error))
-            return NULL;
-        }
-    }
+  if (!read_setup_facts (g, setup, "costs", read_setup_cost, error) ||
+      !read_setup_facts (g, setup, "fan_track", read_setup_fan, error))
+    return NULL;
 
   board_init (g);
   return g_steal_pointer (&g);
@@ -765,6 +792,26 @@ cb_game_get_cost (const CbGame *g,
   return g->b.cost[colour];
 }
 
+CbCostOrigin
+cb_game_get_cost_origin (const CbGame *g,
+                         guint         colour)
+{
+  g_return_val_if_fail (g != NULL && colour < CB_N_COLOURS, CB_COST_UNKNOWN);
+  if (g->b.cost[colour] < 0)
+    return CB_COST_UNKNOWN;
+  if (g->setup_cost[colour] == g->b.cost[colour])
+    return CB_COST_REMEMBERED;
+  return CB_COST_TOLD;
+}
+
+gboolean
+cb_game_can_correct_cost (const CbGame *g,
+                          guint         colour)
+{
+  g_return_val_if_fail (g != NULL && colour < CB_N_COLOURS, FALSE);
+  return !g->b.finished && g->setup_cost[colour] >= 0 && !(g->b.cost_fixed & (1u << colour));
+}
+
 guint
 cb_game_get_supply (const CbGame *g,
                     CbKind        kind)
@@ -917,6 +964,15 @@ static char *vt_normalize (gconstpointer s, JsonObject *a, GError **e) { return 
 static gboolean vt_apply (gpointer s, JsonObject *a, GError **e) { return cb_game_apply_json (s, a, e); }
 static GPtrArray *vt_legal (gconstpointer s) { return cb_game_legal_actions (s); }
 static gboolean vt_finished (gconstpointer s) { return cb_game_is_finished (s); }
+
+static char *
+vt_forced (gconstpointer s)
+{
+  CbAction action;
+
+  return cb_game_get_forced_action (s, &action) ? cb_action_to_text (s, &action) : NULL;
+}
+
 static gboolean vt_must_act (gconstpointer s, guint seat) { return cb_game_must_act (s, seat); }
 static int vt_total (gconstpointer s, guint seat) { return (int) cb_game_get_spaces_moved (s, seat); }
 static guint vt_rank (gconstpointer s, guint seat) { return cb_game_get_rank (s, seat); }
@@ -937,6 +993,7 @@ const DpGameKind cb_game_kind = {
   .normalize_action = vt_normalize,
   .apply            = vt_apply,
   .legal_actions    = vt_legal,
+  .dup_forced_action = vt_forced,
   .is_finished      = vt_finished,
   .must_act         = vt_must_act,
   .total            = vt_total,

@@ -84,6 +84,19 @@ guint       cb_game_get_laps (const CbGame *game);
 /* Known cost of the card of @colour, or -1 while nobody has told it. */
 int         cb_game_get_cost (const CbGame *game, guint colour);
 
+/* Where the known cost of a colour's card comes from. */
+typedef enum
+{
+  CB_COST_UNKNOWN,     /* nobody told it: asked at the first buy */
+  CB_COST_REMEMBERED,  /* from an earlier race (the setup's "costs") */
+  CB_COST_TOLD,        /* told (or corrected) in this race */
+} CbCostOrigin;
+
+CbCostOrigin cb_game_get_cost_origin (const CbGame *game, guint colour);
+/* TRUE while a correct_cost action for @colour is legal: the cost was remembered from an
+ * earlier race and nobody has paid it in this race yet. */
+gboolean    cb_game_can_correct_cost (const CbGame *game, guint colour);
+
 /* ---- Facts that outlive a race (dp_game_dup_facts()) ----
  * The printed cards and fan track are the same in every race, so what the group told
  * once is carried into the next setup. Keys: "cost/<card key>" → "4" (coins) and

@@ -525,6 +525,84 @@ cb_game_legal_actions (const CbGame *g)
   return out;
 }
 
+/* Only these are forced when they are a seat's one legal action: the listing of each is
+ * complete (no samples of a told fact stand for others). */
+static gboolean
+is_decision_free (const CbGame   *g,
+                  const CbAction *a)
+{
+  switch (a->type)
+    {
+    case CB_ACTION_REFILL:
+      /* one way to refill, and no red lines to tell (nobody can be ahead, p. 8) */
+      return !cb_game_may_count_red_lines (g, (guint) a->player);
+    case CB_ACTION_PASS:
+    case CB_ACTION_ANNOUNCE:
+    case CB_ACTION_REST:
+      return TRUE;
+    case CB_ACTION_MOVE:
+      /* nothing walked this phase, so the space landed on gives no bonus (p. 10) */
+      return a->n == 0 && !a->finish && a->l_credits == 0 && a->l_fans == 0 && a->n_lose == 0
+             && !a->has_take && a->water == 0;
+    case CB_ACTION_ROLL:
+    case CB_ACTION_PUSH:
+    case CB_ACTION_BUST:     /* the dice put to rest are chosen */
+    case CB_ACTION_COLLECT:  /* credits may be left */
+    case CB_ACTION_REDEEM:
+    case CB_ACTION_BUY_STEPS:
+    case CB_ACTION_JET:
+    case CB_ACTION_SHORTCUT:
+    case CB_ACTION_BUY:
+    case CB_ACTION_ABILITY:
+    case CB_N_ACTIONS:
+    default:
+      return FALSE;
+    }
+}
+
+/* Phase 5 with nothing to choose: collecting what the dice show (no credit face that
+ * could be left) and announcing the swords they show, in either order, are all that is
+ * possible (p. 9, 5.: the support abilities of the active dice are used, the swords
+ * counted). Collect comes first in the listing. */
+static gboolean
+only_support (GArray *listed)
+{
+  if (listed->len == 0)
+    return FALSE;
+  for (guint i = 0; i < listed->len; i++)
+    {
+      const CbAction *a = &g_array_index (listed, CbAction, i);
+
+      if (a->type != CB_ACTION_ANNOUNCE && (a->type != CB_ACTION_COLLECT || !a->take_credits))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+cb_game_get_forced_action (const CbGame *game,
+                           CbAction     *action)
+{
+  g_return_val_if_fail (game != NULL, FALSE);
+  g_return_val_if_fail (action != NULL, FALSE);
+
+  if (cb_game_is_finished (game))
+    return FALSE;
+  for (guint s = 0; s < game->n_players; s++)
+    {
+      g_autoptr(GArray) listed = g_array_new (FALSE, FALSE, sizeof (CbAction));
+
+      list_seat (listed, game, s);
+      if ((listed->len == 1 && is_decision_free (game, &g_array_index (listed, CbAction, 0)))
+          || only_support (listed))
+        {
+          *action = g_array_index (listed, CbAction, 0);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 GArray *
 cb_game_legal_actions_for_seat (const CbGame *game,
                                 guint         seat)

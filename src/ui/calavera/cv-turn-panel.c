@@ -230,7 +230,16 @@ make_choice_button (CvChoice *choice,
 
   /* The title is the grid's first child (the tests find buttons by it). */
   gtk_label_set_xalign (GTK_LABEL (title), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
+  if (compact)
+    /* "✿ orange": the colour of the button says it too; the full title is in the
+     * tooltip and the accessible name. */
+    gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
+  else
+    {
+      /* "Orange nehmen" is wider than half a 360 px panel: a second line, never cut. */
+      gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (title), PANGO_WRAP_WORD_CHAR);
+    }
   gtk_widget_set_hexpand (title, TRUE);
   gtk_widget_add_css_class (title, compact ? "caption-heading" : "heading");
   gtk_grid_attach (GTK_GRID (grid), title, 0, 0, 1, 1);
@@ -692,6 +701,40 @@ only_pass (CvTurnPanel *self,
   return pass != NULL && pass->enabled;
 }
 
+/* polish2 item 6: a key of the contract (docs/keyboard.md) that does not apply now says
+ * why in the key line, briefly; it is used up (no beep) and blocks nothing. Returns
+ * FALSE for the keys it leaves to the caller. Only called when the dice entry did not
+ * take the key. */
+static gboolean
+explain_ignored_key (CvTurnPanel *self,
+                     guint        keyval)
+{
+  gunichar c = g_unichar_toupper (gdk_keyval_to_unicode (keyval));
+  gunichar freeze = cv_presenter_get_freeze_key ();
+  CvPhase phase = cv_game_get_phase (self->game);
+  CvFace face;
+  const char *why = NULL;
+
+  if (keyval == GDK_KEY_minus || keyval == GDK_KEY_KP_Subtract)
+    {
+      if (phase == CV_PHASE_ROLL)
+        why = _("No re-roll yet: first enter the six dice of this roll.");
+      else if (phase == CV_PHASE_OPPONENTS)
+        why = _("Only the roller re-rolls, before choosing.");
+      else if (!cv_game_can_reroll (self->game))
+        why = _("No re-roll left: that was the third roll.");
+    }
+  else if (phase == CV_PHASE_ROLL && freeze != 0 && c == freeze)
+    why = _("Freezing comes after the roll: first enter the six dice.");
+  else if (phase != CV_PHASE_ROLL && c != 0 && cv_face_from_letter (c, &face) && face == CV_FACE_SKULL)
+    why = _("Skulls are never taken: choose a colour or the jokers.");
+
+  if (why == NULL)
+    return FALSE;
+  set_label (self->key_label, why);
+  return TRUE;
+}
+
 gboolean
 cv_turn_panel_handle_key (CvTurnPanel     *self,
                           guint            keyval,
@@ -720,8 +763,13 @@ cv_turn_panel_handle_key (CvTurnPanel     *self,
 
   seat = cv_presenter_get_keyboard_seat (self->game);
   if (seat < 0)
-    /* Enter never reaches a button outside the table while dice are awaited. */
-    return keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter || keyval == GDK_KEY_ISO_Enter;
+    {
+      /* A key of the contract that does not apply before the roll says why. */
+      if (explain_ignored_key (self, keyval))
+        return TRUE;
+      /* Enter never reaches a button outside the table while dice are awaited. */
+      return keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter || keyval == GDK_KEY_ISO_Enter;
+    }
 
   switch (keyval)
     {
@@ -741,6 +789,8 @@ cv_turn_panel_handle_key (CvTurnPanel     *self,
           choose_by_key (self, find_choice (self, CV_ACTION_PASS, seat, -1), NULL);
           return TRUE;
         }
+      if (!focus_on_button && self->prefix == 0)
+        set_label (self->key_label, _("Enter passes only when nothing else is possible: press the key of a choice."));
       return !focus_on_button;
     default:
       break;
@@ -749,6 +799,9 @@ cv_turn_panel_handle_key (CvTurnPanel     *self,
   c = g_unichar_toupper (gdk_keyval_to_unicode (keyval));
   if (c == 0)
     return FALSE;
+
+  if (self->prefix == 0 && explain_ignored_key (self, keyval))
+    return TRUE;
 
   if (self->prefix != 0)
     {

@@ -35,6 +35,11 @@ const DpGame *dp_session_get_game (DpSession *self);
  * Emits ::changed on success. */
 gboolean      dp_session_apply (DpSession *self, JsonObject *action, GError **error);
 gboolean      dp_session_apply_text (DpSession *self, const char *action_json, GError **error);
+/* The entries the session made by itself (texts) after the last one applied, or as the
+ * game started: what some player had to do without a decision or a told fact
+ * (dp_game_dup_forced_action()). Undo and redo take them together with the entry that
+ * led to them. */
+const GPtrArray *dp_session_get_forced (DpSession *self);
 gboolean      dp_session_can_undo (DpSession *self);
 gboolean      dp_session_can_redo (DpSession *self);
 gboolean      dp_session_undo (DpSession *self, GError **error);

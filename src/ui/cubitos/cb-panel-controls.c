@@ -191,7 +191,10 @@ button_clicked_cb (GtkButton  *button,
       /* The handler may rebuild the panel and destroy the button. */
       if (first_copy != NULL)
         g_signal_emit_by_name (keep, "action", first_copy);
-      g_signal_emit_by_name (keep, "action", copy);
+      /* …and after the first, Dicepad may have entered the second itself (nothing to
+       * decide, dp_session_get_forced()); the panel shows the game after it by now. */
+      if (first_copy == NULL || (controls->game != NULL && cb_presenter_check (controls->game, copy, NULL)))
+        g_signal_emit_by_name (keep, "action", copy);
     }
 }
 

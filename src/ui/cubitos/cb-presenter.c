@@ -507,6 +507,18 @@ cb_presenter_dup_action_text (const CbGame *before,
       }
     case CB_ACTION_REST:
       return g_strdup_printf (_("%s rests"), name);
+    case CB_ACTION_CORRECT_COST:
+      {
+        int cost = cb_action_get_cost (&a);
+        CbKind kind = cb_action_get_kind (&a);
+
+        if (!CB_KIND_IS_COLOUR (kind))
+          return g_strdup (_("Entry stored"));
+        /* Translators: toast, "Ina: Bob costs 4 coins (as printed)" */
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %s costs %d coin (as printed)",
+                                             "%s: %s costs %d coins (as printed)", (gulong) MAX (cost, 0)),
+                                name, cb_card_get_name (cb_game_get_card (before, CB_COLOUR_OF (kind))), cost);
+      }
     case CB_ACTION_ABILITY:
     case CB_N_ACTIONS:
     default:
@@ -1290,6 +1302,37 @@ cb_presenter_buy_action (const CbGame *game,
   g_return_val_if_fail (game != NULL && colour < CB_N_COLOURS, NULL);
   cb_action_init_buy (&a, seat, CB_KIND_OF (colour), cost);
   return cb_action_to_text (game, &a);
+}
+
+char *
+cb_presenter_correct_cost_action (const CbGame *game,
+                                  guint         seat,
+                                  guint         colour,
+                                  guint         cost)
+{
+  CbAction a;
+
+  g_return_val_if_fail (game != NULL && colour < CB_N_COLOURS, NULL);
+  cb_action_init_correct_cost (&a, seat, CB_KIND_OF (colour), cost);
+  return cb_action_to_text (game, &a);
+}
+
+const char *
+cb_presenter_get_cost_origin (const CbGame *game,
+                              guint         colour)
+{
+  g_return_val_if_fail (game != NULL && colour < CB_N_COLOURS, NULL);
+
+  switch (cb_game_get_cost_origin (game, colour))
+    {
+    case CB_COST_REMEMBERED:
+      return _("Cost remembered from an earlier race");
+    case CB_COST_TOLD:
+      return _("Cost told in this race");
+    case CB_COST_UNKNOWN:
+    default:
+      return NULL;   /* the card text says "cost ?" and the row asks for it */
+    }
 }
 
 char *

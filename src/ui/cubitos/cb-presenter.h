@@ -221,6 +221,12 @@ const char *cb_presenter_zone_name (CbZone zone);
  * or asking for it when nobody has told it yet). Free with g_free(). */
 char       *cb_presenter_dup_buy_reason (const DpGame *game, guint seat, guint colour);
 char       *cb_presenter_buy_action (const CbGame *game, guint seat, guint colour, int cost);
+/* A remembered cost corrected to what the card prints (cb_game_can_correct_cost()). */
+char       *cb_presenter_correct_cost_action (const CbGame *game, guint seat, guint colour, guint cost);
+/* Where the shown cost comes from: remembered from an earlier race or told in this race;
+ * NULL while nobody told it (the card text says "cost ?": never a price the table did
+ * not tell, issue 15 item 3). */
+const char *cb_presenter_get_cost_origin (const CbGame *game, guint colour);
 /* "Bob · 4 coins · 7 left" (cost "?" while nobody told it). Free with g_free(). */
 char       *cb_presenter_dup_card_text (const CbGame *game, guint colour);
 

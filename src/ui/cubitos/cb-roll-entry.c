@@ -70,6 +70,26 @@ value_changed_cb (GtkSpinButton *spin,
   cb_roll_entry_set_count (self, kind, face, (guint) gtk_spin_button_get_value_as_int (spin));
 }
 
+/* Moves the keyboard focus to the field after (@kind, @face), or past the last field
+ * (to the roll button that follows the entry). */
+static void
+focus_after (CbRollEntry *self,
+             guint        kind,
+             guint        face)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  for (guint k = kind, f = face + 1; k < CB_N_KINDS; k++, f = 0)
+    for (; f < CB_N_FACES; f++)
+      if (self->fields[k][f] != NULL)
+        {
+          gtk_widget_grab_focus (GTK_WIDGET (self->fields[k][f]));
+          return;
+        }
+  if (root != NULL)
+    gtk_widget_child_focus (GTK_WIDGET (root), GTK_DIR_TAB_FORWARD);
+}
+
 /* A count typed over the dice rolled is refused with the reason in words (issue 15:
  * "typing 9 light greys when there are 7 silently gives 0"); the field keeps what the
  * roll holds. */
@@ -90,13 +110,18 @@ text_changed_cb (GtkEditable *text,
   if (!g_ascii_string_to_unsigned (gtk_editable_get_text (text), 10, 0, 999, &typed, NULL))
     return;
   copy = *self->roll;
-  if (cb_roll_set (&copy, kind, face, (guint) typed, &error))
-    gtk_widget_set_visible (GTK_WIDGET (self->message), FALSE);
-  else
+  if (!cb_roll_set (&copy, kind, face, (guint) typed, &error))
     {
       gtk_label_set_text (self->message, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->message), TRUE);
+      return;
     }
+  gtk_widget_set_visible (GTK_WIDGET (self->message), FALSE);
+  /* A count that no further digit can follow is complete: the focus moves on to the
+   * next field, as PIN and one-time-code fields do (issue 15 item 3: no input the
+   * program could infer). Leaving the field commits the count. */
+  if (typed * 10 > cb_roll_get_max (self->roll, kind, face))
+    focus_after (self, kind, face);
 }
 
 static void

@@ -55,8 +55,10 @@ entry_activate_cb (CbRollEntry   *entry,
 {
   GtkWidget *button = self->controls != NULL ? cb_controls_get (self->controls, "roll") : NULL;
 
+  /* Clicked at once: gtk_widget_activate() would wait for the button's press animation,
+   * and the keyboard could type into the next roll meanwhile. */
   if (button != NULL && gtk_widget_get_sensitive (button))
-    gtk_widget_activate (button);
+    g_signal_emit_by_name (button, "clicked");
 }
 
 static void

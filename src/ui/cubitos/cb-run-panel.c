@@ -376,16 +376,24 @@ gboolean
 cb_run_panel_focus_first (CbRunPanel *self)
 {
   /* The safe default takes the keyboard, so Enter never risks a turn: in danger that is
-   * Pass (a roll without a hit busts), otherwise Push (issue 15). */
+   * Pass (a roll without a hit busts), otherwise Push (issue 15). After collecting, the
+   * coins go into steps before walking (both can be undone). */
   const char *order[] = {
-    "refill", "push", "bust", "announce", "collect", "land", "rest", NULL
+    "refill", "push", "bust", "announce", "collect", "buy-steps-all", "buy-step", "land", "rest", NULL
   };
   CbRollEntry *entry;
 
   g_return_val_if_fail (CB_IS_RUN_PANEL (self), FALSE);
 
-  if (self->roll_ended)
-    return FALSE;
+  /* Declined only while another board must act, so the keyboard always has a board. */
+  if (self->roll_ended && self->game != NULL)
+    {
+      const CbGame *game = cb_game_from_dp_const (self->game);
+
+      for (guint s = 0; s < cb_game_get_n_players (game); s++)
+        if (s != self->seat && cb_game_must_act (game, s))
+          return FALSE;
+    }
 
   if (self->game != NULL && cb_game_in_danger (cb_game_from_dp_const (self->game), self->seat))
     order[1] = "pass";

@@ -4,7 +4,12 @@
  * supply lasts. Every Buy button is enabled exactly when the engine accepts the buy; a
  * disabled one says why under it. A card's cost is printed on the physical card, so the
  * first time a colour is bought the row asks for it (remembered from then on, also for
- * later races: cb_presenter_dup_known_facts).
+ * later races: cb_presenter_dup_known_facts). Each row says where its cost comes from
+ * (remembered from an earlier race, told in this race, not told yet: never a price
+ * nobody told), and a remembered cost can be corrected to what the card prints until it
+ * is paid in this race — an engine action (correct_cost), so Undo takes it back
+ * (issue 15 item 3). The frame is the template cb-shop.ui; the rows depend on the race
+ * and are built in code.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -21,10 +26,15 @@ struct _CbShop
 
   DpGame        *game;
   guint          seat;
-  GtkWidget     *list;
+  GtkWidget     *list;                      /* template child */
   GtkButton     *buttons[CB_N_COLOURS];
   GtkLabel      *reasons[CB_N_COLOURS];
+  GtkLabel      *titles[CB_N_COLOURS];
+  GtkLabel      *origins[CB_N_COLOURS];
   GtkSpinButton *costs[CB_N_COLOURS];
+  GtkMenuButton *correct_menus[CB_N_COLOURS];
+  GtkSpinButton *correct_fields[CB_N_COLOURS];
+  GtkButton     *correct_buttons[CB_N_COLOURS];
 };
 
 G_DEFINE_FINAL_TYPE (CbShop, cb_shop, GTK_TYPE_WIDGET)
@@ -100,12 +110,104 @@ buy_clicked_cb (GtkButton *button,
   g_signal_emit (self, signals[ACTION], 0, action);
 }
 
+/* The Correct button is enabled exactly when the engine accepts the corrected cost. */
+static void
+check_correction (CbShop *self,
+                  guint   colour)
+{
+  g_autofree char *action = NULL;
+  g_autoptr(GError) error = NULL;
+  int cost;
+
+  if (self->correct_fields[colour] == NULL)
+    return;
+  cost = gtk_spin_button_get_value_as_int (self->correct_fields[colour]);
+  action = cb_presenter_correct_cost_action (cb_game_from_dp_const (self->game), self->seat, colour,
+                                             (guint) MAX (cost, 0));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->correct_buttons[colour]),
+                            cb_presenter_check (self->game, action, &error));
+}
+
+static void
+correct_changed_cb (GtkSpinButton *spin,
+                    CbShop        *self)
+{
+  check_correction (self, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (spin), "colour")));
+}
+
+static void
+correct_clicked_cb (GtkButton *button,
+                    CbShop    *self)
+{
+  guint colour = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "colour"));
+  g_autofree char *action = NULL;
+  int cost;
+
+  if (self->game == NULL || self->correct_fields[colour] == NULL)
+    return;
+  gtk_spin_button_update (self->correct_fields[colour]);
+  cost = gtk_spin_button_get_value_as_int (self->correct_fields[colour]);
+  action = cb_presenter_correct_cost_action (cb_game_from_dp_const (self->game), self->seat, colour,
+                                             (guint) MAX (cost, 0));
+  gtk_menu_button_popdown (self->correct_menus[colour]);
+  g_signal_emit (self, signals[ACTION], 0, action);
+}
+
+/* A menu button beside the Buy button: its popover asks for the cost printed on the card
+ * (issue 15 item 3: "remembered costs shown on the shop and correctable (with undo)"). */
+static GtkWidget *
+build_correction (CbShop       *self,
+                  const CbGame *cb,
+                  guint         colour)
+{
+  g_autofree char *card_title = cb_presenter_dup_card_title (cb_game_get_card (cb, colour));
+  /* Translators: tooltip and accessible name, "Correct the cost of Bob" */
+  g_autofree char *title = g_strdup_printf (_("Correct the cost of %s"), card_title);
+  /* Translators: the question in the correction popover, "Cost printed on Bob" */
+  g_autofree char *question = g_strdup_printf (_("Cost printed on %s"), card_title);
+  GtkWidget *menu = gtk_menu_button_new ();
+  GtkWidget *popover = gtk_popover_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
+  GtkWidget *label = gtk_label_new (question);
+  GtkWidget *spin = gtk_spin_button_new_with_range (1, 20, 1);
+  GtkWidget *button = gtk_button_new_with_mnemonic (_("_Correct"));
+
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (menu), "document-edit-symbolic");
+  gtk_widget_set_tooltip_text (menu, title);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (menu), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+  gtk_widget_set_valign (menu, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (menu, "flat");
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), MAX (cb_game_get_cost (cb, colour), 1));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, question, -1);
+  gtk_widget_add_css_class (button, "suggested-action");
+  g_object_set_data (G_OBJECT (spin), "colour", GUINT_TO_POINTER (colour));
+  g_object_set_data (G_OBJECT (button), "colour", GUINT_TO_POINTER (colour));
+  g_signal_connect (spin, "value-changed", G_CALLBACK (correct_changed_cb), self);
+  g_signal_connect (button, "clicked", G_CALLBACK (correct_clicked_cb), self);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), spin);
+  gtk_box_append (GTK_BOX (box), button);
+  gtk_popover_set_child (GTK_POPOVER (popover), box);
+  gtk_popover_set_default_widget (GTK_POPOVER (popover), button);
+  gtk_menu_button_set_popover (GTK_MENU_BUTTON (menu), popover);
+
+  self->correct_menus[colour] = GTK_MENU_BUTTON (menu);
+  self->correct_fields[colour] = GTK_SPIN_BUTTON (spin);
+  self->correct_buttons[colour] = GTK_BUTTON (button);
+  check_correction (self, colour);
+  return menu;
+}
+
 static void
 cb_shop_dispose (GObject *object)
 {
   CbShop *self = CB_SHOP (object);
 
-  g_clear_pointer (&self->list, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (object), CB_TYPE_SHOP);
+  self->list = NULL;
   g_clear_pointer (&self->game, dp_game_free);
   G_OBJECT_CLASS (cb_shop_parent_class)->dispose (object);
 }
@@ -126,16 +228,14 @@ cb_shop_class_init (CbShopClass *klass)
                                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "cbshop");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/dicepad/Dicepad/ui/cb-shop.ui");
+  gtk_widget_class_bind_template_child (widget_class, CbShop, list);
 }
 
 static void
 cb_shop_init (CbShop *self)
 {
-  self->list = gtk_list_box_new ();
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->list), GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (self->list, "boxed-list");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Shop"), -1);
-  gtk_widget_set_parent (self->list, GTK_WIDGET (self));
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
 
 GtkWidget *
@@ -165,6 +265,11 @@ cb_shop_update (CbShop       *self,
   memset (self->buttons, 0, sizeof self->buttons);
   memset (self->reasons, 0, sizeof self->reasons);
   memset (self->costs, 0, sizeof self->costs);
+  memset (self->titles, 0, sizeof self->titles);
+  memset (self->origins, 0, sizeof self->origins);
+  memset (self->correct_menus, 0, sizeof self->correct_menus);
+  memset (self->correct_fields, 0, sizeof self->correct_fields);
+  memset (self->correct_buttons, 0, sizeof self->correct_buttons);
 
   for (guint c = 0; c < CB_N_COLOURS; c++)
     {
@@ -172,6 +277,8 @@ cb_shop_update (CbShop       *self,
       GtkWidget *texts = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
       g_autofree char *title = cb_presenter_dup_card_text (cb, c);
       GtkWidget *title_label = gtk_label_new (title);
+      const char *origin_text = cb_presenter_get_cost_origin (cb, c);
+      GtkWidget *origin = gtk_label_new (origin_text);
       GtkWidget *reason = gtk_label_new (NULL);
       g_autofree char *kind_title = cb_presenter_dup_kind_title (CB_KIND_OF (c));
       /* Translators: a shop button, "Buy Blue" (the colour's name with a capital) */
@@ -183,11 +290,16 @@ cb_shop_update (CbShop       *self,
       gtk_widget_set_margin_end (row, 6);
       gtk_label_set_xalign (GTK_LABEL (title_label), 0);
       gtk_label_set_ellipsize (GTK_LABEL (title_label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_xalign (GTK_LABEL (origin), 0);
+      gtk_label_set_wrap (GTK_LABEL (origin), TRUE);
+      gtk_widget_add_css_class (origin, "caption");
+      gtk_widget_set_visible (origin, origin_text != NULL);
       gtk_label_set_xalign (GTK_LABEL (reason), 0);
       gtk_label_set_wrap (GTK_LABEL (reason), TRUE);
       gtk_widget_add_css_class (reason, "caption");
       gtk_widget_add_css_class (reason, "dim-label");
       gtk_box_append (GTK_BOX (texts), title_label);
+      gtk_box_append (GTK_BOX (texts), origin);
       gtk_box_append (GTK_BOX (texts), reason);
       gtk_widget_set_hexpand (texts, TRUE);
       gtk_widget_set_valign (texts, GTK_ALIGN_CENTER);
@@ -217,6 +329,9 @@ cb_shop_update (CbShop       *self,
           self->costs[c] = GTK_SPIN_BUTTON (spin);
         }
 
+      if (cb_game_can_correct_cost (cb, c))
+        gtk_box_append (GTK_BOX (row), build_correction (self, cb, c));
+
       gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
       g_object_set_data (G_OBJECT (button), "colour", GUINT_TO_POINTER (c));
       g_signal_connect (button, "clicked", G_CALLBACK (buy_clicked_cb), self);
@@ -230,6 +345,8 @@ cb_shop_update (CbShop       *self,
 
       self->buttons[c] = GTK_BUTTON (button);
       self->reasons[c] = GTK_LABEL (reason);
+      self->origins[c] = GTK_LABEL (origin);
+      self->titles[c] = GTK_LABEL (title_label);
       gtk_list_box_append (GTK_LIST_BOX (self->list), row);
       check_row (self, c);
     }
@@ -257,4 +374,36 @@ cb_shop_get_cost_field (CbShop *self,
 {
   g_return_val_if_fail (CB_IS_SHOP (self) && colour < CB_N_COLOURS, NULL);
   return self->costs[colour];
+}
+
+const char *
+cb_shop_get_cost_origin (CbShop *self,
+                         guint   colour)
+{
+  g_return_val_if_fail (CB_IS_SHOP (self) && colour < CB_N_COLOURS, NULL);
+  return self->origins[colour] != NULL ? gtk_label_get_text (self->origins[colour]) : NULL;
+}
+
+GtkSpinButton *
+cb_shop_get_correct_field (CbShop *self,
+                           guint   colour)
+{
+  g_return_val_if_fail (CB_IS_SHOP (self) && colour < CB_N_COLOURS, NULL);
+  return self->correct_fields[colour];
+}
+
+GtkButton *
+cb_shop_get_correct_button (CbShop *self,
+                            guint   colour)
+{
+  g_return_val_if_fail (CB_IS_SHOP (self) && colour < CB_N_COLOURS, NULL);
+  return self->correct_buttons[colour];
+}
+
+const char *
+cb_shop_get_card_text (CbShop *self,
+                       guint   colour)
+{
+  g_return_val_if_fail (CB_IS_SHOP (self) && colour < CB_N_COLOURS, NULL);
+  return self->titles[colour] != NULL ? gtk_label_get_text (self->titles[colour]) : NULL;
 }

@@ -404,12 +404,53 @@ focus_from (CbTablePage *self,
       return;
 }
 
+/* The toast names what Dicepad entered by itself after @action_json (a player had
+ * nothing to decide, docs/cubitos-notes.md "Forced actions"), so that nobody wonders why
+ * a board moved on: "Ina passes — and, with nothing to decide: Ina rests". */
+static char *
+add_forced_text (CbTablePage  *self,
+                 const DpGame *before,
+                 const char   *action_json,
+                 char         *text)
+{
+  const GPtrArray *forced = dp_session_get_forced (self->session);
+  g_autoptr(DpGame) game = NULL;
+  g_autoptr(GString) done = NULL;
+
+  if (forced->len == 0)
+    return text;
+  /* Each sentence from the state before it: replayed on a copy of the game before. */
+  game = dp_game_copy (before);
+  if (!dp_game_apply_text (game, action_json, NULL))
+    return text;
+  done = g_string_new (NULL);
+  for (guint i = 0; i < forced->len; i++)
+    {
+      g_autofree char *sentence = cb_presenter_dup_action_text (cb_game_from_dp_const (game),
+                                                                g_ptr_array_index (forced, i));
+
+      if (i > 0)
+        /* Translators: between two entries Dicepad made by itself, "Sami rests, Tom rests" */
+        g_string_append (done, _(", "));
+      g_string_append (done, sentence);
+      dp_game_apply_text (game, g_ptr_array_index (forced, i), NULL);
+    }
+  {
+    g_autofree char *owned = text;
+
+    /* Translators: toast; first what the player entered, then what Dicepad entered by
+     * itself because there was nothing to decide: "Ina passes — and, with nothing to
+     * decide: Ina collected 2 coins, 1 step and 0 credits, Ina announced the swords" */
+    return g_strdup_printf (_("%s — and, with nothing to decide: %s"), owned, done->str);
+  }
+}
+
 gboolean
 cb_table_page_enter (CbTablePage *self,
                      const char  *action_json)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(CbGame) before = NULL;
+  g_autoptr(DpGame) before = NULL;
   g_autofree char *text = NULL;
 
   g_return_val_if_fail (CB_IS_TABLE_PAGE (self), FALSE);
@@ -417,8 +458,8 @@ cb_table_page_enter (CbTablePage *self,
   if (self->session == NULL || action_json == NULL)
     return FALSE;
 
-  before = cb_game_copy (cb_game_from_dp_const (dp_session_get_game (self->session)));
-  text = cb_presenter_dup_action_text (before, action_json);
+  before = dp_game_copy (dp_session_get_game (self->session));
+  text = cb_presenter_dup_action_text (cb_game_from_dp_const (before), action_json);
 
   /* Stored first; the session's ::changed then redraws the boards. */
   if (!dp_session_apply_text (self->session, action_json, &error))
@@ -427,8 +468,9 @@ cb_table_page_enter (CbTablePage *self,
       dp_table_page_entry_failed (DP_TABLE_PAGE (self), error->message);
       return FALSE;
     }
+  text = add_forced_text (self, before, action_json, g_steal_pointer (&text));
   dp_table_page_entry_stored (DP_TABLE_PAGE (self), text);
-  focus_from (self, seat_of (before, action_json));
+  focus_from (self, seat_of (cb_game_from_dp_const (before), action_json));
   return TRUE;
 }
 

@@ -926,6 +926,76 @@ test_facts (void)
   g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (fan, "3"), "credits"), ==, 2);
 }
 
+/* Issue 15 item 3: a cost remembered from an earlier race (the setup's "costs") can be
+ * corrected — the printed card is the truth (docs/cubitos-notes.md, "Correcting a
+ * remembered cost") — by anyone, in any phase, while nobody has paid it in this race;
+ * the buy then pays the corrected cost. Costs never remembered are told at the buy and
+ * cannot be "corrected"; once paid, only undo takes a cost back. */
+static void
+test_correct_cost (void)
+{
+  g_autoptr(CbGame) g = new_game (SETUP2);   /* Bob (blue) remembered at 2 */
+  guint blue = CB_COLOUR_OF (CB_KIND_BLUE);
+  guint orange = CB_COLOUR_OF (CB_KIND_ORANGE);
+  g_autofree char *m = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GArray) legal = NULL;
+  CbAction a;
+
+  g_assert_cmpint (cb_game_get_cost_origin (g, blue), ==, CB_COST_REMEMBERED);
+  g_assert_cmpint (cb_game_get_cost_origin (g, orange), ==, CB_COST_UNKNOWN);
+  g_assert_true (cb_game_can_correct_cost (g, blue));
+  g_assert_false (cb_game_can_correct_cost (g, orange));
+
+  /* The typed API writes the one canonical text and reads it back. */
+  cb_action_init_correct_cost (&a, 1, CB_KIND_BLUE, 3);
+  text = cb_action_to_text (g, &a);
+  g_assert_cmpstr (text, ==, "{\"player\":\"Sami\",\"correct_cost\":\"blue\",\"cost\":3}");
+  g_assert_true (cb_action_from_text (g, text, &a, NULL));
+  g_assert_cmpint (cb_action_get_type (&a), ==, CB_ACTION_CORRECT_COST);
+  g_assert_cmpint (cb_action_get_kind (&a), ==, CB_KIND_BLUE);
+  g_assert_cmpint (cb_action_get_cost (&a), ==, 3);
+
+  m = refused (g, "{'player':'Ina','correct_cost':'blue'}", DP_GAME_ERROR_MALFORMED);
+  g_clear_pointer (&m, g_free);
+  m = refused (g, "{'player':'Ina','correct_cost':'blue','cost':2}", DP_GAME_ERROR_ILLEGAL);  /* already 2 */
+  g_clear_pointer (&m, g_free);
+  m = refused (g, "{'player':'Ina','correct_cost':'blue','cost':0}", DP_GAME_ERROR_ILLEGAL);
+  g_clear_pointer (&m, g_free);
+  m = refused (g, "{'player':'Ina','correct_cost':'light_grey','cost':2}", DP_GAME_ERROR_ILLEGAL);
+  g_clear_pointer (&m, g_free);
+  m = refused (g, "{'player':'Ina','correct_cost':'orange','cost':2}", DP_GAME_ERROR_ILLEGAL); /* never told */
+  g_clear_pointer (&m, g_free);
+
+  /* Sami corrects it while Ina is still refilling: nobody's phase moves. */
+  ok (g, "{'player':'Sami','correct_cost':'blue','cost':3}");
+  g_assert_cmpint (cb_game_get_cost (g, blue), ==, 3);
+  g_assert_cmpint (cb_game_get_cost_origin (g, blue), ==, CB_COST_TOLD);
+  g_assert_cmpint (cb_game_get_phase (g, 0), ==, CB_PHASE_REFILL);
+  /* A correction is never needed to go on: it is not among the legal actions. */
+  legal = cb_game_legal_actions_for_seat (g, 1);
+  for (guint i = 0; i < legal->len; i++)
+    g_assert_cmpint (cb_action_get_type (&g_array_index (legal, CbAction, i)), !=, CB_ACTION_CORRECT_COST);
+
+  ok (g, "{'player':'Ina','refill':{'light_grey':7,'dark_grey':2}}");
+  ok (g, "{'player':'Ina','roll':{'light_grey':{'coin':4},'dark_grey':{'coin':1,'step':1},'top_dog':{'coin2':1}}}");
+  ok (g, "{'player':'Ina','pass':true}");
+  quiet_first_roll (g, "Sami");
+  ok (g, "{'player':'Ina','collect':true}");
+  ok (g, "{'player':'Ina','announce':true}");
+  ok (g, "{'player':'Sami','announce':true}");
+  ok (g, "{'player':'Ina','move':1,'landed':{}}");
+  g_assert_cmpuint (cb_game_get_coins (g, 0), ==, 7);
+  /* The buy pays the corrected cost, not the remembered one. */
+  m = refused (g, "{'player':'Ina','buy':'blue','cost':2}", DP_GAME_ERROR_ILLEGAL);
+  g_clear_pointer (&m, g_free);
+  ok (g, "{'player':'Ina','buy':'blue'}");
+  g_assert_cmpuint (cb_game_get_coins (g, 0), ==, 4);
+  g_assert_false (cb_game_can_correct_cost (g, blue));
+  m = refused (g, "{'player':'Ina','correct_cost':'blue','cost':4}", DP_GAME_ERROR_ILLEGAL);  /* paid */
+  g_assert_nonnull (strstr (m, "undo"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -959,6 +1029,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cubitos/effects/count-colours", test_count_colours);
   g_test_add_func ("/cubitos/text/normalize", test_normalize);
   g_test_add_func ("/cubitos/text/facts", test_facts);
+  g_test_add_func ("/cubitos/shop/correct-cost", test_correct_cost);
 
   return g_test_run ();
 }

@@ -4,19 +4,23 @@
  *
  * The driver only ever acts on the widget that has the keyboard focus, as a player at
  * the table does: "Tab" moves the focus on (gtk_widget_child_focus on the window),
- * "typing" sets the focused number field, "Space" toggles the focused check button,
- * "Enter" activates the focused button (or, in the roll entry, the roll button the
- * entry's Enter activates). Every Tab, typed number, Space and Enter is one input.
+ * "typing" replaces the focused number field's text as keys would (the roll entry may
+ * move the focus on by itself), "Space" toggles the focused check button, "Enter"
+ * activates the focused button or text field. Every Tab, typed digit, Space and Enter
+ * is one input. What Dicepad enters by itself (a player's only possible action,
+ * dp_session_get_forced()) costs nothing.
  *
- * What the physical dice show comes from a seeded random generator, so the race is the
- * same every time. The players follow a simple policy: take the refill Dicepad proposes,
- * push once while not in danger, pass in danger, collect and announce, spend all coins
- * on steps, walk every step, never buy, rest. A runner that reaches RACE_SPACES spaces
- * crosses the finish line and tells how far beyond the start it stands.
+ * What the physical dice show comes from seeded random generators, one per player, so
+ * the race is the same every time and in every flow. The players follow a simple
+ * policy: take the refill Dicepad proposes, push once while not in danger, pass in
+ * danger, collect and announce, spend all coins on steps, walk every step, never buy,
+ * rest. A runner that reaches RACE_SPACES spaces crosses the finish line and tells how
+ * far beyond the start it stands.
  *
  * "Before" counts the same decisions in the flow before issue 15: Enter landed on Push
- * in danger (Tab to Pass first), every 4-coin step was one click (no "all"), Collect
- * and Announce were two buttons.
+ * in danger (Tab to Pass first), every 4-coin step was one click (no "all") reached
+ * from Land, Collect and Announce were two buttons, a Tab to every roll field, and an
+ * Enter for every action Dicepad now enters by itself.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -39,7 +43,8 @@ typedef struct
   guint inputs_before;   /* the same decisions in the flow before issue 15 */
   guint player_rounds;   /* rounds × players taking part */
   guint rounds;
-  guint actions;
+  guint actions;         /* entries stored */
+  guint forced;          /* of them, entered by Dicepad itself (the only possible action) */
   guint by_phase[CB_PHASE_OUT + 1];   /* inputs spent in each phase */
 } CbKeyboardRace;
 
@@ -113,12 +118,31 @@ kr_tab_to (DpUiFixture *f,
   return MIN (forward, backward);
 }
 
-/* Enter on the focused button. */
+/* Typing @digits into the focused number field: the field's text is replaced (Tab
+ * selects it all), as keys would; the roll entry may move the focus on by itself. */
+static inline void
+kr_type (DpUiFixture *f,
+         const char  *digits)
+{
+  GtkWidget *focus = kr_focus (f);
+
+  g_assert_true (GTK_IS_TEXT (focus));
+  gtk_editable_set_text (GTK_EDITABLE (focus), digits);
+}
+
+/* Enter on the focused button, or in the focused text field (which activates it). */
 static inline void
 kr_enter (DpUiFixture *f)
 {
   GtkWidget *focus = kr_focus (f);
-  GtkWidget *button = GTK_IS_BUTTON (focus) ? focus : gtk_widget_get_ancestor (focus, GTK_TYPE_BUTTON);
+  GtkWidget *button;
+
+  if (GTK_IS_TEXT (focus))
+    {
+      g_signal_emit_by_name (focus, "activate");
+      return;
+    }
+  button = GTK_IS_BUTTON (focus) ? focus : gtk_widget_get_ancestor (focus, GTK_TYPE_BUTTON);
 
   g_assert_nonnull (button);
   g_assert_true (gtk_widget_get_sensitive (button));
@@ -155,7 +179,9 @@ kr_start (DpUiFixture *f)
   g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->window), "win.new-game",
                                                      g_variant_new_string ("cubitos")));
   page = DP_NEW_GAME_PAGE (dp_window_get_page (f->window, "new-game"));
-  dp_new_game_page_add_player (page);
+  /* the page keeps the players of the last game started */
+  while (dp_new_game_page_get_n_players (page) < 3)
+    dp_new_game_page_add_player (page);
   dp_new_game_page_set_name (page, 0, nm ("Ina"));
   dp_new_game_page_set_name (page, 1, nm ("Sami"));
   dp_new_game_page_set_name (page, 2, nm ("Tom"));
@@ -171,24 +197,34 @@ static inline void
 kr_play (DpUiFixture    *f,
          CbKeyboardRace *out)
 {
-  g_autoptr(GRand) rand = g_rand_new_with_seed (15);
+  /* one generator per player: the race stays the same whatever order the boards are
+   * played in (Dicepad enters forced actions by itself, which changes the order) */
+  g_autoptr(GRand) rand0 = g_rand_new_with_seed (15);
+  g_autoptr(GRand) rand1 = g_rand_new_with_seed (16);
+  g_autoptr(GRand) rand2 = g_rand_new_with_seed (17);
+  GRand *rand[3] = { rand0, rand1, rand2 };
   guint pushes[CB_MAX_PLAYERS] = { 0, };
   guint last_round = 0;
   guint n;
 
   memset (out, 0, sizeof *out);
   kr_start (f);
+  /* made by Dicepad as the race starts (the first refills): an Enter each before */
+  out->forced = dp_session_get_forced (dp_window_get_session (f->window))->len;
+  out->inputs_before = out->forced;
   n = cb_game_get_n_players (kr_game (f));
   cb_run_panel_focus_first (cb_table_page_get_panel (kr_table (f), 0));
 
   while (!cb_game_is_finished (kr_game (f)))
     {
       const CbGame *g = kr_game (f);
-      guint seat, in = 0, before;
+      guint seat, in = 0, before, forced, forced_before;
+      gboolean announce_counted = FALSE;
+      const GPtrArray *forced_list;
       CbPhase phase;
       CbRunPanel *panel;
 
-      g_assert_cmpuint (out->actions, <, 2000);
+      g_assert_cmpuint (dp_game_get_n_actions (dp_session_get_game (dp_window_get_session (f->window))), <, 2000);
       if (cb_game_get_round (g) != last_round)
         {
           last_round = cb_game_get_round (g);
@@ -215,22 +251,35 @@ kr_play (DpUiFixture    *f,
           {
             CbRollEntry *entry = cb_run_panel_get_roll_entry (panel);
             guint faces[CB_N_KINDS][CB_N_FACES] = { { 0, } };
+            guint field = 0, at = 0;
 
             for (guint k = 0; k < CB_N_KINDS; k++)
               for (guint i = 0; i < cb_game_get_dice (g, seat, CB_ZONE_READY, k); i++)
-                faces[k][kr_roll_die (rand, k)]++;
+                faces[k][kr_roll_die (rand[seat], k)]++;
+            /* before issue 15: the focus stayed in a field after a count was typed, so a
+             * Tab to every field after it; one input per count and Enter */
+            before = 1;
             for (guint k = 0; k < CB_N_KINDS; k++)
               for (guint face = CB_FACE_BLANK + 1; face < CB_N_FACES; face++)
-                if (faces[k][face] > 0)
-                  {
-                    GtkSpinButton *field = cb_roll_entry_get_field (entry, k, face);
+                {
+                  GtkSpinButton *spin = cb_roll_entry_get_field (entry, k, face);
+                  g_autofree char *typed = NULL;
 
-                    in += kr_tab_to (f, GTK_WIDGET (field)) + 1;
-                    gtk_spin_button_set_value (field, faces[k][face]);
-                  }
-            /* Enter in the entry rolls */
+                  if (spin == NULL)
+                    continue;
+                  field++;
+                  if (faces[k][face] == 0)
+                    continue;
+                  typed = g_strdup_printf ("%u", faces[k][face]);
+                  before += field - 1 - at + 1;
+                  at = field - 1;
+                  in += kr_tab_to (f, GTK_WIDGET (spin)) + (guint) strlen (typed);
+                  kr_type (f, typed);
+                }
+            /* Enter, in a field or on the roll button, rolls */
             in += 1;
-            g_signal_emit_by_name (cb_run_panel_get_control (panel, "roll"), "clicked");
+            kr_enter (f);
+            g_assert_cmpuint (cb_game_get_phase (kr_game (f), seat), !=, CB_PHASE_ROLL);
           }
           break;
 
@@ -270,6 +319,7 @@ kr_play (DpUiFixture    *f,
 
               in += tabs + 1;
               before = combined && both ? tabs + 2 : tabs + 1;
+              announce_counted = combined && both;
               kr_enter (f);
               break;
             }
@@ -283,12 +333,16 @@ kr_play (DpUiFixture    *f,
             if (coins >= CB_COINS_PER_STEP)
               {
                 const char *name = coins >= 2 * CB_COINS_PER_STEP ? "buy-steps-all" : "buy-step";
+                GtkWidget *buy = cb_run_panel_get_control (panel, name);
+                GtkWidget *focus = kr_focus (f);
+                guint tabs;
 
-                guint tabs = kr_tab_to (f, cb_run_panel_get_control (panel, name));
-
+                /* before: the keyboard sat on Land, and one click per step */
+                gtk_widget_grab_focus (cb_run_panel_get_control (panel, "land"));
+                before = kr_tab_to (f, cb_run_panel_get_control (panel, "buy-step")) + coins / CB_COINS_PER_STEP;
+                gtk_widget_grab_focus (focus);
+                tabs = kr_tab_to (f, buy);
                 in += tabs + 1;
-                /* before: one click per step */
-                before = tabs + coins / CB_COINS_PER_STEP;
                 kr_enter (f);
                 break;
               }
@@ -299,15 +353,6 @@ kr_play (DpUiFixture    *f,
 
                 in += kr_tab_to (f, finish) + 1;
                 gtk_check_button_set_active (GTK_CHECK_BUTTON (finish), TRUE);
-                in += kr_tab_to (f, beyond) + 1;
-                gtk_spin_button_set_value (GTK_SPIN_BUTTON (beyond), walked + steps - RACE_SPACES);
-              }
-            else if (cb_game_has_finished_race (g, seat) && steps > 0)
-              {
-                /* A tie-break round: the runner goes on beyond the start (p. 10), and
-                 * the players say how far, or a tie would never break. */
-                GtkWidget *beyond = cb_run_panel_get_control (panel, "beyond");
-
                 in += kr_tab_to (f, beyond) + 1;
                 gtk_spin_button_set_value (GTK_SPIN_BUTTON (beyond), walked + steps - RACE_SPACES);
               }
@@ -327,9 +372,18 @@ kr_play (DpUiFixture    *f,
         default:
           g_error ("the keyboard sits on a board that has nothing to do");
         }
+      out->actions = dp_game_get_n_actions (dp_session_get_game (dp_window_get_session (f->window)));
+      /* What Dicepad entered by itself (the only possible action) cost an Enter before,
+       * except the announcing that "Collect and Announce" already counted. */
+      forced_list = dp_session_get_forced (dp_window_get_session (f->window));
+      forced = forced_list->len;
+      forced_before = forced;
+      for (guint i = 0; i < forced_list->len && announce_counted; i++)
+        if (strstr (g_ptr_array_index (forced_list, i), "\"announce\"") != NULL)
+          forced_before--;
       out->inputs += in;
       out->by_phase[phase] += in;
-      out->inputs_before += before == G_MAXUINT ? in : MAX (before, in);
-      out->actions++;
+      out->inputs_before += (before == G_MAXUINT ? in : MAX (before, in)) + forced_before;
+      out->forced += forced;
     }
 }

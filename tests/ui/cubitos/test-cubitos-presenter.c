@@ -350,6 +350,16 @@ test_toast_words (void)
   g_assert_cmpstr (redeem, ==, nm ("Ina: 1 credit → 1 coin"));
   g_assert_cmpstr (steps, ==, nm ("Ina: 4 coins → 1 step"));
   g_assert_cmpstr (walked, ==, nm ("Ina moved 1 space"));
+
+  /* Issue 15 item 3: a corrected cost reads as what the card prints, in the toast and
+   * on the replay page; counted with ngettext. */
+  {
+    g_autofree char *one = cb_presenter_dup_action_text (g, nm ("{\"player\":\"Sami\",\"correct_cost\":\"blue\",\"cost\":1}"));
+    g_autofree char *four = cb_presenter_dup_action_text (g, nm ("{\"player\":\"Sami\",\"correct_cost\":\"blue\",\"cost\":4}"));
+
+    g_assert_cmpstr (one, ==, nm ("Sami: Bob costs 1 coin (as printed)"));
+    g_assert_cmpstr (four, ==, nm ("Sami: Bob costs 4 coins (as printed)"));
+  }
 }
 
 int
