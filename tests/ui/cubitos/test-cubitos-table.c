@@ -720,15 +720,19 @@ test_correct_cost (Fixture       *f,
   g_assert_cmpstr (cb_shop_get_cost_origin (shop, blue), ==, "Cost told in this race");
 
   /* The buy pays the corrected cost: Ina's 2 coins are gone, and nothing is left to
-   * correct once it is paid. */
+   * correct once it is paid. With no coin left Ina has nothing more to decide in the
+   * shop, so Dicepad rests for her ("Forced actions" in docs/cubitos-notes.md). */
   g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (cb_shop_get_buy_button (shop, blue))));
   g_signal_emit_by_name (cb_shop_get_buy_button (shop, blue), "clicked");
   g_assert_cmpstr (number (f, INA, "coins"), ==, "0");
   g_assert_cmpuint (cb_board_view_get_shown_dice (board (f, INA), CB_ZONE_REST, CB_KIND_BLUE), ==, 1);
+  g_assert_false (cb_game_can_correct_cost (cb_game_from_dp_const (dp_session_get_game (dp_window_get_session (f->ui.window))),
+                                            blue));
   shop = cb_run_panel_get_shop (panel (f, INA));
-  g_assert_null (cb_shop_get_correct_field (shop, blue));
+  g_assert_true (shop == NULL || cb_shop_get_correct_field (shop, blue) == NULL);
 
-  /* Ctrl+Z: first the buy, then the correction — the remembered cost is back. */
+  /* Ctrl+Z: first the buy (with the rest Dicepad made after it), then the correction —
+   * the remembered cost is back. */
   activate (f, "win.undo", NULL);
   activate (f, "win.undo", NULL);
   shop = cb_run_panel_get_shop (panel (f, INA));
