@@ -635,8 +635,8 @@ test_one_space_walked (void)
         setup = lines[i];
       else
         g_ptr_array_add (actions, lines[i]);
-      /* Up to the first move: {"player":"Tom","move":1,"landed":{}} */
-      if (strstr (lines[i], "\"move\":1") != NULL)
+      /* Up to Tom's first move: {"player":"Tom","move":1,"landed":{}} */
+      if (strstr (lines[i], "\"player\":\"Tom\",\"move\":1") != NULL)
         break;
     }
   game = dp_game_replay (setup, (const char *const *) actions->pdata, actions->len, NULL, &error);
