@@ -9,7 +9,8 @@
  *   phase 3 push/pass    CbDecideSection, a bust: CbBustSection
  *   phases 5 and 6       CbSupportSection above CbMoveSection (built together, once)
  *   phases 7 and 8       CbShopSection
- *   any phase            CbAbilityList (the card abilities, last)
+ *   any phase            CbAbilityList (the card abilities, last; an open one's form is
+ *                        a CbAbilityEditor)
  *
  * A section is built when its phase begins and then updated in place: its controls
  * keep their places while the phase lasts (insensitive with their reason when the
