@@ -673,6 +673,67 @@ test_toast_room (Fixture       *f,
                      + gtk_widget_get_margin_bottom (content), >=, 72);
 }
 
+/* Issue 15: "At 360×640 the game page is cut off … it must stay usable down to 360 px."
+ * Through the whole golden race (refill, roll, push, bust, support, move, shop, rest,
+ * the end), the window needs no more than 360 px at every step: every board, section,
+ * shop row and card line fits or wraps. */
+/* Names each visible widget below @widget that asks for more than 360 px (the path to
+ * the culprit), for the failure message. */
+static void
+describe_wide (GtkWidget *widget,
+               guint      depth,
+               GString   *out)
+{
+  int min_width;
+
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL, NULL);
+  if (min_width <= 360 || !gtk_widget_get_visible (widget))
+    return;
+  g_string_append_printf (out, "\n%*s%s needs %d px %s", (int) depth, "", G_OBJECT_TYPE_NAME (widget), min_width,
+                          GTK_IS_LABEL (widget) ? gtk_label_get_text (GTK_LABEL (widget)) : "");
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    describe_wide (child, depth + 1, out);
+}
+
+static void
+test_fits_360 (Fixture       *f,
+               gconstpointer  data)
+{
+  GSettings *settings = dp_application_get_settings (f->ui.app);
+  const DpGame *game;
+
+  dp_ui_fixture_close_window (&f->ui);
+  g_settings_set_int (settings, "window-width", 360);
+  g_settings_set_int (settings, "window-height", 640);
+  dp_ui_fixture_open_window (&f->ui);
+  dp_ui_wait_mapped (GTK_WIDGET (f->ui.window));
+  start_race (f);
+  for (guint i = 0; ; i++)
+    {
+      int min_width;
+
+      /* the roll entry and the boards rearrange themselves after an allocation */
+      dp_ui_wait_for_layout (GTK_WIDGET (f->ui.window));
+      dp_ui_wait_for_layout (GTK_WIDGET (f->ui.window));
+      gtk_widget_measure (GTK_WIDGET (f->ui.window), GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL, NULL);
+      if (min_width > 360)
+        {
+          g_autoptr(GString) path = g_string_new (NULL);
+
+          describe_wide (GTK_WIDGET (f->ui.window), 0, path);
+          g_error ("after %u script lines the window needs %d px:%s", i, min_width, path->str);
+        }
+      game = dp_session_get_game (dp_window_get_session (f->ui.window));
+      if (i == f->script->len || dp_game_is_finished (game))
+        break;
+      enter_line (f, i);
+    }
+  /* The settings outlive the test case (one memory backend per process). */
+  g_settings_reset (settings, "window-width");
+  g_settings_reset (settings, "window-height");
+}
+
 /* Issue 15 item 2: "Enter on push/pass pushes, even in danger" — also right after the
  * race is resumed: the keyboard lands on Pass, the safe default (p. 8: a roll without a
  * hit while in danger busts), so a stray Enter never risks the round. */
@@ -795,6 +856,7 @@ main (int   argc,
   g_test_add ("/cubitos-ui/race", Fixture, NULL, fixture_setup, test_race, fixture_teardown);
   g_test_add ("/cubitos-ui/resume", Fixture, NULL, fixture_setup, test_resume, fixture_teardown);
   g_test_add ("/cubitos-ui/facts-remembered", Fixture, NULL, fixture_setup, test_facts_remembered, fixture_teardown);
+  g_test_add ("/cubitos-ui/fits-360", Fixture, NULL, fixture_setup, test_fits_360, fixture_teardown);
   g_test_add ("/cubitos-ui/resume-in-danger", Fixture, NULL, fixture_setup, test_resume_in_danger, fixture_teardown);
   g_test_add ("/cubitos-ui/correct-cost", Fixture, NULL, fixture_setup, test_correct_cost, fixture_teardown);
   g_test_add ("/cubitos-ui/toast-room", Fixture, NULL, fixture_setup, test_toast_room, fixture_teardown);
