@@ -1,5 +1,7 @@
 /* dp-exchange.c — export and import files, for dicepad-cli and the window alike
  *
+ * Export writes the JSON document game by game as the store reads the games, in the
+ * very bytes json-glib prints for the whole document (tests/store/test-exchange.c).
  * Import reads the document one game at a time: a small scanner walks the outer
  * object and the "games" list, and json-glib parses each game on its own, so a 60 MB
  * file never becomes a 1.5 GB tree. Every check happens here, once, with the line a
@@ -120,6 +122,8 @@ dp_exchange_format_date (gint64 unix_time)
   return g_date_time_format_iso8601 (date);
 }
 
+/* Writes @text to @out; a failure of the stream (full disk, a closed or broken stream)
+ * keeps its GIOError domain and code, with a message that says what failed. */
 static gboolean
 write_all (GOutputStream  *out,
            const char     *text,
@@ -127,9 +131,88 @@ write_all (GOutputStream  *out,
            GCancellable   *cancellable,
            GError        **error)
 {
-  return g_output_stream_write_all (out, text, length, NULL, cancellable, error);
+  g_autoptr(GError) local_error = NULL;
+
+  if (g_output_stream_write_all (out, text, length, NULL, cancellable, &local_error))
+    return TRUE;
+
+  if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    g_propagate_error (error, g_steal_pointer (&local_error));
+  else
+    g_set_error (error, local_error->domain, local_error->code,
+                 _("Cannot write the export: %s"), local_error->message);
+  return FALSE;
 }
 
+/* Text is gathered in a buffer of about this size and written when it is full. */
+#define WRITE_CHUNK 65536
+
+typedef struct
+{
+  GOutputStream  *out;
+  GCancellable   *cancellable;
+  JsonGenerator  *generator;
+  GString        *text;
+  guint           n_games;
+} JsonWriter;
+
+/* Writes what @writer gathered when it is more than a chunk (or @all of it). */
+static gboolean
+json_writer_flush (JsonWriter  *writer,
+                   gboolean     all,
+                   GError     **error)
+{
+  if (writer->text->len == 0 || (!all && writer->text->len < WRITE_CHUNK))
+    return TRUE;
+  if (!write_all (writer->out, writer->text->str, writer->text->len, writer->cancellable, error))
+    return FALSE;
+  g_string_truncate (writer->text, 0);
+  return TRUE;
+}
+
+/* One game, exactly as json-glib prints it as an element of "games" in the whole
+ * document: two levels deep, where its lines and its empty objects ("{    }" holds the
+ * level's indent) are indented by four more spaces than the game printed alone. So it
+ * is printed inside a stand-in of the same depth, {"g": [game]}, and cut out. */
+#define GAME_WRAP_HEAD "{\n  \"g\" : [\n"
+#define GAME_WRAP_TAIL "\n  ]\n}"
+
+static gboolean
+json_writer_add_game (JsonNode  *game,
+                      gpointer   user_data,
+                      GError   **error)
+{
+  JsonWriter *writer = user_data;
+  g_autoptr(JsonArray) list = json_array_new ();
+  g_autoptr(JsonObject) wrap = json_object_new ();
+  g_autoptr(JsonNode) root = json_node_new (JSON_NODE_OBJECT);
+  g_autofree char *text = NULL;
+  gsize length = 0;
+
+  json_array_add_element (list, json_node_ref (game));
+  json_object_set_array_member (wrap, "g", json_array_ref (list));
+  json_node_set_object (root, wrap);
+  json_generator_set_root (writer->generator, root);
+  text = json_generator_to_data (writer->generator, &length);
+
+  /* json-glib's layout, not input: a differing one is a bug of this function. */
+  g_assert (length >= strlen (GAME_WRAP_HEAD) + strlen (GAME_WRAP_TAIL) &&
+            g_str_has_prefix (text, GAME_WRAP_HEAD) && g_str_has_suffix (text, GAME_WRAP_TAIL));
+
+  /* An empty list is "[]", so the list's first line break comes with its first game. */
+  g_string_append (writer->text, writer->n_games > 0 ? ",\n" : "\n");
+  g_string_append_len (writer->text, text + strlen (GAME_WRAP_HEAD),
+                       length - strlen (GAME_WRAP_HEAD) - strlen (GAME_WRAP_TAIL));
+  writer->n_games++;
+
+  return json_writer_flush (writer, FALSE, error);
+}
+
+/* The document is written game by game as the store reads them, so memory holds one
+ * game and one chunk, whatever the number of games (bench/bench-export). The bytes are
+ * those json-glib prints for the whole document (pretty, indent 2, then a line
+ * break): tests/store/test-exchange.c compares the two. Pretty-printed, so that an
+ * import error can name a line a person can find. */
 static gboolean
 write_json (DpStore            *store,
             const char *const  *ids,
@@ -137,24 +220,20 @@ write_json (DpStore            *store,
             GCancellable       *cancellable,
             GError            **error)
 {
-  g_autoptr(JsonNode) root = NULL;
-  g_autoptr(JsonGenerator) generator = NULL;
-  g_autofree char *text = NULL;
-  gsize length = 0;
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autoptr(GString) text = g_string_new (NULL);
+  JsonWriter writer = { out, cancellable, generator, text, 0 };
 
-  root = dp_store_export (store, ids, error);
-  if (root == NULL)
-    return FALSE;
-
-  /* Pretty-printed, so that an import error can name a line a person can find. */
-  generator = json_generator_new ();
   json_generator_set_pretty (generator, TRUE);
   json_generator_set_indent (generator, 2);
-  json_generator_set_root (generator, root);
-  text = json_generator_to_data (generator, &length);
 
-  return write_all (out, text, length, cancellable, error) &&
-         write_all (out, "\n", 1, cancellable, error);
+  g_string_append_printf (text, "{\n  \"format\" : \"%s\",\n  \"version\" : %d,\n  \"games\" : [",
+                          EXPORT_FORMAT_NAME, EXPORT_MAX_VERSION);
+  if (!_dp_store_export_foreach (store, ids, json_writer_add_game, &writer, error))
+    return FALSE;
+  g_string_append (text, writer.n_games > 0 ? "\n  ]\n}\n" : "]\n}\n");
+
+  return json_writer_flush (&writer, TRUE, error);
 }
 
 void

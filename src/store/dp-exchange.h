@@ -46,7 +46,9 @@ void        dp_exchange_begin_json         (JsonBuilder *builder);
 gboolean    dp_exchange_format_is_single   (DpExchangeFormat format);
 
 /* Writes the games @ids (NULL = every stored game; a single-game format needs exactly
- * one id) in @format to @out. */
+ * one id) in @format to @out, game by game: memory holds one game, not the file. When
+ * @out fails (full disk, closed) the error keeps its G_IO_ERROR code with a message
+ * saying the export could not be written; what reached @out is then incomplete. */
 gboolean dp_exchange_write      (DpStore            *store,
                                  DpExchangeFormat    format,
                                  const char *const  *ids,

@@ -28,6 +28,18 @@ sqlite3 *_dp_store_get_db (DpStore *self);
  * older copy in place); a no-op when it is current. */
 gboolean _dp_store_migrate (DpStore *self, GError **error);
 
+/* For dp-exchange.c's export: calls @func with each game of @ids (NULL = every stored
+ * game, oldest first) as its export object ({"id", "created", "finished", "state",
+ * "setup", "actions"}), one at a time and all in one read transaction, so that a writer
+ * holds one game in memory, not the whole file. Stops at the first error, the store's
+ * or @func's. */
+typedef gboolean (*DpStoreExportGameFunc) (JsonNode *game, gpointer user_data, GError **error);
+gboolean _dp_store_export_foreach (DpStore              *self,
+                                   const char *const    *ids,
+                                   DpStoreExportGameFunc func,
+                                   gpointer              user_data,
+                                   GError              **error);
+
 /* For dp-exchange.c, the one reader of export files: it checks every game, the store
  * writes what was checked, all in one transaction. */
 gboolean _dp_store_check_game_names (const DpGame *game, GError **error);

@@ -2922,12 +2922,13 @@ parse_stored_object (const char  *text,
   return g_steal_pointer (&node);
 }
 
-static gboolean
+/* Game @row as one export object, or NULL with @error. */
+static JsonNode *
 export_game (DpStore      *self,
-             JsonBuilder  *builder,
              gint64        row,
              GError      **error)
 {
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
   g_autofree char *uuid = NULL;
   g_autofree char *setup = NULL;
   g_autoptr(GPtrArray) actions = NULL;
@@ -2942,13 +2943,16 @@ export_game (DpStore      *self,
     gboolean has_row;
 
     if (stmt == NULL)
-      return FALSE;
+      return NULL;
     sqlite3_bind_int64 (stmt, 1, row);
     if (!step_row (self, stmt, &has_row, error))
-      return FALSE;
+      return NULL;
     /* The list of games named a row that is not there: a damaged index. */
     if (!has_row)
-      return store_error (self, SQLITE_CORRUPT, error);
+      {
+        store_error (self, SQLITE_CORRUPT, error);
+        return NULL;
+      }
     uuid = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
     created = sqlite3_column_int64 (stmt, 1);
     finished = sqlite3_column_int64 (stmt, 2);
@@ -2956,13 +2960,16 @@ export_game (DpStore      *self,
   }
 
   if (uuid == NULL)
-    return store_error (self, SQLITE_CORRUPT, error);
+    {
+      store_error (self, SQLITE_CORRUPT, error);
+      return NULL;
+    }
   if (!read_log (self, row, uuid, &setup, &actions, error))
-    return FALSE;
+    return NULL;
 
   setup_node = parse_stored_object (setup, uuid, -1, error);
   if (setup_node == NULL)
-    return FALSE;
+    return NULL;
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "id");
@@ -2982,28 +2989,30 @@ export_game (DpStore      *self,
       JsonNode *node = parse_stored_object (g_ptr_array_index (actions, i), uuid, (int) i, error);
 
       if (node == NULL)
-        return FALSE;
+        return NULL;
       json_builder_add_value (builder, node);
     }
   json_builder_end_array (builder);
   json_builder_end_object (builder);
 
-  return TRUE;
+  return json_builder_get_root (builder);
 }
 
-JsonNode *
-dp_store_export (DpStore            *self,
-                 const char *const  *ids,
-                 GError            **error)
+gboolean
+_dp_store_export_foreach (DpStore              *self,
+                          const char *const    *ids,
+                          DpStoreExportGameFunc func,
+                          gpointer              user_data,
+                          GError              **error)
 {
-  g_autoptr(JsonBuilder) builder = json_builder_new ();
   g_autoptr(GArray) rows = g_array_new (FALSE, FALSE, sizeof (gint64));
 
-  g_return_val_if_fail (DP_IS_STORE (self), NULL);
+  g_return_val_if_fail (DP_IS_STORE (self), FALSE);
+  g_return_val_if_fail (func != NULL, FALSE);
 
   /* One read transaction: the export is one consistent snapshot. */
   if (!store_exec (self, "BEGIN", error))
-    return NULL;
+    return FALSE;
 
   if (ids == NULL)
     {
@@ -3038,21 +3047,48 @@ dp_store_export (DpStore            *self,
         }
     }
 
-  dp_exchange_begin_json (builder);
+  /* One game in memory at a time: the caller writes it before the next is read. */
   for (guint i = 0; i < rows->len; i++)
     {
-      if (!export_game (self, builder, g_array_index (rows, gint64, i), error))
+      g_autoptr(JsonNode) game = export_game (self, g_array_index (rows, gint64, i), error);
+
+      if (game == NULL || !func (game, user_data, error))
         goto fail;
     }
-  json_builder_end_array (builder);
-  json_builder_end_object (builder);
 
   store_rollback (self);
-  return json_builder_get_root (builder);
+  return TRUE;
 
 fail:
   store_rollback (self);
-  return NULL;
+  return FALSE;
+}
+
+static gboolean
+export_add_game (JsonNode  *game,
+                 gpointer   user_data,
+                 GError   **error)
+{
+  json_builder_add_value (user_data, json_node_ref (game));
+  return TRUE;
+}
+
+JsonNode *
+dp_store_export (DpStore            *self,
+                 const char *const  *ids,
+                 GError            **error)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+  g_return_val_if_fail (DP_IS_STORE (self), NULL);
+
+  dp_exchange_begin_json (builder);
+  if (!_dp_store_export_foreach (self, ids, export_add_game, builder, error))
+    return NULL;
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+
+  return json_builder_get_root (builder);
 }
 
 /* ---- Import (the checks are dp-exchange.c's) ---- */

@@ -660,6 +660,35 @@ test_cubitos_card_title (void)
     g_assert_cmpuint (beside, >, CB_N_CARDS / 2);
 }
 
+/* The same for the sentences: the swords line names the red card, ability buttons their
+ * card, by its title ("Mr. Soldier (Mr. Krabs)" in German), not by the German name alone. */
+static void
+test_cubitos_card_title_in_sentences (void)
+{
+  static const char *const names[] = { "Ina", "Sami" };
+  g_autofree char *setup = cb_presenter_dup_setup (names, 2, 1, -1, 0, 0, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DpGame) game = dp_game_new_from_text (setup, &error);
+  const CbGame *cb;
+  g_autofree char *red = NULL;
+  g_autofree char *swords = NULL;
+  g_autofree char *ability = NULL;
+  g_autofree char *blue = NULL;
+  CbAbilityUse use = { 0, };
+
+  g_assert_no_error (error);
+  cb = cb_game_from_dp_const (game);
+  red = cb_presenter_dup_card_title (cb_game_get_card (cb, 0));
+  swords = cb_presenter_dup_swords_text (cb);
+  g_assert_nonnull (strstr (swords, red));
+  use.card = cb_game_get_card (cb, 4);
+  use.number = 1;
+  use.face = CB_FACE_TEAM;
+  ability = cb_presenter_dup_ability_title (&use);
+  blue = cb_presenter_dup_card_title (use.card);
+  g_assert_true (g_str_has_prefix (ability, blue));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -675,6 +704,7 @@ main (int   argc,
   g_test_add_func ("/presenter/undo-and-outcome-texts", test_undo_and_outcome_texts);
   g_test_add_func ("/presenter/keys", test_keys);
   g_test_add_func ("/presenter/german-words", test_german_words);
+  g_test_add_func ("/presenter/cubitos-card-title-in-sentences", test_cubitos_card_title_in_sentences);
   g_test_add_func ("/presenter/assistant/first-roll", test_assistant_first_roll);
   g_test_add_func ("/presenter/assistant/selection", test_assistant_selection);
   g_test_add_func ("/presenter/assistant/no-reroll-left", test_assistant_no_reroll_left);

@@ -12,6 +12,7 @@
 
 #include <glib/gstdio.h>
 
+#include "cb-ability-editor.h"
 #include "cb-ability-list.h"
 #include "cb-board-view.h"
 #include "cb-bonus-editor.h"
@@ -117,6 +118,21 @@ static GtkWidget *
 bonus_editor_new (CbControls *controls)
 {
   return cb_bonus_editor_new (controls, "ability-", "_Bonus");
+}
+
+static CbAbilityForm ability_form;
+
+/* An ability's form for a card of the race (its choices need not be allowed now). */
+static GtkWidget *
+ability_editor_new (CbControls *controls)
+{
+  CbAbilityUse use = { 0, };
+
+  use.card = cb_game_get_card (cb_controls_game (controls), CB_COLOUR_OF (CB_KIND_ORANGE));
+  use.number = 1;
+  use.face = CB_FACE_TEAM;
+  cb_ability_form_init (&ability_form, cb_controls_game (controls), controls->seat, &use);
+  return cb_ability_editor_new (controls, &ability_form);
 }
 
 static void
@@ -289,6 +305,7 @@ main (int   argc,
   g_test_add_data_func ("/widgets/new-destroy/CbShopSection", cb_shop_section_new, test_run_panel_section);
   g_test_add_data_func ("/widgets/new-destroy/CbFanQuestions", fan_questions_new, test_run_panel_section);
   g_test_add_data_func ("/widgets/new-destroy/CbBonusEditor", bonus_editor_new, test_run_panel_section);
+  g_test_add_data_func ("/widgets/new-destroy/CbAbilityEditor", ability_editor_new, test_run_panel_section);
   g_test_add_func ("/widgets/new-destroy/DpPreferencesWindow", test_preferences_window);
   g_test_add_func ("/widgets/new-destroy/DpPhonesDialog", test_phones_dialog);
   g_test_add_func ("/widgets/preferences/backup-folder-absolute", test_preferences_backup_folder_absolute);

@@ -394,10 +394,17 @@ follow_session (DpWindow *self)
     }
   else
     {
+      gboolean shown = g_strcmp0 (gtk_stack_get_visible_child_name (self->pages), ui->table_page_name) == 0;
+
       show_page (self, ui->table_page_name);
-      /* The choice button that had the focus may be gone after an entry: keep the
-       * keyboard where the next entry is made. */
-      dp_table_page_keep_focus (ensure_table_page (self, ui));
+      /* Switching pages, GtkStack hands the focus to the page's first focusable widget
+       * (e.g. Cubitos' Push, also in danger): the page puts it on its safe default. The
+       * choice button that had the focus may be gone after an entry: keep the keyboard
+       * where the next entry is made. */
+      if (!shown)
+        dp_table_page_focus_entry (ensure_table_page (self, ui));
+      else
+        dp_table_page_keep_focus (ensure_table_page (self, ui));
     }
   update_header (self);
 }

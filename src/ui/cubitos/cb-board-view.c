@@ -48,6 +48,11 @@ struct _CbBoardView
   GtkWidget  *zone_flows[CB_N_ZONES];
   GtkLabel   *zone_titles[CB_N_ZONES];
   GtkLabel   *numbers[N_NUMBERS];
+
+  /* Template children, also reached through the arrays above */
+  GtkWidget  *draw_flow, *ready_flow, *active_flow, *rest_flow;
+  GtkLabel   *draw_title, *ready_title, *active_title, *rest_title;
+  GtkLabel   *coins_value, *steps_value, *credits_value, *fans_value, *supply_value, *limit_value;
 };
 
 G_DEFINE_FINAL_TYPE (CbBoardView, cb_board_view, GTK_TYPE_WIDGET)
@@ -85,68 +90,10 @@ cb_board_view_ensure_style (GtkWidget *widget)
   g_object_set_data (G_OBJECT (display), "cb-style", GINT_TO_POINTER (1));
 }
 
-static GtkWidget *
-zone_frame (CbBoardView *self,
-            CbZone       zone,
-            const char  *title)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  GtkWidget *label = gtk_label_new (title);
-  GtkWidget *flow = gtk_flow_box_new ();
-
-  gtk_widget_add_css_class (box, "cb-zone");
-  if (zone == CB_ZONE_ACTIVE)
-    gtk_widget_add_css_class (box, "active-zone");
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_add_css_class (label, "caption-heading");
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (flow), GTK_SELECTION_NONE);
-  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (flow), 4);
-  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (flow), 4);
-  gtk_widget_set_can_focus (flow, FALSE);
-  /* Equal slots, like the spaces printed on the board: the dice line up in columns. */
-  gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (flow), TRUE);
-  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (flow), 6);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (flow), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
-  gtk_box_append (GTK_BOX (box), label);
-  gtk_box_append (GTK_BOX (box), flow);
-  gtk_widget_set_hexpand (box, TRUE);
-  self->zone_flows[zone] = flow;
-  self->zone_titles[zone] = GTK_LABEL (label);
-  return box;
-}
-
-static GtkWidget *
-number_box (CbBoardView *self,
-            guint        which,
-            const char  *caption,
-            const char  *tooltip)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *value = gtk_label_new ("0");
-  GtkWidget *label = gtk_label_new (caption);
-
-  gtk_widget_add_css_class (value, "cb-number");
-  gtk_widget_add_css_class (label, "caption");
-  gtk_widget_add_css_class (label, "dim-label");
-  /* Long captions ("Nachschub-Plättchen") wrap, so six numbers fit in 360 px. */
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
-  gtk_label_set_width_chars (GTK_LABEL (label), 4);
-  gtk_box_append (GTK_BOX (box), value);
-  gtk_box_append (GTK_BOX (box), label);
-  gtk_widget_set_tooltip_text (box, tooltip);
-  gtk_widget_set_hexpand (box, TRUE);
-  self->numbers[which] = GTK_LABEL (value);
-  return box;
-}
-
 static void
 cb_board_view_dispose (GObject *object)
 {
-  CbBoardView *self = CB_BOARD_VIEW (object);
-
-  g_clear_pointer (&self->box, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (object), CB_TYPE_BOARD_VIEW);
   G_OBJECT_CLASS (cb_board_view_parent_class)->dispose (object);
 }
 
@@ -159,76 +106,53 @@ cb_board_view_class_init (CbBoardViewClass *klass)
   object_class->dispose = cb_board_view_dispose;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "cbboard");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/dicepad/Dicepad/ui/cb-board-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, CbBoardView, box);
+  gtk_widget_class_bind_template_child (widget_class, CbBoardView, name_label);
+  gtk_widget_class_bind_template_child (widget_class, CbBoardView, top_dog_label);
+  gtk_widget_class_bind_template_child (widget_class, CbBoardView, phase_label);
+  gtk_widget_class_bind_template_child (widget_class, CbBoardView, position_label);
+  gtk_widget_class_bind_template_child (widget_class, CbBoardView, danger_label);
+  gtk_widget_class_bind_template_child (widget_class, CbBoardView, bust_label);
+  gtk_widget_class_bind_template_child (widget_class, CbBoardView, draw_title);
+  gtk_widget_class_bind_template_child (widget_class, CbBoardView, draw_flow);
+  gtk_widget_class_bind_template_child (widget_class, CbBoardView, ready_title);
+  gtk_widget_class_bind_template_child (widget_class, CbBoardView, ready_flow);
+  gtk_widget_class_bind_template_child (widget_class, CbBoardView, active_title);
+  gtk_widget_class_bind_template_child (widget_class, CbBoardView, active_flow);
+  gtk_widget_class_bind_template_child (widget_class, CbBoardView, rest_title);
+  gtk_widget_class_bind_template_child (widget_class, CbBoardView, rest_flow);
+  gtk_widget_class_bind_template_child (widget_class, CbBoardView, coins_value);
+  gtk_widget_class_bind_template_child (widget_class, CbBoardView, steps_value);
+  gtk_widget_class_bind_template_child (widget_class, CbBoardView, credits_value);
+  gtk_widget_class_bind_template_child (widget_class, CbBoardView, fans_value);
+  gtk_widget_class_bind_template_child (widget_class, CbBoardView, supply_value);
+  gtk_widget_class_bind_template_child (widget_class, CbBoardView, limit_value);
 }
 
 static void
 cb_board_view_init (CbBoardView *self)
 {
-  GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  GtkWidget *banners = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *grid = gtk_grid_new ();
-  GtkWidget *numbers = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+  gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
-
-  self->name_label = GTK_LABEL (gtk_label_new (""));
-  gtk_widget_add_css_class (GTK_WIDGET (self->name_label), "title-3");
-  gtk_label_set_xalign (self->name_label, 0);
-  gtk_label_set_ellipsize (self->name_label, PANGO_ELLIPSIZE_END);
-  self->top_dog_label = GTK_LABEL (gtk_label_new (_("★ top dog")));
-  gtk_widget_add_css_class (GTK_WIDGET (self->top_dog_label), "accent");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->top_dog_label), _("Holds the top dog die (first player)"));
-  self->phase_label = GTK_LABEL (gtk_label_new (""));
-  gtk_widget_add_css_class (GTK_WIDGET (self->phase_label), "dim-label");
-  gtk_widget_set_hexpand (GTK_WIDGET (self->phase_label), TRUE);
-  gtk_label_set_xalign (self->phase_label, 1);
-  /* Long German phase names must not widen the board: they shorten instead. */
-  gtk_label_set_ellipsize (self->phase_label, PANGO_ELLIPSIZE_END);
-  gtk_box_append (GTK_BOX (header), GTK_WIDGET (self->name_label));
-  gtk_box_append (GTK_BOX (header), GTK_WIDGET (self->top_dog_label));
-  gtk_box_append (GTK_BOX (header), GTK_WIDGET (self->phase_label));
-
-  self->danger_label = GTK_LABEL (gtk_label_new (_("⚠ In danger: a roll without a hit busts")));
-  gtk_widget_add_css_class (GTK_WIDGET (self->danger_label), "cb-banner");
-  gtk_label_set_wrap (self->danger_label, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->danger_label), "warning");
-  self->bust_label = GTK_LABEL (gtk_label_new (_("✖ Bust")));
-  gtk_widget_add_css_class (GTK_WIDGET (self->bust_label), "cb-banner");
-  gtk_widget_add_css_class (GTK_WIDGET (self->bust_label), "error");
-  self->position_label = GTK_LABEL (gtk_label_new (""));
-  gtk_widget_add_css_class (GTK_WIDGET (self->position_label), "dim-label");
-  gtk_widget_set_hexpand (GTK_WIDGET (self->position_label), TRUE);
-  gtk_label_set_xalign (self->position_label, 1);
-  gtk_label_set_wrap (self->position_label, TRUE);
-  gtk_label_set_justify (self->position_label, GTK_JUSTIFY_RIGHT);
-  gtk_label_set_ellipsize (self->position_label, PANGO_ELLIPSIZE_END);
-  gtk_box_append (GTK_BOX (banners), GTK_WIDGET (self->danger_label));
-  gtk_box_append (GTK_BOX (banners), GTK_WIDGET (self->bust_label));
-  gtk_box_append (GTK_BOX (banners), GTK_WIDGET (self->position_label));
-
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 6);
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
-  gtk_grid_set_column_homogeneous (GTK_GRID (grid), TRUE);
-  /* Translators: the four areas of a Cubitos team board (rulebook: Nachschub, Bereitschaft, Aktionsbereich, Ruhezone) */
-  gtk_grid_attach (GTK_GRID (grid), zone_frame (self, CB_ZONE_DRAW, _("Draw area")), 0, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), zone_frame (self, CB_ZONE_READY, _("Ready area")), 1, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), zone_frame (self, CB_ZONE_ACTIVE, _("Active area")), 0, 1, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), zone_frame (self, CB_ZONE_REST, _("Rest zone")), 1, 1, 1, 1);
-
-  gtk_box_set_homogeneous (GTK_BOX (numbers), TRUE);
-  gtk_box_append (GTK_BOX (numbers), number_box (self, NUM_COINS, _("coins"), _("Coins this round (lost when you rest)")));
-  gtk_box_append (GTK_BOX (numbers), number_box (self, NUM_STEPS, _("steps"), _("Steps left this round")));
-  gtk_box_append (GTK_BOX (numbers), number_box (self, NUM_CREDITS, _("credits"), _("Credit tokens (kept between rounds)")));
-  gtk_box_append (GTK_BOX (numbers), number_box (self, NUM_FANS, _("fans"), _("Space of your fan on the fan track")));
-  gtk_box_append (GTK_BOX (numbers), number_box (self, NUM_SUPPLY, _("supply"), _("Supply tokens: each raises your ready limit by 1")));
-  gtk_box_append (GTK_BOX (numbers), number_box (self, NUM_LIMIT, _("limit"), _("Ready limit: 9 + supply tokens (+ red lines, told at refill)")));
-
-  gtk_box_append (GTK_BOX (self->box), header);
-  gtk_box_append (GTK_BOX (self->box), banners);
-  gtk_box_append (GTK_BOX (self->box), grid);
-  gtk_box_append (GTK_BOX (self->box), numbers);
-  gtk_widget_add_css_class (self->box, "cb-board");
+  /* The areas and numbers by index, for the code that fills them in. */
+  self->zone_flows[CB_ZONE_DRAW] = self->draw_flow;
+  self->zone_flows[CB_ZONE_READY] = self->ready_flow;
+  self->zone_flows[CB_ZONE_ACTIVE] = self->active_flow;
+  self->zone_flows[CB_ZONE_REST] = self->rest_flow;
+  self->zone_titles[CB_ZONE_DRAW] = self->draw_title;
+  self->zone_titles[CB_ZONE_READY] = self->ready_title;
+  self->zone_titles[CB_ZONE_ACTIVE] = self->active_title;
+  self->zone_titles[CB_ZONE_REST] = self->rest_title;
+  for (guint z = 0; z < CB_N_ZONES; z++)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self->zone_flows[z]), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    gtk_label_get_text (self->zone_titles[z]), -1);
+  self->numbers[NUM_COINS] = self->coins_value;
+  self->numbers[NUM_STEPS] = self->steps_value;
+  self->numbers[NUM_CREDITS] = self->credits_value;
+  self->numbers[NUM_FANS] = self->fans_value;
+  self->numbers[NUM_SUPPLY] = self->supply_value;
+  self->numbers[NUM_LIMIT] = self->limit_value;
 }
 
 GtkWidget *

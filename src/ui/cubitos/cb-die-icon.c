@@ -108,6 +108,24 @@ cb_die_icon_snapshot (GtkWidget   *widget,
                                   (GdkRGBA[4]) { dark, dark, dark, dark });
       add_text (widget, snapshot, label, &dark, s * 0.42, TRUE, s / 2.f, top + s / 2.f);
     }
+  else if (self->face == CB_FACE_SPECIAL)
+    {
+      /* Issue 15: team and special symbols differed only by a small mark. The special
+       * symbol is printed on a disc in the die's ink, the symbol in the die's colour: a
+       * different shape and contrast at any size, with or without colour vision. */
+      GskRoundedRect disc;
+      float r = s * 0.4f;
+
+      gsk_rounded_rect_init_from_rect (&disc, &GRAPHENE_RECT_INIT (s / 2.f - r, top + s / 2.f - r, 2 * r, 2 * r), r);
+      gtk_snapshot_push_rounded_clip (snapshot, &disc);
+      gtk_snapshot_append_color (snapshot, &ink, &GRAPHENE_RECT_INIT (0, top, s, s));
+      gtk_snapshot_pop (snapshot);
+      add_text (widget, snapshot, cb_presenter_face_symbol (self->kind, CB_FACE_TEAM), &fill, s * 0.5, TRUE,
+                s / 2.f, top + s / 2.f);
+    }
+  else if (self->face == CB_FACE_TEAM)
+    /* the team symbol alone, as large as the die allows */
+    add_text (widget, snapshot, label, &ink, s * 0.66, TRUE, s / 2.f, top + s / 2.f);
   else
     add_text (widget, snapshot, label, &ink, s * (g_utf8_strlen (label, -1) > 1 ? 0.36 : 0.5), TRUE,
               s / 2.f, top + s / 2.f);

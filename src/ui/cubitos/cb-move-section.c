@@ -161,8 +161,6 @@ cb_move_section_new (CbControls *controls)
                           _("Buy as many steps as your coins pay for"), NULL, FALSE);
   row = cb_controls_button_row (self->buy_box);
   cb_controls_add_redeem (controls, row);
-  cb_controls_add_button (controls, row, "jet", _("_Jet Boost"), _("Landed on a jet boost: double the steps left"),
-                          NULL, FALSE);
 
   cb_controls_add (controls, "steps", GTK_WIDGET (self->steps));
   cb_controls_add (controls, "finish", GTK_WIDGET (self->finish));
@@ -180,8 +178,13 @@ cb_move_section_new (CbControls *controls)
   /* Not pre-filled: the cost is on the track, and a full field spent every step on one
    * stray click (issue 15). The button says what it will cost before it is pressed. */
   cb_controls_add (controls, "shortcut-cost", GTK_WIDGET (self->shortcut_cost));
-  cb_controls_add_button (controls, cb_controls_button_row (self->shortcut_box), "shortcut", _("S_hortcut"),
+  /* The track's special actions (p. 10 „Sonderaktionen“) share a row; at most two
+   * buttons a row, so a row fits 360 px in German too. */
+  row = cb_controls_button_row (self->shortcut_box);
+  cb_controls_add_button (controls, row, "shortcut", _("S_hortcut"),
                           _("Pay steps for a shortcut (the track shows the cost)"), NULL, FALSE);
+  cb_controls_add_button (controls, row, "jet", _("_Jet Boost"), _("Landed on a jet boost: double the steps left"),
+                          NULL, FALSE);
   cb_move_section_update (self);
   return GTK_WIDGET (self);
 }

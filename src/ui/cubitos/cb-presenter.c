@@ -388,7 +388,8 @@ cb_presenter_dup_swords_text (const CbGame *game)
   winner = cb_game_get_red_winner (game);
   {
     g_autofree char *list = g_string_free (g_steal_pointer (&text), FALSE);
-    const char *card = cb_presenter_card_name (red_card);
+    /* issue 15 "Text": the English name, in German with the rulebook's beside it */
+    g_autofree char *card = cb_presenter_dup_card_title (red_card);
 
     if (!all)
       /* Translators: "⚔ Swords: Ina 2, Sami ? — Mr. Soldier waits for everyone" */
@@ -599,8 +600,12 @@ cb_presenter_dup_other_action_title (const CbGame *game,
   if (title != NULL)
     return title;
   if (cb_action_get_type (&a) == CB_ACTION_ABILITY)
-    /* Translators: a button for a card ability, "Use Bob" */
-    return g_strdup_printf (_("Use %s"), cb_presenter_card_name (cb_action_get_card (&a)));
+    {
+      g_autofree char *card = cb_presenter_dup_card_title (cb_action_get_card (&a));
+
+      /* Translators: a button for a card ability, "Use Bob" */
+      return g_strdup_printf (_("Use %s"), card);
+    }
   return g_strdup (cb_action_type_to_string (cb_action_get_type (&a)));
 }
 
@@ -1007,18 +1012,19 @@ char *
 cb_presenter_dup_ability_title (const CbAbilityUse *use)
 {
   const CbAbilityInfo *info;
+  g_autofree char *card = NULL;
 
   g_return_val_if_fail (use != NULL, NULL);
   info = cb_card_ability (use->card, use->number);
   g_return_val_if_fail (info != NULL, NULL);
+  card = cb_presenter_dup_card_title (use->card);
   if (use->face == CB_FACE_SPECIAL && !info->special)
     /* Translators: "<card>: <ability>" used by a die showing the special team symbol,
      * which brings the card's special ability along (rulebook p. 7) */
-    return g_strdup_printf (_("%s: %s (special symbol)"), cb_presenter_card_name (use->card),
+    return g_strdup_printf (_("%s: %s (special symbol)"), card,
                             cb_card_ability_get_text (use->card, use->number));
   /* Translators: "<card>: <ability>" on an ability button */
-  return g_strdup_printf (_("%s: %s"), cb_presenter_card_name (use->card),
-                          cb_card_ability_get_text (use->card, use->number));
+  return g_strdup_printf (_("%s: %s"), card, cb_card_ability_get_text (use->card, use->number));
 }
 
 /* The first die of @kinds in @zones (draw, ready, active, rest order), or FALSE. */

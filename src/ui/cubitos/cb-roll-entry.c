@@ -25,6 +25,11 @@ struct _CbRollEntry
   GtkLabel      *blank_labels[CB_N_KINDS];
   GtkLabel      *message;     /* why a typed count was refused */
   gboolean       updating;
+  /* Each colour's face fields and blank count sit in a grid of their own, @per_line to a
+   * line: all on one line while they fit, fewer on a narrow window (360 px, issue 15). */
+  GPtrArray     *face_grids;  /* GtkGrid*, one per colour rolled */
+  guint          per_line;
+  guint          relayout_idle;
 };
 
 G_DEFINE_FINAL_TYPE (CbRollEntry, cb_roll_entry, GTK_TYPE_WIDGET)
@@ -70,22 +75,31 @@ value_changed_cb (GtkSpinButton *spin,
   cb_roll_entry_set_count (self, kind, face, (guint) gtk_spin_button_get_value_as_int (spin));
 }
 
-/* Moves the keyboard focus to the field after (@kind, @face), or past the last field
- * (to the roll button that follows the entry). */
+/* Moves the keyboard focus to the field after (@kind, @face) that can still take a die
+ * once @after holds the count just typed (a colour whose dice are all counted has nothing
+ * left to enter), or past the last field (to the roll button that follows the entry). */
 static void
-focus_after (CbRollEntry *self,
-             guint        kind,
-             guint        face)
+focus_after (CbRollEntry  *self,
+             guint         kind,
+             guint         face,
+             const CbRoll *after)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *last = NULL;
 
   for (guint k = kind, f = face + 1; k < CB_N_KINDS; k++, f = 0)
     for (; f < CB_N_FACES; f++)
       if (self->fields[k][f] != NULL)
         {
-          gtk_widget_grab_focus (GTK_WIDGET (self->fields[k][f]));
-          return;
+          last = GTK_WIDGET (self->fields[k][f]);
+          if (cb_roll_get_max (after, k, f) > 0)
+            {
+              gtk_widget_grab_focus (last);
+              return;
+            }
         }
+  if (last != NULL)
+    gtk_widget_grab_focus (last);
   if (root != NULL)
     gtk_widget_child_focus (GTK_WIDGET (root), GTK_DIR_TAB_FORWARD);
 }
@@ -121,7 +135,7 @@ text_changed_cb (GtkEditable *text,
    * next field, as PIN and one-time-code fields do (issue 15 item 3: no input the
    * program could infer). Leaving the field commits the count. */
   if (typed * 10 > cb_roll_get_max (self->roll, kind, face))
-    focus_after (self, kind, face);
+    focus_after (self, kind, face, &copy);
 }
 
 static void
@@ -135,6 +149,117 @@ activate_cb (GtkText     *text,
   g_signal_emit (self, signals[ACTIVATE], 0);
 }
 
+/* Puts each colour's children @per_line to a line, in their order (Tab follows it). */
+static void
+place_faces (CbRollEntry *self)
+{
+  for (guint i = 0; i < self->face_grids->len; i++)
+    {
+      GtkWidget *faces = g_ptr_array_index (self->face_grids, i);
+      GtkLayoutManager *layout = gtk_widget_get_layout_manager (faces);
+      guint n = 0;
+
+      for (GtkWidget *child = gtk_widget_get_first_child (faces); child != NULL;
+           child = gtk_widget_get_next_sibling (child), n++)
+        {
+          GtkGridLayoutChild *cell = GTK_GRID_LAYOUT_CHILD (gtk_layout_manager_get_layout_child (layout, child));
+
+          gtk_grid_layout_child_set_column (cell, (int) (n % self->per_line));
+          gtk_grid_layout_child_set_row (cell, (int) (n / self->per_line));
+        }
+    }
+}
+
+static gboolean
+relayout_idle (gpointer data)
+{
+  CbRollEntry *self = data;
+
+  self->relayout_idle = 0;
+  place_faces (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The widest face field with its symbol (all are alike) and the colour column beside. */
+static void
+face_widths (CbRollEntry *self,
+             int         *widest,
+             int         *colour_column)
+{
+  *widest = 0;
+  *colour_column = 0;
+  for (guint i = 0; i < self->face_grids->len; i++)
+    {
+      GtkWidget *faces = g_ptr_array_index (self->face_grids, i);
+      GtkWidget *colour = gtk_widget_get_prev_sibling (faces);
+
+      for (GtkWidget *child = gtk_widget_get_first_child (faces); child != NULL;
+           child = gtk_widget_get_next_sibling (child))
+        {
+          int nat;
+
+          gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &nat, NULL, NULL);
+          *widest = MAX (*widest, nat);
+        }
+      if (colour != NULL)
+        {
+          int nat;
+
+          gtk_widget_measure (colour, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &nat, NULL, NULL);
+          *colour_column = MAX (*colour_column, nat);
+        }
+    }
+}
+
+static void
+cb_roll_entry_measure (GtkWidget      *widget,
+                       GtkOrientation  orientation,
+                       int             for_size,
+                       int            *minimum,
+                       int            *natural,
+                       int            *minimum_baseline,
+                       int            *natural_baseline)
+{
+  CbRollEntry *self = CB_ROLL_ENTRY (widget);
+
+  gtk_widget_measure (self->grid, orientation, for_size, minimum, natural, NULL, NULL);
+  if (orientation == GTK_ORIENTATION_HORIZONTAL && self->face_grids->len > 0)
+    {
+      int widest, colour_column;
+
+      /* narrow enough for one field a line */
+      face_widths (self, &widest, &colour_column);
+      *minimum = MIN (*minimum, colour_column + 10 + widest);
+      *natural = MAX (*natural, *minimum);
+    }
+}
+
+static void
+cb_roll_entry_size_allocate (GtkWidget *widget,
+                             int        width,
+                             int        height,
+                             int        baseline)
+{
+  CbRollEntry *self = CB_ROLL_ENTRY (widget);
+  guint per_line = CB_N_FACES;
+
+  if (self->face_grids->len > 0)
+    {
+      int widest, colour_column;
+
+      face_widths (self, &widest, &colour_column);
+      per_line = (guint) MAX (1, (width - colour_column - 10 + 10) / MAX (widest + 10, 1));
+    }
+  if (per_line != self->per_line)
+    {
+      /* Moving the fields during allocation would re-enter it; do it right after. */
+      self->per_line = per_line;
+      if (self->relayout_idle == 0)
+        self->relayout_idle = g_idle_add (relayout_idle, self);
+    }
+  gtk_widget_size_allocate (self->grid, &(GtkAllocation) { 0, 0, width, height }, baseline);
+}
+
 static void
 build (CbRollEntry *self)
 {
@@ -143,6 +268,7 @@ build (CbRollEntry *self)
   for (guint k = 0; k < CB_N_KINDS; k++)
     {
       GtkWidget *faces;
+      GtkWidget *colour;
       GtkWidget *blank_box;
       GtkWidget *blank_label;
       g_autofree char *blank_a11y = NULL;
@@ -150,9 +276,15 @@ build (CbRollEntry *self)
       if (self->roll->ready[k] == 0)
         continue;
 
-      gtk_grid_attach (GTK_GRID (self->grid), cb_die_icon_new (k, CB_FACE_BLANK, self->roll->ready[k], 30),
-                       0, row, 1, 1);
-      faces = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
+      colour = cb_die_icon_new (k, CB_FACE_BLANK, self->roll->ready[k], 30);
+      /* level with the first line of fields */
+      gtk_widget_set_valign (colour, GTK_ALIGN_START);
+      gtk_widget_set_margin_top (colour, 4);
+      gtk_grid_attach (GTK_GRID (self->grid), colour, 0, row, 1, 1);
+      faces = gtk_grid_new ();
+      gtk_grid_set_column_spacing (GTK_GRID (faces), 10);
+      gtk_grid_set_row_spacing (GTK_GRID (faces), 6);
+      g_ptr_array_add (self->face_grids, faces);
       for (guint f = CB_FACE_BLANK + 1; f < CB_N_FACES; f++)
         {
           GtkWidget *pair;
@@ -182,9 +314,9 @@ build (CbRollEntry *self)
                                 G_CALLBACK (text_changed_cb), self);
             }
           self->fields[k][f] = GTK_SPIN_BUTTON (spin);
-          gtk_box_append (GTK_BOX (pair), cb_die_icon_new (k, f, 0, 24));
+          gtk_box_append (GTK_BOX (pair), cb_die_icon_new (k, f, 0, 30));
           gtk_box_append (GTK_BOX (pair), spin);
-          gtk_box_append (GTK_BOX (faces), pair);
+          gtk_grid_attach (GTK_GRID (faces), pair, 0, 0, 1, 1);
         }
       blank_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
       blank_label = gtk_label_new ("0");
@@ -196,7 +328,8 @@ build (CbRollEntry *self)
       blank_a11y = g_strdup_printf (_("%s dice showing blank"), cb_kind_get_name (k));
       gtk_accessible_update_property (GTK_ACCESSIBLE (blank_label), GTK_ACCESSIBLE_PROPERTY_LABEL, blank_a11y, -1);
       self->blank_labels[k] = GTK_LABEL (blank_label);
-      gtk_box_append (GTK_BOX (faces), blank_box);
+      gtk_widget_set_valign (blank_box, GTK_ALIGN_CENTER);
+      gtk_grid_attach (GTK_GRID (faces), blank_box, 0, 0, 1, 1);
       gtk_grid_attach (GTK_GRID (self->grid), faces, 1, row, 1, 1);
       row++;
     }
@@ -206,12 +339,17 @@ build (CbRollEntry *self)
   gtk_widget_add_css_class (GTK_WIDGET (self->message), "error");
   gtk_widget_set_visible (GTK_WIDGET (self->message), FALSE);
   gtk_grid_attach (GTK_GRID (self->grid), GTK_WIDGET (self->message), 0, row, 2, 1);
+  place_faces (self);
   refresh (self);
 }
 
 static void
 cb_roll_entry_dispose (GObject *object)
 {
+  CbRollEntry *self = CB_ROLL_ENTRY (object);
+
+  g_clear_handle_id (&self->relayout_idle, g_source_remove);
+  g_clear_pointer (&self->face_grids, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (object), CB_TYPE_ROLL_ENTRY);
   G_OBJECT_CLASS (cb_roll_entry_parent_class)->dispose (object);
 }
@@ -236,7 +374,8 @@ cb_roll_entry_class_init (CbRollEntryClass *klass)
    */
   signals[ACTIVATE] = g_signal_new ("activate", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                     0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  widget_class->measure = cb_roll_entry_measure;
+  widget_class->size_allocate = cb_roll_entry_size_allocate;
   gtk_widget_class_set_css_name (widget_class, "cbrollentry");
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/dicepad/Dicepad/ui/cb-roll-entry.ui");
   gtk_widget_class_bind_template_child (widget_class, CbRollEntry, grid);
@@ -246,6 +385,8 @@ static void
 cb_roll_entry_init (CbRollEntry *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->face_grids = g_ptr_array_new ();
+  self->per_line = CB_N_FACES;
 }
 
 GtkWidget *

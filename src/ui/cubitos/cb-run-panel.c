@@ -9,7 +9,8 @@
  *   phase 3 push/pass    CbDecideSection, a bust: CbBustSection
  *   phases 5 and 6       CbSupportSection above CbMoveSection (built together, once)
  *   phases 7 and 8       CbShopSection
- *   any phase            CbAbilityList (the card abilities, last)
+ *   any phase            CbAbilityList (the card abilities, last; an open one's form is
+ *                        a CbAbilityEditor)
  *
  * A section is built when its phase begins and then updated in place: its controls
  * keep their places while the phase lasts (insensitive with their reason when the
@@ -67,6 +68,7 @@ struct _CbRunPanel
   SectionKind    kind;
   GtkWidget     *section;      /* the phase's section (the move section in phases 5–6) */
   GtkWidget     *support;      /* phases 5–6: the support section above it */
+  gboolean       roll_ended;   /* this board's own Pass or Bust just ended its roll section */
 };
 
 G_DEFINE_FINAL_TYPE (CbRunPanel, cb_run_panel, GTK_TYPE_WIDGET)
@@ -313,6 +315,11 @@ cb_run_panel_update (CbRunPanel   *self,
   self->render_key = g_steal_pointer (&rendered);
 
   kind = section_kind (g, seat);
+  /* Issue 15, QA: "Enter after a Pass lands on Collect and Announce Swords". A board
+   * whose Pass or Bust took it straight into its race section does not take the
+   * keyboard then: a second Enter would act in the next phase. The next board does. */
+  self->roll_ended = kind != self->kind && kind == SECTION_RACE
+                     && (self->kind == SECTION_DECIDE || self->kind == SECTION_BUST);
   if (kind != self->kind || (!same && kind_has_entries (kind)))
     {
       /* This board changed: the entries started for it start over. */
@@ -378,6 +385,16 @@ cb_run_panel_focus_first (CbRunPanel *self)
   CbRollEntry *entry;
 
   g_return_val_if_fail (CB_IS_RUN_PANEL (self), FALSE);
+
+  /* Declined only while another board must act, so the keyboard always has a board. */
+  if (self->roll_ended && self->game != NULL)
+    {
+      const CbGame *game = cb_game_from_dp_const (self->game);
+
+      for (guint s = 0; s < cb_game_get_n_players (game); s++)
+        if (s != self->seat && cb_game_must_act (game, s))
+          return FALSE;
+    }
 
   if (self->game != NULL && cb_game_in_danger (cb_game_from_dp_const (self->game), self->seat))
     order[1] = "pass";

@@ -45,7 +45,9 @@ const char    *cb_run_panel_get_prompt (CbRunPanel *self);
 GtkWidget     *cb_run_panel_get_control (CbRunPanel *self, const char *name);
 CbRollEntry   *cb_run_panel_get_roll_entry (CbRunPanel *self);
 CbShop        *cb_run_panel_get_shop (CbRunPanel *self);
-/* Puts the keyboard focus on the first thing to do; FALSE when there is nothing. */
+/* Puts the keyboard focus on the safe default of what there is to do; FALSE when there
+ * is nothing, or when this board's own Pass or Bust has just ended its roll section
+ * (the next board takes the keyboard, so a second Enter does not act in phase 5). */
 gboolean       cb_run_panel_focus_first (CbRunPanel *self);
 
 G_END_DECLS

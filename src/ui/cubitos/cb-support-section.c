@@ -90,7 +90,8 @@ cb_support_section_new (CbControls *controls)
       gtk_widget_set_tooltip_text (check, _("Leave the credit faces unused (taking a credit can oblige a card)"));
       g_signal_connect_swapped (check, "toggled", G_CALLBACK (cb_support_section_update), self);
       cb_controls_add (controls, "take-credits", check);
-      gtk_box_append (GTK_BOX (row), check);
+      /* Under the buttons: the row keeps to two buttons and fits 360 px in German. */
+      gtk_box_append (GTK_BOX (self->box), check);
     }
   if (cb_game_get_swords (game, controls->seat) < 0)
     cb_controls_add_button (controls, row, "announce", _("A_nnounce Swords"), _("Fix your swords for the red card"),

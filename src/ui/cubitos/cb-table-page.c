@@ -135,6 +135,9 @@ refresh_cards (CbTablePage  *self,
       GtkWidget *label = gtk_label_new (text);
 
       gtk_label_set_xalign (GTK_LABEL (label), 0);
+      /* "Reckless Cheese (Mutiger Maasdamer) · Kosten ? · noch 10" wraps at 360 px */
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
       gtk_box_append (GTK_BOX (box), cb_die_icon_new (CB_KIND_OF (c), CB_FACE_BLANK, 0, 22));
       gtk_box_append (GTK_BOX (box), label);
       gtk_flow_box_append (self->cards_box, box);

@@ -177,6 +177,66 @@ test_forced_undo (DpUiFixture   *f,
   g_assert_cmpint (cb_game_get_swords (kr_game (f), 0), >=, 0);
 }
 
+/* Issue 15 item 3: a count that no further digit can follow moves the keyboard on to the
+ * next field that can still take a die (as PIN fields do), and Enter enters the roll. */
+static void
+test_roll_entry_advance (DpUiFixture   *f,
+                         gconstpointer  data)
+{
+  CbRunPanel *panel;
+  CbRollEntry *entry;
+  GtkWidget *focus;
+
+  kr_start (f);
+  panel = cb_table_page_get_panel (kr_table (f), 0);
+  entry = cb_run_panel_get_roll_entry (panel);
+  g_assert_nonnull (entry);
+  cb_run_panel_focus_first (panel);
+  g_assert_true (kr_focus_in (f, GTK_WIDGET (cb_roll_entry_get_field (entry, CB_KIND_LIGHT_GREY, CB_FACE_COIN))));
+  /* 7 light grey dice rolled: "2" cannot become 20 */
+  kr_type (f, "2");
+  focus = kr_focus (f);
+  g_assert_true (kr_focus_in (f, GTK_WIDGET (cb_roll_entry_get_field (entry, CB_KIND_DARK_GREY, CB_FACE_COIN))));
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (cb_roll_entry_get_field (entry, CB_KIND_LIGHT_GREY, CB_FACE_COIN)), ==, 2);
+  /* a "0" may still be followed by a digit (0 × 10 is not more than the 2 dark grey
+   * dice): the focus stays */
+  kr_type (f, "0");
+  g_assert_true (kr_focus (f) == focus);
+  /* The one top dog die shows its credit: its other faces can take no die, so the
+   * keyboard skips them and lands on the roll button */
+  kr_tab_to (f, GTK_WIDGET (cb_roll_entry_get_field (entry, CB_KIND_TOP_DOG, CB_FACE_CREDIT)));
+  kr_type (f, "1");
+  g_assert_true (kr_focus (f) == cb_run_panel_get_control (panel, "roll"));
+  /* Enter: the roll is entered, 3 hits */
+  kr_enter (f);
+  g_assert_cmpuint (cb_game_get_phase (kr_game (f), 0), ==, CB_PHASE_DECIDE);
+  g_assert_cmpuint (cb_game_count_zone (kr_game (f), 0, CB_ZONE_ACTIVE), ==, 3);
+}
+
+/* Issue 15: "at 360×640 the roll entry row overflows sideways: it must fit (wrap per
+ * colour)". With all nine kinds of dice ready, the entry asks for less than a 360 px
+ * window leaves it, and gets taller instead. */
+static void
+test_roll_entry_narrow (void)
+{
+  CbRoll roll = { 0, };
+  GtkWidget *entry;
+  int minimum, natural, height_wide, height_narrow;
+
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    roll.ready[k] = 2;
+  entry = g_object_ref_sink (cb_roll_entry_new (&roll));
+  gtk_widget_measure (entry, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, NULL, NULL);
+  g_assert_cmpint (minimum, <=, 360 - 2 * 12);
+  g_assert_cmpint (natural, >, minimum);
+  gtk_widget_measure (entry, GTK_ORIENTATION_VERTICAL, natural, &height_wide, NULL, NULL, NULL);
+  gtk_widget_size_allocate (entry, &(GtkAllocation) { 0, 0, minimum, 2000 }, -1);
+  dp_ui_iterate_until_idle ();
+  gtk_widget_measure (entry, GTK_ORIENTATION_VERTICAL, minimum, &height_narrow, NULL, NULL, NULL);
+  g_assert_cmpint (height_narrow, >, height_wide);
+  g_object_unref (entry);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -185,6 +245,8 @@ main (int   argc,
 
   g_test_add ("/cubitos-ui/keyboard-race", DpUiFixture, NULL, setup, test_keyboard_race, teardown);
   g_test_add ("/cubitos-ui/forced-undo", DpUiFixture, NULL, setup, test_forced_undo, teardown);
+  g_test_add ("/cubitos-ui/roll-entry-advance", DpUiFixture, NULL, setup, test_roll_entry_advance, teardown);
+  g_test_add_func ("/cubitos-ui/roll-entry-narrow", test_roll_entry_narrow);
 
   return g_test_run ();
 }

@@ -20,7 +20,11 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "cb-new-game.h"
 #include "cb-run-panel.h"
+#include "cb-table-page.h"
+#include "dp-new-game-page.h"
+#include "dp-window.h"
 #include "dp-ui-test-util.h"
 #include "cb-ui-test-names.h"
 
@@ -336,6 +340,50 @@ test_prompt_while_waiting (void)
   table_clear (&t);
 }
 
+/* Issue 15, QA: "Enter after a Pass lands on 'Collect and Announce Swords' (Enter must
+ * never act on a control of a later phase: the focus goes to the next acting board's
+ * safe default)". In the window: Sami passes last, everyone enters phase 5; the
+ * keyboard goes to Ina's board. */
+static const DpUiFixtureConfig ui_config = { "dicepad-cubitos-panel-XXXXXX", "CubitosPanel" };
+
+static void
+test_enter_after_pass (DpUiFixture   *f,
+                       gconstpointer  data)
+{
+  DpNewGamePage *page;
+  CbNewGame *options;
+  CbTablePage *table;
+  GtkWidget *pass;
+  GtkWidget *focus;
+
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->window), "win.new-game",
+                                                     g_variant_new_string ("cubitos")));
+  page = DP_NEW_GAME_PAGE (dp_window_get_page (f->window, "new-game"));
+  dp_new_game_page_set_name (page, 0, nm ("Ina"));
+  dp_new_game_page_set_name (page, 1, nm ("Sami"));
+  options = CB_NEW_GAME (dp_ui_find_descendant (GTK_WIDGET (page), CB_TYPE_NEW_GAME));
+  cb_new_game_set_race (options, 1);
+  cb_new_game_set_first (options, INA);
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->window), "win.start-game", NULL));
+  table = CB_TABLE_PAGE (dp_window_get_page (f->window, "cubitos-table"));
+  dp_ui_wait_mapped (GTK_WIDGET (table));
+
+  /* Dicepad enters the first refills by itself (all 9 starting dice: no choice). */
+  g_assert_true (cb_table_page_enter (table, nm ("{\"player\":\"Ina\",\"roll\":{\"light_grey\":{\"coin\":3},\"dark_grey\":{\"step\":1}}}")));
+  g_assert_true (cb_table_page_enter (table, nm ("{\"player\":\"Ina\",\"pass\":true}")));
+  g_assert_true (cb_table_page_enter (table, nm ("{\"player\":\"Sami\",\"roll\":{\"dark_grey\":{\"step\":1}}}")));
+  pass = cb_run_panel_get_control (cb_table_page_get_panel (table, SAMI), "pass");
+  gtk_widget_grab_focus (pass);
+  /* Enter on Pass: Sami's roll section ends, and with it everyone's. */
+  g_signal_emit_by_name (pass, "clicked");
+  focus = gtk_root_get_focus (GTK_ROOT (f->window));
+  g_assert_nonnull (focus);
+  /* Not on Sami's board, where a second Enter would act in phase 5 … */
+  g_assert_false (gtk_widget_is_ancestor (focus, GTK_WIDGET (cb_table_page_get_panel (table, SAMI))));
+  /* … but on the next board, Ina's. */
+  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (cb_table_page_get_panel (table, INA))));
+}
+
 static guint
 choice_position (GtkWidget  *dropdown,
                  const char *text)
@@ -396,5 +444,7 @@ main (int   argc,
   g_test_add_func ("/cubitos-ui/panel/reasons-in-words", test_reasons_in_words);
   g_test_add_func ("/cubitos-ui/panel/landing-bonus-one-control", test_landing_bonus_one_control);
   g_test_add_func ("/cubitos-ui/panel/prompt-while-waiting", test_prompt_while_waiting);
+  g_test_add ("/cubitos-ui/panel/enter-after-pass", DpUiFixture, &ui_config, dp_ui_fixture_setup,
+              test_enter_after_pass, dp_ui_fixture_teardown);
   return g_test_run ();
 }

@@ -635,8 +635,8 @@ test_one_space_walked (void)
         setup = lines[i];
       else
         g_ptr_array_add (actions, lines[i]);
-      /* Up to the first move: {"player":"Tom","move":1,"landed":{}} */
-      if (strstr (lines[i], "\"move\":1") != NULL)
+      /* Up to Tom's first move: {"player":"Tom","move":1,"landed":{}} */
+      if (strstr (lines[i], "\"player\":\"Tom\",\"move\":1") != NULL)
         break;
     }
   game = dp_game_replay (setup, (const char *const *) actions->pdata, actions->len, NULL, &error);
@@ -671,6 +671,40 @@ test_toast_room (Fixture       *f,
   /* the room below the last board: inside the content and its bottom margin */
   g_assert_cmpfloat (gtk_widget_get_height (content) - (bounds.origin.y + bounds.size.height)
                      + gtk_widget_get_margin_bottom (content), >=, 72);
+}
+
+/* Issue 15 item 2: "Enter on push/pass pushes, even in danger" — also right after the
+ * race is resumed: the keyboard lands on Pass, the safe default (p. 8: a roll without a
+ * hit while in danger busts), so a stray Enter never risks the round. */
+static void
+test_resume_in_danger (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autofree char *id = NULL;
+  GtkWidget *focus;
+
+  start_race (f);
+  /* the golden race up to Ina's first decision in danger (round 2) */
+  for (guint i = 0; i < f->script->len; i++)
+    {
+      const CbGame *g = cb_game_from_dp_const (dp_session_get_game (dp_window_get_session (f->ui.window)));
+
+      if (cb_game_get_phase (g, INA) == CB_PHASE_DECIDE && cb_game_in_danger (g, INA))
+        break;
+      enter_line (f, i);
+    }
+  g_assert_cmpint (cb_game_get_phase (cb_game_from_dp_const (dp_session_get_game (dp_window_get_session (f->ui.window))),
+                                      INA), ==, CB_PHASE_DECIDE);
+  g_assert_true (cb_game_in_danger (cb_game_from_dp_const (dp_session_get_game (dp_window_get_session (f->ui.window))),
+                                    INA));
+  id = g_strdup (dp_session_get_id (dp_window_get_session (f->ui.window)));
+
+  dp_ui_fixture_close_window (&f->ui);
+  dp_ui_fixture_open_window (&f->ui);
+  activate (f, "win.resume", g_variant_new_string (id));
+  dp_ui_iterate_until_idle ();
+  focus = gtk_root_get_focus (GTK_ROOT (f->ui.window));
+  g_assert_true (focus == cb_run_panel_get_control (panel (f, INA), "pass"));
 }
 
 /* Issue 15 item 3: "remembered costs shown on the shop and correctable (with undo)", and
@@ -761,6 +795,7 @@ main (int   argc,
   g_test_add ("/cubitos-ui/race", Fixture, NULL, fixture_setup, test_race, fixture_teardown);
   g_test_add ("/cubitos-ui/resume", Fixture, NULL, fixture_setup, test_resume, fixture_teardown);
   g_test_add ("/cubitos-ui/facts-remembered", Fixture, NULL, fixture_setup, test_facts_remembered, fixture_teardown);
+  g_test_add ("/cubitos-ui/resume-in-danger", Fixture, NULL, fixture_setup, test_resume_in_danger, fixture_teardown);
   g_test_add ("/cubitos-ui/correct-cost", Fixture, NULL, fixture_setup, test_correct_cost, fixture_teardown);
   g_test_add ("/cubitos-ui/toast-room", Fixture, NULL, fixture_setup, test_toast_room, fixture_teardown);
 

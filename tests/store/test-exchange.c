@@ -1,0 +1,269 @@
+/* test-exchange.c — the JSON export written game by game (dp-exchange.c)
+ *
+ * The export format is a contract (docs/cli.md; the import, tests/cli and other
+ * programs read it): the writer that streams game by game must give exactly the bytes
+ * of the whole document printed by json-glib, as the export did before. A stream that
+ * fails half way (full disk, closed) gives a Dicepad error, and a named file is never
+ * left half written.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "dp-exchange.h"
+#include "store-test-util.h"
+
+#define N_GAMES 200
+
+/* The export as it was written before it was streamed: the whole document built by the
+ * store, printed by json-glib (pretty, indent 2) and a final line break. */
+static char *
+reference_export (DpStore            *store,
+                  const char *const  *ids)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) root = dp_store_export (store, ids, &error);
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autofree char *text = NULL;
+
+  g_assert_no_error (error);
+  json_generator_set_pretty (generator, TRUE);
+  json_generator_set_indent (generator, 2);
+  json_generator_set_root (generator, root);
+  text = json_generator_to_data (generator, NULL);
+  return g_strconcat (text, "\n", NULL);
+}
+
+static char *
+streamed_export (DpStore            *store,
+                 const char *const  *ids)
+{
+  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (dp_exchange_write (store, DP_EXCHANGE_FORMAT_JSON, ids, out, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_output_stream_write_all (out, "", 1, NULL, NULL, NULL));
+  g_assert_true (g_output_stream_close (out, NULL, NULL));
+  return g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (out));
+}
+
+/* Stores @n games played a random number of moves (finished ones and ones still in
+ * progress), with names json-glib must escape, several created in the same second (the
+ * export orders by time, then by row). Returns their ids in the order stored. */
+static GPtrArray *
+store_games (DpStore *store,
+             guint    n)
+{
+  static const char *const names[][4] = {
+    { "Ana", "Bo", NULL },
+    { "Zoë \"Z\"", "Back\\slash", "Ørjan/Å", NULL },
+    { "=SUM(A1)", "李", "Émile", NULL },
+  };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20261124);
+  GPtrArray *ids = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(DpGame) game = test_new_game (names[i % G_N_ELEMENTS (names)]);
+      g_autoptr(GPtrArray) actions = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(JsonNode) doc = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *text = NULL;
+      char *id = g_strdup_printf ("exchange-%04u", i);
+      guint imported = 0;
+
+      /* Every fifth game to the end, the others part way. */
+      test_play_memory (game, rand, i % 5 == 0 ? G_MAXUINT : (guint) g_rand_int_range (rand, 0, 40), actions);
+      doc = test_export_of (game, actions, id, 1700000000 + i / 3);
+      text = json_to_string (doc, FALSE);
+      g_assert_true (dp_exchange_import_data (store, text, strlen (text), &imported, NULL, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (imported, ==, 1);
+      g_ptr_array_add (ids, id);
+    }
+  return ids;
+}
+
+/* Plays the golden script tests/scripts/@name into @store (a whole Calavera game, a
+ * Cubitos race: their actions hold empty objects such as "roll": {}, which json-glib
+ * indents by depth). */
+static void
+store_script (DpStore    *store,
+              const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "scripts", name, NULL);
+  g_autofree char *contents = NULL;
+  g_autofree char *id = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(DpGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, &error));
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_autoptr(JsonObject) object = NULL;
+
+      if (lines[i][0] == '\0' || lines[i][0] == '#')
+        continue;
+      object = test_parse_object (lines[i]);
+      if (game == NULL)
+        {
+          game = dp_game_new (object, &error);
+          g_assert_no_error (error);
+          id = dp_store_create_game (store, game, &error);
+        }
+      else
+        g_assert_true (dp_store_append_action (store, id, game, object, &error));
+      g_assert_no_error (error);
+    }
+}
+
+/* The assignment "export" (a JSON export that does not hold the whole file in memory):
+ * a 200-game export, streamed, is byte for byte the old writer's document. */
+static void
+test_json_same_bytes (void)
+{
+  g_autoptr(DpStore) store = test_open_store ("same-bytes.db");
+  g_autoptr(GPtrArray) ids = NULL;
+  g_autofree char *empty_old = reference_export (store, NULL);
+  g_autofree char *empty_new = streamed_export (store, NULL);
+  g_autofree char *all_old = NULL;
+  g_autofree char *all_new = NULL;
+
+  /* No games at all: still the same document. */
+  g_assert_cmpstr (empty_new, ==, empty_old);
+
+  ids = store_games (store, N_GAMES - 2);
+  store_script (store, "rules-whole-game.jsonl");
+  store_script (store, "cubitos-race1.jsonl");
+  all_old = reference_export (store, NULL);
+  all_new = streamed_export (store, NULL);
+  /* Well over one write chunk (64 KiB), so the bytes cross several writes. */
+  g_assert_cmpuint (strlen (all_old), >, 4 * 65536);
+  g_assert_cmpstr (all_new, ==, all_old);
+
+  /* The games the user chose, in the order chosen; one game alone. */
+  {
+    const char *const some[] = { g_ptr_array_index (ids, 150), g_ptr_array_index (ids, 3),
+                                 g_ptr_array_index (ids, 77), NULL };
+    const char *const one[] = { g_ptr_array_index (ids, 42), NULL };
+    g_autofree char *some_old = reference_export (store, some);
+    g_autofree char *some_new = streamed_export (store, some);
+    g_autofree char *one_old = reference_export (store, one);
+    g_autofree char *one_new = streamed_export (store, one);
+
+    g_assert_cmpstr (some_new, ==, some_old);
+    g_assert_cmpstr (one_new, ==, one_old);
+  }
+
+  /* And it still imports back: every game is known (skipped as already stored). */
+  {
+    g_autoptr(GError) error = NULL;
+    guint imported = 0, skipped = 0;
+
+    g_assert_true (dp_exchange_import_data (store, all_new, strlen (all_new), &imported, &skipped, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (imported, ==, 0);
+    g_assert_cmpuint (skipped, ==, N_GAMES);
+  }
+}
+
+/* Issue 16, item 1 (a full disk must not lose anything): a stream that runs out of
+ * space half way through the export, or was closed, fails with Dicepad's message and
+ * the stream's own error code, for the JSON and the CSV export alike. */
+static void
+test_write_failures (void)
+{
+  g_autoptr(DpStore) store = test_open_store ("failures.db");
+  g_autoptr(GPtrArray) ids = store_games (store, 60);
+  const gsize sizes[] = { 10, 70000 };
+
+  for (DpExchangeFormat format = DP_EXCHANGE_FORMAT_JSON; format <= DP_EXCHANGE_FORMAT_CSV; format++)
+    {
+      /* A fixed-size memory stream is a disk that fills up: G_IO_ERROR_NO_SPACE. */
+      for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+        {
+          g_autofree char *buffer = g_malloc (sizes[i]);
+          g_autoptr(GOutputStream) out = g_memory_output_stream_new (buffer, sizes[i], NULL, NULL);
+          g_autoptr(GError) error = NULL;
+
+          if (format == DP_EXCHANGE_FORMAT_CSV && sizes[i] > 10)
+            continue;   /* 60 games make less than that in CSV */
+          g_assert_false (dp_exchange_write (store, format, NULL, out, NULL, &error));
+          g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
+          g_assert_true (g_str_has_prefix (error->message, "Cannot write the export: "));
+        }
+
+      /* A closed stream (the other end went away). */
+      {
+        g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+        g_autoptr(GError) error = NULL;
+
+        g_assert_true (g_output_stream_close (out, NULL, NULL));
+        g_assert_false (dp_exchange_write (store, format, NULL, out, NULL, &error));
+        g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CLOSED);
+        g_assert_true (g_str_has_prefix (error->message, "Cannot write the export: "));
+      }
+    }
+}
+
+/* Issue 16, item 1 and the assignment: when the export to a named file fails after
+ * much of it is already on disk (here a damaged stored game near the end), the user's
+ * file is exactly as it was and no partial file is left beside it. */
+static void
+test_file_never_half_written (void)
+{
+  g_autoptr(DpStore) store = test_open_store ("half.db");
+  g_autoptr(GPtrArray) ids = store_games (store, N_GAMES);
+  g_autofree char *dir = test_db_path ("half");
+  g_autofree char *path = g_build_filename (dir, "games.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) listing = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *sql = NULL;
+  guint n_files = 0;
+
+  g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
+  g_file_set_contents (path, "the user's precious file", -1, &error);
+  g_assert_no_error (error);
+
+  /* The newest game (written last) cannot be read back. */
+  sql = g_strdup_printf ("UPDATE games SET setup = '{' WHERE uuid = '%s'",
+                         (const char *) g_ptr_array_index (ids, N_GAMES - 1));
+  g_assert_cmpint (sqlite3_exec (_dp_store_get_db (store), sql, NULL, NULL, NULL), ==, SQLITE_OK);
+
+  g_assert_false (dp_exchange_write_file (store, DP_EXCHANGE_FORMAT_JSON, NULL, file, NULL, &error));
+  g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW);
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, "the user's precious file");
+  listing = g_dir_open (dir, 0, NULL);
+  while (g_dir_read_name (listing) != NULL)
+    n_files++;
+  g_assert_cmpuint (n_files, ==, 1);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  test_scratch_init ();
+
+  g_test_add_func ("/exchange/json-same-bytes", test_json_same_bytes);
+  g_test_add_func ("/exchange/write-failures", test_write_failures);
+  g_test_add_func ("/exchange/file-never-half-written", test_file_never_half_written);
+
+  status = g_test_run ();
+  test_scratch_clear ();
+  return status;
+}
