@@ -1208,7 +1208,8 @@ test_import_hostile (void)
     assert_import_refused (db, "illegal.json", bad, -1, 1, line_of (bad, "\"take\" : \"black\" ") - 1);
   }
 
-  /* 100 MB: refused before reading (a sparse file, so the test writes little). */
+  /* One byte over the import limit: refused before reading (a sparse file, so the test
+   * writes little). */
   huge_path = temp_path ("huge.json");
   {
     g_autoptr(GFile) file = g_file_new_for_path (huge_path);
@@ -1219,7 +1220,7 @@ test_import_hostile (void)
     g_auto(CliResult) result = { 0, };
 
     g_assert_nonnull (stream);
-    g_seekable_truncate (G_SEEKABLE (stream), 100 * 1024 * 1024, NULL, &error);
+    g_seekable_truncate (G_SEEKABLE (stream), (goffset) DP_EXCHANGE_MAX_IMPORT_SIZE + 1, NULL, &error);
     g_assert_no_error (error);
     g_output_stream_close (G_OUTPUT_STREAM (stream), NULL, NULL);
 

@@ -12,7 +12,9 @@
 
 #include <gio/gio.h>
 #include <glib/gstdio.h>
+#include <fcntl.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dp-exchange.h"
 #include "store-test-util.h"
@@ -250,6 +252,37 @@ test_file_never_half_written (void)
   g_assert_cmpuint (n_files, ==, 1);
 }
 
+/* Trust ("never lose a game"): whatever Dicepad exports, it imports back. The largest
+ * game there is (the recorded whole Calavera game; a Cubitos race is shorter) exported
+ * 100,000 times — a weekly evening of ten games for two centuries — stays below the
+ * import limit (10,991 games made 78.5 MB, over the old 64 MiB). A larger file is still
+ * refused before it is read: a sparse file one byte over the limit. */
+static void
+test_import_limit (void)
+{
+  g_autoptr(DpStore) store = test_open_store ("limit.db");
+  g_autofree char *one = NULL;
+  g_autofree char *path = test_db_path ("limit-over.json");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  guint imported = 0;
+  int fd;
+
+  store_script (store, "rules-whole-game.jsonl");
+  one = streamed_export (store, NULL);
+  g_assert_cmpuint ((guint64) strlen (one) * 100000, <, DP_EXCHANGE_MAX_IMPORT_SIZE);
+
+  fd = g_open (path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, (off_t) DP_EXCHANGE_MAX_IMPORT_SIZE + 1), ==, 0);
+  g_assert_cmpint (close (fd), ==, 0);
+  g_assert_false (dp_exchange_import_file (store, file, &imported, NULL, NULL, NULL, &error));
+  g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_INVALID_IMPORT);
+  g_assert_cmpuint (imported, ==, 0);
+  g_assert_cmpuint (dp_store_count_games (store, NULL, NULL), ==, 1);
+  g_unlink (path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -262,6 +295,7 @@ main (int   argc,
   g_test_add_func ("/exchange/json-same-bytes", test_json_same_bytes);
   g_test_add_func ("/exchange/write-failures", test_write_failures);
   g_test_add_func ("/exchange/file-never-half-written", test_file_never_half_written);
+  g_test_add_func ("/exchange/import-limit", test_import_limit);
 
   status = g_test_run ();
   test_scratch_clear ();
