@@ -341,6 +341,75 @@ find_toast_button (GtkWidget *overlay)
   return NULL;
 }
 
+/* A label under @widget showing exactly @text, or NULL. */
+static GtkLabel *
+find_label_with_text (GtkWidget  *widget,
+                      const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return GTK_LABEL (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = find_label_with_text (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* qa2 play-through: the toast naming what Dicepad entered by itself was cut off ("O'Brien
+ * passt – und, da es nichts zu entscheiden gab: Jürgen hat 0 Münzen, 0 Schritte und 0
+ * Kredite erh…"), so nobody could read what happened. A long toast wraps onto a second
+ * line, shows its whole text (a name is plain text, never markup), and is no taller
+ * than a one-line toast, so it stays in the strip kept free for it below the table. */
+static void
+test_long_toast_wraps (Fixture       *f,
+                       gconstpointer  data)
+{
+  static const char *const names[] = { "Ina", "Sami", NULL };
+  static const char text[] = "O'Brien <Bob> passes — and, with nothing to decide: Jürgen collected 0 coins, "
+                             "0 steps and 0 credits, Zoë collected 0 coins, 0 steps and 0 credits";
+  GtkWidget *overlay;
+  GtkWidget *toast;
+  GtkLabel *label = NULL;
+  gint64 end;
+  int height, one_line;
+
+  start_by_keys (f, names);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
+  dp_table_page_entry_stored (DP_TABLE_PAGE (table (f)), text);
+  overlay = dp_ui_find_descendant (GTK_WIDGET (f->window), ADW_TYPE_TOAST_OVERLAY);
+  g_assert_nonnull (overlay);
+  end = g_get_monotonic_time () + 3 * G_USEC_PER_SEC;
+  while (label == NULL && g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      label = find_label_with_text (overlay, text);
+    }
+  g_assert_nonnull (label);
+  g_assert_true (gtk_label_get_wrap (label));
+  /* The toast widget: the label's ancestor that is a direct child of the overlay. */
+  toast = GTK_WIDGET (label);
+  while (gtk_widget_get_parent (toast) != overlay)
+    toast = gtk_widget_get_parent (toast);
+  gtk_widget_measure (toast, GTK_ORIENTATION_VERTICAL, 1280 - 2 * 12, NULL, &height, NULL, NULL);
+  g_assert_cmpint (height, >, 0);
+  g_assert_cmpint (gtk_label_get_lines (label), ==, 2);
+  /* Two lines fit the toast's height for one (its button sets it), so the toast stays
+   * inside DP_WINDOW_TOAST_STRIP and covers no control. */
+  dp_table_page_entry_stored (DP_TABLE_PAGE (table (f)), "Ina rests");
+  dp_ui_iterate_until_idle ();
+  g_assert_cmpstr (gtk_label_get_text (label), ==, "Ina rests");
+  gtk_widget_measure (toast, GTK_ORIENTATION_VERTICAL, 1280 - 2 * 12, NULL, &one_line, NULL, NULL);
+  g_assert_cmpint (height, ==, one_line);
+  /* A short toast is as wide as its text: it wraps only when it must ("Sami: 1 cross
+   * in green" was broken onto two lines in a narrow toast; libadwaita gives the title
+   * its natural width, which for a wrapping label is a balanced, narrow one). */
+  g_assert_cmpint (gtk_label_get_natural_wrap_mode (label), ==, GTK_NATURAL_WRAP_NONE);
+}
+
 /* Issue 14, item 1: "A turn ended by clicking the last opponent's choice; the next roll
  * was typed (gggpbo) and Enter pressed: the letters went nowhere because focus sat on
  * the toast's Undo button, and Enter undid that opponent's mark." */
@@ -1013,6 +1082,7 @@ main (int   argc,
   dp_ui_test_init (&argc, &argv, DP_UI_TEST_GTK | DP_UI_TEST_ISOLATE_DIRS);
 
   g_test_add ("/keyboard/whole-game", Fixture, &ui_config, dp_ui_fixture_setup, test_whole_game_by_keys, dp_ui_fixture_teardown);
+  g_test_add ("/keyboard/long-toast-wraps", Fixture, &ui_config, dp_ui_fixture_setup, test_long_toast_wraps, dp_ui_fixture_teardown);
   g_test_add ("/keyboard/enter-never-undoes", Fixture, &ui_config, dp_ui_fixture_setup, test_enter_never_undoes, dp_ui_fixture_teardown);
   g_test_add ("/keyboard/letters-reach-dice-every-turn", Fixture, &ui_config, dp_ui_fixture_setup, test_letters_reach_dice_every_turn, dp_ui_fixture_teardown);
   g_test_add ("/keyboard/last-line-follows-undo", Fixture, &ui_config, dp_ui_fixture_setup, test_last_line_follows_undo, dp_ui_fixture_teardown);

@@ -514,8 +514,11 @@ cb_parse_action (const CbGame  *g,
         return FALSE;
       if (a->n == 0)
         {
-          g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_MALFORMED,
-                       _("“%s” must be at least 1."), cb_act_keys[a->type]);
+          /* qa2: read under a greyed-out button at the table, so it names no JSON key */
+          g_set_error_literal (error, DP_GAME_ERROR, DP_GAME_ERROR_MALFORMED,
+                               a->type == CB_ACTION_REDEEM ? _("Redeem at least one credit.")
+                               : a->type == CB_ACTION_BUY_STEPS ? _("Buy at least one step.")
+                               : _("Say what the shortcut costs: at least one step."));
           return FALSE;
         }
       return TRUE;

@@ -530,10 +530,12 @@ apply_move (CbGame         *g,
     return FALSE;
   if (a->n > p->steps)
     {
-      g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
-                   g_dngettext (GETTEXT_PACKAGE, "You have only %u step.",
-                                "You have only %u steps.", p->steps),
-                   p->steps);
+      /* qa2: "You have no …", never "You have only 0 …" (read under a greyed-out button) */
+      if (p->steps == 0)
+        g_set_error_literal (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL, _("You have no steps."));
+      else
+        g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
+                     g_dngettext (GETTEXT_PACKAGE, "You have only %u step.", "You have only %u steps.", p->steps), p->steps);
       return FALSE;
     }
   if (a->finish)
@@ -905,10 +907,12 @@ apply_action (CbGame         *g,
         return cb_wrong_phase (g, a->player, a->type, error);
       if (a->n > p->credits)
         {
-          g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
-                       g_dngettext (GETTEXT_PACKAGE, "You have only %u credit.",
-                                    "You have only %u credits.", p->credits),
-                       p->credits);
+          /* qa2: "You have no …", never "You have only 0 …" (read under a greyed-out button) */
+          if (p->credits == 0)
+            g_set_error_literal (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL, _("You have no credits."));
+          else
+            g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
+                         g_dngettext (GETTEXT_PACKAGE, "You have only %u credit.", "You have only %u credits.", p->credits), p->credits);
           return FALSE;
         }
       p->credits -= a->n;
@@ -959,10 +963,12 @@ apply_action (CbGame         *g,
       /* p. 10 „Abkürzung“: paid in steps (the example: 10 steps, pay 7, walk 3 more) */
       if (a->n > p->steps)
         {
-          g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
-                       g_dngettext (GETTEXT_PACKAGE, "You have only %u step.",
-                                    "You have only %u steps.", p->steps),
-                       p->steps);
+          /* qa2: "You have no …", never "You have only 0 …" (read under a greyed-out button) */
+          if (p->steps == 0)
+            g_set_error_literal (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL, _("You have no steps."));
+          else
+            g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_ILLEGAL,
+                         g_dngettext (GETTEXT_PACKAGE, "You have only %u step.", "You have only %u steps.", p->steps), p->steps);
           return FALSE;
         }
       p->steps -= a->n;

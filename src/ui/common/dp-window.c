@@ -162,23 +162,34 @@ show_toast (DpWindow   *self,
             const char *action_name)
 {
   AdwToast *toast;
+  GtkWidget *label;
 
   /* One toast at a time: the newest entry is the one Undo takes back. The toast on
    * screen says the new entry: replacing it instead would dismiss a toast still
    * sliding in, which libadwaita 1.2 does not survive when entries come fast (a
    * typed roll, Enter, a choice key within 300 ms). */
-  /* AdwToast 1.2 reads its title as markup: names are plain text. */
-  g_autofree char *escaped = g_markup_escape_text (title, -1);
-
-  if (self->last_toast != NULL)
+  if (self->last_toast != NULL && GTK_IS_LABEL (adw_toast_get_custom_title (self->last_toast)))
     {
-      adw_toast_set_title (self->last_toast, escaped);
+      gtk_label_set_text (GTK_LABEL (adw_toast_get_custom_title (self->last_toast)), title);
       adw_toast_set_button_label (self->last_toast, button_label);
       adw_toast_set_action_name (self->last_toast, button_label != NULL ? action_name : NULL);
       return;
     }
 
-  toast = adw_toast_new (escaped);
+  /* The title wraps onto a second line instead of being cut off: a toast that says
+   * what Dicepad entered by itself is long ("Ina passes — and, with nothing to decide:
+   * …"), and nobody can read an ellipsis (qa2). A plain label: names are no markup.
+   * Two lines fit the height the toast has for one (its button sets it). */
+  label = gtk_label_new (title);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  /* …only when it must: a short toast stays on one line. */
+  gtk_label_set_natural_wrap_mode (GTK_LABEL (label), GTK_NATURAL_WRAP_NONE);
+  gtk_label_set_lines (GTK_LABEL (label), 2);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 100);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  toast = g_object_new (ADW_TYPE_TOAST, "custom-title", label, NULL);
   g_set_weak_pointer (&self->last_toast, toast);
   /* A dismissed toast is on its way out: the next entry gets a new one. */
   g_signal_connect_swapped (toast, "dismissed", G_CALLBACK (toast_dismissed_cb), self);

@@ -475,6 +475,9 @@ cb_presenter_dup_action_text (const CbGame *before,
               steps += m * cb_face_steps (f);
               credits += m * cb_face_credits (f);
             }
+        if (coins == 0 && steps == 0 && credits == 0)
+          /* Translators: toast, after a bust: "Ina collected nothing" */
+          return g_strdup_printf (_("%s collected nothing"), name);
         coins_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u coin", "%u coins", coins), coins);
         steps_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u step", "%u steps", steps), steps);
         credits_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u credit", "%u credits", credits), credits);

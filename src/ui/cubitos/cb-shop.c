@@ -289,7 +289,10 @@ cb_shop_update (CbShop       *self,
       gtk_widget_set_margin_start (row, 6);
       gtk_widget_set_margin_end (row, 6);
       gtk_label_set_xalign (GTK_LABEL (title_label), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (title_label), PANGO_ELLIPSIZE_END);
+      /* Wrapped, never cut off: the card is found on the table by its whole name,
+       * also in a half-width board (qa2: "Dugout (Lasse Liefer…"). */
+      gtk_label_set_wrap (GTK_LABEL (title_label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (title_label), PANGO_WRAP_WORD_CHAR);
       gtk_label_set_xalign (GTK_LABEL (origin), 0);
       gtk_label_set_wrap (GTK_LABEL (origin), TRUE);
       gtk_widget_add_css_class (origin, "caption");

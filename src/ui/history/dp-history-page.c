@@ -911,6 +911,10 @@ dp_history_page_class_init (DpHistoryPageClass *klass)
   gtk_widget_class_install_action (widget_class, "history.import", NULL, import_action_cb);
 
   gtk_widget_class_add_binding (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, focus_search_cb, NULL);
+  /* Back to the start page by keyboard, as from a game to the list (the replay page's
+   * own Escape and Alt+Left run first while a game is open). */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.show-start", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "win.show-start", NULL);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }

@@ -401,6 +401,20 @@ test_race_section (void)
   ok (g, "{'player':'Ina','redeem':5}");
   g_assert_cmpuint (cb_game_get_coins (g, 0), ==, 8);
   g_assert_cmpuint (cb_game_get_credits (g, 0), ==, 0);
+  /* qa2: a refusal under a greyed-out button is read at the table: "You have no
+   * credits.", never "You have only 0 credits.", and a count of 0 names no JSON key */
+  m = refused (g, "{'player':'Ina','redeem':1}", DP_GAME_ERROR_ILLEGAL);
+  g_assert_cmpstr (m, ==, "You have no credits.");
+  g_clear_pointer (&m, g_free);
+  m = refused (g, "{'player':'Ina','redeem':0}", DP_GAME_ERROR_MALFORMED);
+  g_assert_cmpstr (m, ==, "Redeem at least one credit.");
+  g_clear_pointer (&m, g_free);
+  m = refused (g, "{'player':'Ina','buy_steps':0}", DP_GAME_ERROR_MALFORMED);
+  g_assert_cmpstr (m, ==, "Buy at least one step.");
+  g_clear_pointer (&m, g_free);
+  m = refused (g, "{'player':'Ina','shortcut':0}", DP_GAME_ERROR_MALFORMED);
+  g_assert_cmpstr (m, ==, "Say what the shortcut costs: at least one step.");
+  g_clear_pointer (&m, g_free);
   ok (g, "{'player':'Ina','buy':'blue'}");
   g_assert_cmpuint (cb_game_get_coins (g, 0), ==, 6);
   m = refused (g, "{'player':'Ina','buy':'blue'}", DP_GAME_ERROR_ILLEGAL);   /* different dice */

@@ -351,6 +351,14 @@ test_toast_words (void)
   g_assert_cmpstr (steps, ==, nm ("Ina: 4 coins → 1 step"));
   g_assert_cmpstr (walked, ==, nm ("Ina moved 1 space"));
 
+  /* qa2 play-through: after a bust Dicepad collected for the player by itself, and the
+   * toast read "Jürgen collected 0 coins, 0 steps and 0 credits": nothing is "nothing". */
+  {
+    g_autofree char *nothing = cb_presenter_dup_action_text (g, nm ("{\"player\":\"Ina\",\"collect\":true}"));
+
+    g_assert_cmpstr (nothing, ==, nm ("Ina collected nothing"));
+  }
+
   /* Issue 15 item 3: a corrected cost reads as what the card prints, in the toast and
    * on the replay page; counted with ngettext. */
   {

@@ -113,6 +113,25 @@ number (Fixture    *f,
   return cb_board_view_get_text (board (f, seat), what);
 }
 
+
+/* The label under @widget showing exactly @text, or NULL. */
+static GtkLabel *
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return GTK_LABEL (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* Presses a button as a player does; it must be enabled. */
 static void
 press (Fixture    *f,
@@ -436,6 +455,15 @@ play_round_one (Fixture *f)
       {
         g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (cb_shop_get_buy_button (shop, c))));
         g_assert_cmpstr (cb_shop_get_reason (shop, c), !=, "");
+        /* qa2: in a half-width board the card was cut off ("Dugout (Lasse Liefer…");
+         * a player reads the whole card to find it on the table: it wraps. */
+        {
+          GtkLabel *card = find_label (GTK_WIDGET (shop), cb_shop_get_card_text (shop, c));
+
+          g_assert_nonnull (card);
+          g_assert_cmpint (gtk_label_get_ellipsize (card), ==, PANGO_ELLIPSIZE_NONE);
+          g_assert_true (gtk_label_get_wrap (card));
+        }
       }
   }
   press (f, SAMI, "rest");
