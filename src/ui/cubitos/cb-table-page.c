@@ -194,24 +194,13 @@ cb_table_page_size_allocate (GtkWidget *widget,
                              int        baseline)
 {
   CbTablePage *self = CB_TABLE_PAGE (widget);
-  int cell_min = 0;
   guint columns;
 
-  /* Two columns only when two boards really fit side by side (German labels are
-   * wider than English ones); otherwise the boards would force the window wider than
-   * the screen. */
-  for (guint i = 0; i < self->cells->len; i++)
-    {
-      int minimum;
-
-      gtk_widget_measure (g_ptr_array_index (self->cells, i), GTK_ORIENTATION_HORIZONTAL, -1,
-                          &minimum, NULL, NULL, NULL);
-      cell_min = MAX (cell_min, minimum);
-    }
-  columns = self->cells->len > 1 &&
-            width >= MAX ((int) TWO_COLUMN_WIDTH,
-                          2 * cell_min + (int) gtk_grid_get_column_spacing (self->boards_grid) + 2 * PAGE_MARGIN)
-            ? 2 : 1;
+  /* The column count depends on the window width and the number of boards only,
+   * never on what a board shows at the moment: measuring the boards made them jump
+   * between one and two columns when a player's controls changed (issue 15, item 2,
+   * "nothing that moves"). A board wider than its column wraps or scrolls sideways. */
+  columns = self->cells->len > 1 && width >= TWO_COLUMN_WIDTH ? 2 : 1;
 
   if (columns != self->columns)
     {

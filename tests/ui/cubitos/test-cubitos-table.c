@@ -762,6 +762,79 @@ test_fits_360 (Fixture       *f,
   g_settings_reset (settings, "window-height");
 }
 
+/* Issue 15 item 2: "nothing that moves" (tester's N1): the boards' columns depend on the
+ * window width only. Through round 1 of the golden race (refill, roll, push, bust …)
+ * every board keeps its place in the grid, however wide its controls become. */
+static gboolean
+count_frame_cb (GtkWidget     *widget,
+                GdkFrameClock *clock,
+                gpointer       data)
+{
+  guint *frames = data;
+
+  (*frames)++;
+  return G_SOURCE_CONTINUE;
+}
+
+/* Lets @widget's window draw @n frames: the boards are moved after an allocation and
+ * placed in the next frame. */
+static void
+wait_frames (GtkWidget *widget,
+             guint      n)
+{
+  guint frames = 0;
+  guint id = gtk_widget_add_tick_callback (widget, count_frame_cb, &frames, NULL);
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while (frames < n && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  gtk_widget_remove_tick_callback (widget, id);
+  g_assert_cmpuint (frames, >=, n);
+}
+
+#define ROUND_LINES 20  /* round 1 of the golden race: script lines 1–20 */
+static const int size_1280[] = { 1280, 800 };
+static const int size_1100[] = { 1100, 760 };
+
+static void
+test_columns_stay (Fixture       *f,
+                   gconstpointer  data)
+{
+  const int *size = data;
+  GSettings *settings = dp_application_get_settings (f->ui.app);
+  graphene_rect_t first[2];
+
+  dp_ui_fixture_close_window (&f->ui);
+  g_settings_set_int (settings, "window-width", size[0]);
+  g_settings_set_int (settings, "window-height", size[1]);
+  dp_ui_fixture_open_window (&f->ui);
+  dp_ui_wait_mapped (GTK_WIDGET (f->ui.window));
+  start_race (f);
+  for (guint i = 0; i <= ROUND_LINES && i <= f->script->len; i++)
+    {
+      dp_ui_wait_for_layout (GTK_WIDGET (f->ui.window));
+      wait_frames (GTK_WIDGET (f->ui.window), 3);
+      for (guint seat = INA; seat <= SAMI; seat++)
+        {
+          GtkWidget *cell = gtk_widget_get_parent (GTK_WIDGET (board (f, seat)));
+          graphene_rect_t bounds;
+
+          g_assert_true (gtk_widget_compute_bounds (cell, gtk_widget_get_parent (cell), &bounds));
+          if (i == 0)
+            first[seat] = bounds;
+          else if (bounds.origin.x != first[seat].origin.x || bounds.origin.y != first[seat].origin.y)
+            g_error ("after %u script lines board %u moved from (%g, %g) to (%g, %g)", i, seat,
+                     first[seat].origin.x, first[seat].origin.y, bounds.origin.x, bounds.origin.y);
+        }
+      /* side by side at these widths */
+      g_assert_cmpfloat (first[SAMI].origin.x, >, first[INA].origin.x);
+      if (i < ROUND_LINES && i < f->script->len)
+        enter_line (f, i);
+    }
+  g_settings_reset (settings, "window-width");
+  g_settings_reset (settings, "window-height");
+}
+
 /* Issue 15 item 2: "Enter on push/pass pushes, even in danger" — also right after the
  * race is resumed: the keyboard lands on Pass, the safe default (p. 8: a roll without a
  * hit while in danger busts), so a stray Enter never risks the round. */
@@ -884,6 +957,8 @@ main (int   argc,
   g_test_add ("/cubitos-ui/race", Fixture, NULL, fixture_setup, test_race, fixture_teardown);
   g_test_add ("/cubitos-ui/resume", Fixture, NULL, fixture_setup, test_resume, fixture_teardown);
   g_test_add ("/cubitos-ui/facts-remembered", Fixture, NULL, fixture_setup, test_facts_remembered, fixture_teardown);
+  g_test_add ("/cubitos-ui/columns-stay-1280", Fixture, size_1280, fixture_setup, test_columns_stay, fixture_teardown);
+  g_test_add ("/cubitos-ui/columns-stay-1100", Fixture, size_1100, fixture_setup, test_columns_stay, fixture_teardown);
   g_test_add ("/cubitos-ui/fits-360", Fixture, NULL, fixture_setup, test_fits_360, fixture_teardown);
   g_test_add ("/cubitos-ui/resume-in-danger", Fixture, NULL, fixture_setup, test_resume_in_danger, fixture_teardown);
   g_test_add ("/cubitos-ui/correct-cost", Fixture, NULL, fixture_setup, test_correct_cost, fixture_teardown);
