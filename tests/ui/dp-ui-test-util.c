@@ -289,3 +289,27 @@ dp_ui_wait_for_layout (GtkWidget *widget)
     }
   dp_ui_iterate_until_idle ();
 }
+
+static gboolean
+count_frame_cb (GtkWidget     *widget,
+                GdkFrameClock *clock,
+                gpointer       data)
+{
+  (*(guint *) data)++;
+  return G_SOURCE_CONTINUE;
+}
+
+guint
+dp_ui_wait_frames (GtkWidget *widget,
+                   guint      n)
+{
+  guint frames = 0;
+  guint id = gtk_widget_add_tick_callback (widget, count_frame_cb, &frames, NULL);
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while (frames < n && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  gtk_widget_remove_tick_callback (widget, id);
+  dp_ui_iterate_until_idle ();
+  return frames;
+}

@@ -76,5 +76,9 @@ void dp_ui_iterate_until_idle (void);
 void dp_ui_wait_mapped (GtkWidget *widget);
 /* Lets the frame clock allocate and draw @widget's window once or twice. */
 void dp_ui_wait_for_layout (GtkWidget *widget);
+/* Lets @widget's window lay out and draw @n frames (what a player sees after an entry;
+ * widgets moved in an idle after an allocation are placed in the next frame), waiting
+ * 5 s at most; then runs what is pending. Returns the frames drawn. */
+guint dp_ui_wait_frames (GtkWidget *widget, guint n);
 
 G_END_DECLS

@@ -719,32 +719,6 @@ test_ignored_keys_say_why (Fixture       *f,
 
 /* ---- The whole table in view ---- */
 
-static gboolean
-count_frame_cb (GtkWidget     *widget,
-                GdkFrameClock *clock,
-                gpointer       data)
-{
-  (*(guint *) data)++;
-  return G_SOURCE_CONTINUE;
-}
-
-/* Lets the window lay out and draw @n frames (what a player sees after an entry). */
-static void
-wait_frames (GtkWidget *widget,
-             guint      n)
-{
-  guint frames = 0;
-  guint id = gtk_widget_add_tick_callback (widget, count_frame_cb, &frames, NULL);
-  gint64 end = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
-
-  while (frames < n && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, TRUE);
-  gtk_widget_remove_tick_callback (widget, id);
-  dp_ui_iterate_until_idle ();
-}
-
-static void wait_frames (GtkWidget *widget, guint n);
-
 /* TRUE when @widget lies inside the visible part of the scrolled window @scroller. */
 static gboolean
 in_view_now (GtkWidget *widget,
@@ -770,7 +744,7 @@ in_view (GtkWidget *widget,
     {
       if (in_view_now (widget, scroller))
         return TRUE;
-      wait_frames (scroller, 2);
+      dp_ui_wait_frames (scroller, 2);
     }
   return in_view_now (widget, scroller);
 }
@@ -837,7 +811,7 @@ assert_table_in_view (Fixture        *f,
   GArray *legal;
 
   /* Let the layout settle (the sheets' size follows the window in an idle). */
-  wait_frames (GTK_WIDGET (f->window), 3);
+  dp_ui_wait_frames (GTK_WIDGET (f->window), 3);
 
   /* Every sheet — the acting one first of all — whole and unscrolled. */
   for (guint seat = 0; seat < cv_game_get_n_players (cv); seat++)
@@ -976,7 +950,7 @@ assert_fits_width (Fixture        *f,
   GtkWidget *title = dp_ui_find_descendant (GTK_WIDGET (f->window), ADW_TYPE_WINDOW_TITLE);
   int min_width;
 
-  wait_frames (GTK_WIDGET (f->window), 3);
+  dp_ui_wait_frames (GTK_WIDGET (f->window), 3);
   /* The window (with its border) needs no more than 360 px… */
   gtk_widget_measure (GTK_WIDGET (f->window), GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL, NULL);
   if (min_width > 360 || gtk_widget_get_width (GTK_WIDGET (f->window)) > 360)
@@ -1054,7 +1028,7 @@ test_acting_sheet_in_view_800x600 (Fixture       *f,
       GtkWidget *sheet;
       graphene_rect_t bounds;
 
-      wait_frames (GTK_WIDGET (f->window), 3);
+      dp_ui_wait_frames (GTK_WIDGET (f->window), 3);
       sheet = GTK_WIDGET (cv_table_page_get_sheet (table (f), seat >= 0 ? (guint) seat : cv_game_get_roller (cv)));
       g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->window)), <=, 800);
       if (!in_view (sheet, sheets))

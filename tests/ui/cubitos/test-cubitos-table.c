@@ -765,33 +765,6 @@ test_fits_360 (Fixture       *f,
 /* Issue 15 item 2: "nothing that moves" (tester's N1): the boards' columns depend on the
  * window width only. Through round 1 of the golden race (refill, roll, push, bust …)
  * every board keeps its place in the grid, however wide its controls become. */
-static gboolean
-count_frame_cb (GtkWidget     *widget,
-                GdkFrameClock *clock,
-                gpointer       data)
-{
-  guint *frames = data;
-
-  (*frames)++;
-  return G_SOURCE_CONTINUE;
-}
-
-/* Lets @widget's window draw @n frames: the boards are moved after an allocation and
- * placed in the next frame. */
-static void
-wait_frames (GtkWidget *widget,
-             guint      n)
-{
-  guint frames = 0;
-  guint id = gtk_widget_add_tick_callback (widget, count_frame_cb, &frames, NULL);
-  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-
-  while (frames < n && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, TRUE);
-  gtk_widget_remove_tick_callback (widget, id);
-  g_assert_cmpuint (frames, >=, n);
-}
-
 #define ROUND_LINES 20  /* round 1 of the golden race: script lines 1–20 */
 static const int size_1280[] = { 1280, 800 };
 static const int size_1100[] = { 1100, 760 };
@@ -813,7 +786,7 @@ test_columns_stay (Fixture       *f,
   for (guint i = 0; i <= ROUND_LINES && i <= f->script->len; i++)
     {
       dp_ui_wait_for_layout (GTK_WIDGET (f->ui.window));
-      wait_frames (GTK_WIDGET (f->ui.window), 3);
+      g_assert_cmpuint (dp_ui_wait_frames (GTK_WIDGET (f->ui.window), 3), >=, 3);
       for (guint seat = INA; seat <= SAMI; seat++)
         {
           GtkWidget *cell = gtk_widget_get_parent (GTK_WIDGET (board (f, seat)));
