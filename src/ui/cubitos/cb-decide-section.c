@@ -83,12 +83,12 @@ cb_decide_section_update (CbDecideSection *self)
   /* In danger the safe choice is the suggested one. */
   if (danger)
     {
-      gtk_widget_add_css_class (cb_controls_get (self->controls, "pass"), "suggested-action");
-      gtk_widget_remove_css_class (cb_controls_get (self->controls, "push"), "suggested-action");
+      cb_controls_set_suggested (cb_controls_get (self->controls, "pass"), TRUE);
+      cb_controls_set_suggested (cb_controls_get (self->controls, "push"), FALSE);
     }
   else
     {
-      gtk_widget_add_css_class (cb_controls_get (self->controls, "push"), "suggested-action");
-      gtk_widget_remove_css_class (cb_controls_get (self->controls, "pass"), "suggested-action");
+      cb_controls_set_suggested (cb_controls_get (self->controls, "push"), TRUE);
+      cb_controls_set_suggested (cb_controls_get (self->controls, "pass"), FALSE);
     }
 }

@@ -146,6 +146,26 @@ cb_controls_set_hint (GtkWidget  *button,
     gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, hint, -1);
 }
 
+/* The blue "suggested" look marks the default the keyboard sits on; a button that cannot
+ * be pressed never wears it (QA: a greyed "Collect" still looked active after Dicepad
+ * collected by itself). */
+static void
+show_suggested (GtkWidget *button)
+{
+  if (g_object_get_data (G_OBJECT (button), "suggested") != NULL && gtk_widget_get_sensitive (button))
+    gtk_widget_add_css_class (button, "suggested-action");
+  else
+    gtk_widget_remove_css_class (button, "suggested-action");
+}
+
+void
+cb_controls_set_suggested (GtkWidget *button,
+                           gboolean   suggested)
+{
+  g_object_set_data (G_OBJECT (button), "suggested", suggested ? GINT_TO_POINTER (1) : NULL);
+  show_suggested (button);
+}
+
 void
 cb_controls_set_action (CbControls *controls,
                         GtkWidget  *button,
@@ -157,6 +177,7 @@ cb_controls_set_action (CbControls *controls,
   g_object_set_data_full (G_OBJECT (button), "action", action, g_free);
   g_object_set_data_full (G_OBJECT (button), "reason", ok ? NULL : g_strdup (error->message), g_free);
   gtk_widget_set_sensitive (button, ok);
+  show_suggested (button);
   gtk_widget_set_tooltip_text (button, ok ? g_object_get_data (G_OBJECT (button), "hint") : error->message);
   cb_controls_update_reasons (controls);
 }
@@ -170,6 +191,7 @@ cb_controls_restrict (CbControls *controls,
   if (sensitive || !gtk_widget_get_sensitive (button))
     return;
   gtk_widget_set_sensitive (button, FALSE);
+  show_suggested (button);
   g_object_set_data_full (G_OBJECT (button), "reason", g_strdup (reason), g_free);
   gtk_widget_set_tooltip_text (button, reason);
   cb_controls_update_reasons (controls);
@@ -216,8 +238,7 @@ cb_controls_add_button (CbControls *controls,
       gtk_label_set_justify (GTK_LABEL (text), GTK_JUSTIFY_CENTER);
     }
 
-  if (suggested)
-    gtk_widget_add_css_class (button, "suggested-action");
+  g_object_set_data (G_OBJECT (button), "suggested", suggested ? GINT_TO_POINTER (1) : NULL);
   cb_controls_set_hint (button, hint);
   g_signal_connect (button, "clicked", G_CALLBACK (button_clicked_cb), controls);
   g_object_set_data (G_OBJECT (button), "made", GUINT_TO_POINTER (++controls->n_made));

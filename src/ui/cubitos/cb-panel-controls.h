@@ -50,6 +50,8 @@ GtkWidget    *cb_controls_add_button     (CbControls *controls, GtkWidget *row, 
                                           gboolean suggested);
 /* What @button does, in its tooltip while it is enabled and for a screen reader. */
 void          cb_controls_set_hint       (GtkWidget *button, const char *hint);
+/* Marks @button as the default the keyboard sits on: shown blue while it can be pressed. */
+void          cb_controls_set_suggested  (GtkWidget *button, gboolean suggested);
 /* Sets the action @button enters (taken) and whether the engine accepts it now. */
 void          cb_controls_set_action     (CbControls *controls, GtkWidget *button, char *action);
 /* Disables @button with @reason unless @sensitive (and the engine accepts its action). */

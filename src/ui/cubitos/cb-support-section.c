@@ -141,9 +141,6 @@ cb_support_section_update (CbSupportSection *self)
         gtk_button_set_label (GTK_BUTTON (announce), pending ? _("Collect and A_nnounce Swords") : _("A_nnounce Swords"));
       g_object_set_data_full (G_OBJECT (announce), "first-action", pending ? g_steal_pointer (&first) : NULL, g_free);
       cb_controls_set_action (self->controls, announce, cb_presenter_action_simple (game, seat, CB_ACTION_ANNOUNCE));
-      if (pending)
-        gtk_widget_remove_css_class (announce, "suggested-action");
-      else
-        gtk_widget_add_css_class (announce, "suggested-action");
+      cb_controls_set_suggested (announce, !pending);
     }
 }

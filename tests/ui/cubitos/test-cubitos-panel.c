@@ -254,7 +254,8 @@ test_refill_enter (void)
 
 /* Issue 15: "reasons for disabled buttons are only in tooltips (a touch screen never
  * shows them)". In every phase of a round, each disabled button's reason is written
- * in the caption under its row. */
+ * in the caption under its row. And (QA, N5: a greyed "Collect" kept its blue look after
+ * Dicepad collected by itself) a disabled button never looks like the default. */
 static void
 assert_reasons_shown (Table      *t,
                       const char *when)
@@ -274,6 +275,8 @@ assert_reasons_shown (Table      *t,
 
       if (button == NULL || gtk_widget_get_sensitive (button))
         continue;
+      if (gtk_widget_has_css_class (button, "suggested-action"))
+        g_error ("%s: “%s” is disabled but styled as the suggested default", when, buttons[i]);
       tooltip = gtk_widget_get_tooltip_text (button);
       if (caption == NULL || tooltip == NULL || tooltip[0] == '\0'
           || !gtk_widget_get_visible (caption) || !gtk_widget_get_child_visible (caption)
