@@ -273,7 +273,12 @@ cb_shop_update (CbShop       *self,
 
   for (guint c = 0; c < CB_N_COLOURS; c++)
     {
-      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+      /* Two lines: the card (symbol, name, where its cost comes from), then what can be
+       * done with it, at the end. On one line a row needed 376 px, wider than a board
+       * at 360 px (issue 15: "usable down to 360 px"). */
+      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+      GtkWidget *card = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+      GtkWidget *actions = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
       GtkWidget *texts = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
       g_autofree char *title = cb_presenter_dup_card_text (cb, c);
       GtkWidget *title_label = gtk_label_new (title);
@@ -307,8 +312,11 @@ cb_shop_update (CbShop       *self,
       gtk_widget_set_hexpand (texts, TRUE);
       gtk_widget_set_valign (texts, GTK_ALIGN_CENTER);
 
-      gtk_box_append (GTK_BOX (row), cb_die_icon_new (CB_KIND_OF (c), CB_FACE_BLANK, 0, 26));
-      gtk_box_append (GTK_BOX (row), texts);
+      gtk_box_append (GTK_BOX (card), cb_die_icon_new (CB_KIND_OF (c), CB_FACE_BLANK, 0, 26));
+      gtk_box_append (GTK_BOX (card), texts);
+      gtk_box_append (GTK_BOX (row), card);
+      gtk_widget_set_halign (actions, GTK_ALIGN_END);
+      gtk_box_append (GTK_BOX (row), actions);
 
       if (cb_game_get_cost (cb, c) < 0 && cb_game_get_supply (cb, CB_KIND_OF (c)) > 0)
         {
@@ -327,13 +335,13 @@ cb_shop_update (CbShop       *self,
           gtk_widget_set_tooltip_text (spin, a11y);
           g_object_set_data (G_OBJECT (spin), "colour", GUINT_TO_POINTER (c));
           g_signal_connect (spin, "value-changed", G_CALLBACK (cost_changed_cb), self);
-          gtk_box_append (GTK_BOX (row), gtk_label_new (_("cost?")));
-          gtk_box_append (GTK_BOX (row), spin);
+          gtk_box_append (GTK_BOX (actions), gtk_label_new (_("cost?")));
+          gtk_box_append (GTK_BOX (actions), spin);
           self->costs[c] = GTK_SPIN_BUTTON (spin);
         }
 
       if (cb_game_can_correct_cost (cb, c))
-        gtk_box_append (GTK_BOX (row), build_correction (self, cb, c));
+        gtk_box_append (GTK_BOX (actions), build_correction (self, cb, c));
 
       gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
       g_object_set_data (G_OBJECT (button), "colour", GUINT_TO_POINTER (c));
@@ -344,7 +352,7 @@ cb_shop_update (CbShop       *self,
         g_autofree char *a11y = g_strdup_printf (_("Buy %s (%s)"), cb_presenter_a_die (CB_KIND_OF (c)), card_title);
         gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
       }
-      gtk_box_append (GTK_BOX (row), button);
+      gtk_box_append (GTK_BOX (actions), button);
 
       self->buttons[c] = GTK_BUTTON (button);
       self->reasons[c] = GTK_LABEL (reason);
