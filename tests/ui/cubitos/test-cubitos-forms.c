@@ -26,6 +26,7 @@
 #include "cb-roll-entry.h"
 #include "dp-ui-test-util.h"
 #include "cb-ui-test-names.h"
+#include "cb-ui-test-panel.h"
 
 enum { INA, SAMI };
 
@@ -54,35 +55,12 @@ number (Fixture    *f,
   return cb_board_view_get_text (cb_table_page_get_board (table (f), seat), what);
 }
 
-static GtkWidget *
-get_control (CbRunPanel *p,
-             const char *name)
-{
-  GtkWidget *w = cb_run_panel_get_control (p, name);
-
-  if (w == NULL)
-    g_error ("no control “%s”", name);
-  return w;
-}
-
-/* Presses a button as a player does; it must be enabled. */
-static void
-press_in (CbRunPanel *p,
-          const char *name)
-{
-  GtkWidget *button = get_control (p, name);
-
-  if (!gtk_widget_get_sensitive (button))
-    g_error ("“%s” is disabled: %s", name, gtk_widget_get_tooltip_text (button));
-  g_signal_emit_by_name (button, "clicked");
-}
-
 static void
 set_spin (CbRunPanel *p,
           const char *name,
           int         value)
 {
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (get_control (p, name)), value);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (cb_test_control (p, name)), value);
 }
 
 static void
@@ -90,7 +68,7 @@ set_dropdown (CbRunPanel *p,
               const char *name,
               guint       position)
 {
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (get_control (p, name)), position);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (cb_test_control (p, name)), position);
 }
 
 /* The ability button of @p whose label names @card. */
@@ -250,12 +228,12 @@ test_ability_red_lines (Fixture       *f,
     }
   steps_before = g_strdup (number (f, INA, "steps"));
 
-  press_in (panel (f, INA), ability_button (panel (f, INA), (guint) pronto));
+  cb_test_press (panel (f, INA), ability_button (panel (f, INA), (guint) pronto));
   /* The form asks for the red lines; nothing else. */
   g_assert_nonnull (cb_run_panel_get_control (panel (f, INA), "ability-red-lines"));
   g_assert_null (cb_run_panel_get_control (panel (f, INA), "ability-lose"));
   set_spin (panel (f, INA), "ability-red-lines", 7);
-  press_in (panel (f, INA), "ability-use");
+  cb_test_press (panel (f, INA), "ability-use");
 
   g_assert_cmpstr (last_stored (f), ==, nm ("{\"player\":\"Ina\",\"ability\":\"pronto-bronto\",\"face\":\"team\",\"red_lines\":7}"));
   g_assert_cmpint (atoi (number (f, INA, "steps")), ==, atoi (steps_before) + 4);
@@ -316,20 +294,20 @@ test_ability_dice_choice (void)
 
   g_signal_connect (p, "action", G_CALLBACK (action_cb), &entered);
   cb_run_panel_update (p, game, INA);
-  press_in (p, ability_button (p, cb_game_get_card (g, CB_COLOUR_OF (CB_KIND_ORANGE))));
+  cb_test_press (p, ability_button (p, cb_game_get_card (g, CB_COLOUR_OF (CB_KIND_ORANGE))));
   /* Every die the draw area holds can be chosen, the blue one too. */
   g_assert_nonnull (cb_run_panel_get_control (p, "ability-dice-blue"));
   set_spin (p, "ability-dice-dark_grey", 2);
   /* 2 dice chosen of 3: the engine refuses, and the form says why. */
-  g_assert_false (gtk_widget_get_sensitive (get_control (p, "ability-use")));
-  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (get_control (p, "ability-reason"))), ==, "Add exactly 3 dice to the roll.");
+  g_assert_false (gtk_widget_get_sensitive (cb_test_control (p, "ability-use")));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (cb_test_control (p, "ability-reason"))), ==, "Add exactly 3 dice to the roll.");
   set_spin (p, "ability-dice-blue", 1);
   /* The roll entry follows the dice chosen: a row for dark grey and one for blue. */
-  rolled = CB_ROLL_ENTRY (get_control (p, "ability-rolled"));
+  rolled = CB_ROLL_ENTRY (cb_test_control (p, "ability-rolled"));
   g_assert_nonnull (cb_roll_entry_get_field (rolled, CB_KIND_BLUE, CB_FACE_TEAM));
   g_assert_null (cb_roll_entry_get_field (rolled, CB_KIND_LIGHT_GREY, CB_FACE_COIN));
   gtk_spin_button_set_value (cb_roll_entry_get_field (rolled, CB_KIND_DARK_GREY, CB_FACE_STEP), 1);
-  press_in (p, "ability-use");
+  cb_test_press (p, "ability-use");
 
   g_assert_cmpstr (entered, ==, expected);
   g_assert_false (legal_lists (g, expected));
@@ -381,9 +359,9 @@ test_ability_give_choice (void)
 
   g_signal_connect (p, "action", G_CALLBACK (action_cb), &entered);
   cb_run_panel_update (p, game, INA);
-  press_in (p, ability_button (p, cb_game_get_card (g, 0)));
+  cb_test_press (p, ability_button (p, cb_game_get_card (g, 0)));
   /* Sami and Tom both have the fewest swords (0). */
-  to = GTK_DROP_DOWN (get_control (p, "ability-give-to"));
+  to = GTK_DROP_DOWN (cb_test_control (p, "ability-give-to"));
   g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (to)), ==, 2);
   g_assert_cmpstr (gtk_string_object_get_string (GTK_STRING_OBJECT (g_list_model_get_item (gtk_drop_down_get_model (to), 1))), ==, nm ("Tom"));
   g_object_unref (g_list_model_get_item (gtk_drop_down_get_model (to), 1));
@@ -393,7 +371,7 @@ test_ability_give_choice (void)
   set_dropdown (p, "ability-lose", 1);
   /* The die given to Tom: a dark grey die from the ready area. */
   {
-    GtkDropDown *give = GTK_DROP_DOWN (get_control (p, "ability-give"));
+    GtkDropDown *give = GTK_DROP_DOWN (cb_test_control (p, "ability-give"));
     GListModel *model = gtk_drop_down_get_model (give);
     guint found = GTK_INVALID_LIST_POSITION;
 
@@ -406,7 +384,7 @@ test_ability_give_choice (void)
     g_assert_cmpuint (found, !=, GTK_INVALID_LIST_POSITION);
     gtk_drop_down_set_selected (give, found);
   }
-  press_in (p, "ability-use");
+  cb_test_press (p, "ability-use");
   /* The engine's canonical text (issue 15 item 1: one writer), which marks the
    * mandatory ability as such. */
   g_assert_cmpstr (entered, ==,
@@ -447,9 +425,9 @@ test_collect_and_landing (Fixture       *f,
   enter (f, "{'player':'Sami','pass':true}");
 
   /* "Take the credits shown" is on unless the player says otherwise. */
-  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (get_control (panel (f, INA), "take-credits"))));
-  gtk_check_button_set_active (GTK_CHECK_BUTTON (get_control (panel (f, INA), "take-credits")), FALSE);
-  press_in (panel (f, INA), "collect");
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (cb_test_control (panel (f, INA), "take-credits"))));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (cb_test_control (panel (f, INA), "take-credits")), FALSE);
+  cb_test_press (panel (f, INA), "collect");
   g_assert_cmpstr (last_stored (f), ==, nm ("{\"player\":\"Ina\",\"collect\":true,\"credits\":false}"));
   g_assert_cmpstr (number (f, INA, "credits"), ==, "0");
   g_assert_cmpstr (number (f, INA, "coins"), ==, "2");
@@ -474,19 +452,19 @@ test_collect_and_landing (Fixture       *f,
    * die (nobody has told Bob's cost yet), the field starts empty: no guessed cost is
    * entered, and a free die without a cost limit needs none (p. 10). */
   set_dropdown (panel (f, INA), "land-take", 7);          /* blue (after "no die", the greys, R, O, Y, G) */
-  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (get_control (panel (f, INA), "land-cost"))), ==, 0);
-  g_assert_true (gtk_widget_get_sensitive (get_control (panel (f, INA), "land")));
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (cb_test_control (panel (f, INA), "land-cost"))), ==, 0);
+  g_assert_true (gtk_widget_get_sensitive (cb_test_control (panel (f, INA), "land")));
   set_dropdown (panel (f, INA), "land-take", 0);
   /* "Give back dice …" in the landing bonus's one drop-down shows the rows. */
   set_dropdown (panel (f, INA), "land-bonus", 16);
-  g_assert_true (gtk_widget_is_visible (get_control (panel (f, INA), "lose-die-0")));
+  g_assert_true (gtk_widget_is_visible (cb_test_control (panel (f, INA), "lose-die-0")));
   set_dropdown (panel (f, INA), "lose-die-0", 1);      /* light grey */
   set_dropdown (panel (f, INA), "lose-from-0", CB_ZONE_READY);
   set_spin (panel (f, INA), "lose-count-0", 2);
-  press_in (panel (f, INA), "lose-add");
+  cb_test_press (panel (f, INA), "lose-add");
   set_dropdown (panel (f, INA), "lose-die-1", 2);      /* dark grey */
   set_dropdown (panel (f, INA), "lose-from-1", CB_ZONE_ACTIVE);
-  press_in (panel (f, INA), "land");
+  cb_test_press (panel (f, INA), "land");
   g_assert_cmpstr (last_stored (f), ==,
                    nm ("{\"player\":\"Ina\",\"move\":1,\"landed\":{\"lose\":[{\"die\":\"light_grey\",\"from\":\"ready\"},"
                    "{\"die\":\"light_grey\",\"from\":\"ready\"},{\"die\":\"dark_grey\",\"from\":\"active\"}]}}"));

@@ -27,6 +27,7 @@
 #include "dp-window.h"
 #include "dp-ui-test-util.h"
 #include "cb-ui-test-names.h"
+#include "cb-ui-test-panel.h"
 
 enum { INA, SAMI };
 
@@ -102,28 +103,6 @@ table_clear (Table *t)
   g_clear_pointer (&t->last, g_free);
 }
 
-static GtkWidget *
-control (Table      *t,
-         const char *name)
-{
-  GtkWidget *w = cb_run_panel_get_control (t->panel, name);
-
-  if (w == NULL)
-    g_error ("no control “%s”", name);
-  return w;
-}
-
-static void
-press (Table      *t,
-       const char *name)
-{
-  GtkWidget *button = control (t, name);
-
-  if (!gtk_widget_get_sensitive (button))
-    g_error ("“%s” is disabled: %s", name, gtk_widget_get_tooltip_text (button));
-  g_signal_emit_by_name (button, "clicked");
-}
-
 /* Where each race button is, in the window. */
 static GHashTable *
 bounds_of_buttons (Table *t)
@@ -171,7 +150,7 @@ press_in_place (Table      *t,
   g_autoptr(GHashTable) after = NULL;
   guint entered = t->entered;
 
-  press (t, name);
+  cb_test_press (t->panel, name);
   g_assert_cmpuint (t->entered, >, entered);
   after = bounds_of_buttons (t);
   assert_same_bounds (before, after, name);
@@ -216,7 +195,7 @@ test_buttons_keep_place (void)
   press_in_place (&t, "buy-step");
   press_in_place (&t, "redeem-all");
   press_in_place (&t, "buy-steps-all");
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (control (&t, "steps")), 1);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (cb_test_control (t.panel, "steps")), 1);
   press_in_place (&t, "move");
   table_clear (&t);
 }
@@ -232,11 +211,11 @@ test_refill_enter (void)
   gint64 give_up;
 
   table_init (&t, INA);
-  field = control (&t, "refill-light_grey");
+  field = cb_test_control (t.panel, "refill-light_grey");
   text = GTK_WIDGET (gtk_editable_get_delegate (GTK_EDITABLE (field)));
   /* 5 of 7 light grey dice: too few for the limit of 9, Refill is refused. */
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (field), 5);
-  g_assert_false (gtk_widget_get_sensitive (control (&t, "refill")));
+  g_assert_false (gtk_widget_get_sensitive (cb_test_control (t.panel, "refill")));
   /* The player types 7 and presses Enter. */
   gtk_widget_grab_focus (field);
   gtk_editable_set_text (GTK_EDITABLE (field), "7");
@@ -307,12 +286,12 @@ test_reasons_in_words (void)
   apply (&t, "{\"player\":\"Sami\",\"announce\":true}");
   cb_run_panel_update (t.panel, t.game, INA);
   assert_reasons_shown (&t, "support");
-  press (&t, "collect");
+  cb_test_press (t.panel, "collect");
   assert_reasons_shown (&t, "collected");
-  press (&t, "announce");
+  cb_test_press (t.panel, "announce");
   assert_reasons_shown (&t, "move");
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (control (&t, "steps")), 1);
-  press (&t, "land");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (cb_test_control (t.panel, "steps")), 1);
+  cb_test_press (t.panel, "land");
   assert_reasons_shown (&t, "shop");
   table_clear (&t);
 }
@@ -334,10 +313,10 @@ test_prompt_while_waiting (void)
   apply (&t, "{\"player\":\"Sami\",\"roll\":{\"dark_grey\":{\"step\":1}}}");
   apply (&t, "{\"player\":\"Sami\",\"pass\":true}");
   cb_run_panel_update (t.panel, t.game, INA);
-  press (&t, "collect");
-  press (&t, "announce");
-  g_assert_false (gtk_widget_get_sensitive (control (&t, "land")));
-  g_assert_false (gtk_widget_get_sensitive (control (&t, "move")));
+  cb_test_press (t.panel, "collect");
+  cb_test_press (t.panel, "announce");
+  g_assert_false (gtk_widget_get_sensitive (cb_test_control (t.panel, "land")));
+  g_assert_false (gtk_widget_get_sensitive (cb_test_control (t.panel, "move")));
   expected = g_strdup_printf ("%s: your swords are announced; waiting for %s to announce theirs.", nm ("Ina"), nm ("Sami"));
   g_assert_cmpstr (cb_run_panel_get_prompt (t.panel), ==, expected);
   table_clear (&t);
@@ -412,26 +391,26 @@ test_landing_bonus_one_control (void)
 
   table_init (&t, INA);
   to_race_section (&t);
-  press (&t, "collect");
-  press (&t, "announce");
+  cb_test_press (t.panel, "collect");
+  cb_test_press (t.panel, "announce");
   dp_ui_iterate_until_idle ();
-  bonus = control (&t, "land-bonus");
+  bonus = cb_test_control (t.panel, "land-bonus");
   g_assert_true (gtk_widget_is_visible (bonus));
   g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (bonus)), ==, choice_position (bonus, "No bonus"));
   for (guint i = 0; details[i] != NULL; i++)
-    g_assert_false (gtk_widget_is_visible (control (&t, details[i])));
+    g_assert_false (gtk_widget_is_visible (cb_test_control (t.panel, details[i])));
 
   /* A die taken whose card's cost nobody told: the cost question, and only it. */
   gtk_drop_down_set_selected (GTK_DROP_DOWN (bonus), choice_position (bonus, "Take a blue die for free"));
-  g_assert_true (gtk_widget_is_visible (control (&t, "land-cost")));
-  g_assert_false (gtk_widget_is_visible (control (&t, "land-credits")));
-  g_assert_false (gtk_widget_is_visible (control (&t, "lose-die-0")));
+  g_assert_true (gtk_widget_is_visible (cb_test_control (t.panel, "land-cost")));
+  g_assert_false (gtk_widget_is_visible (cb_test_control (t.panel, "land-credits")));
+  g_assert_false (gtk_widget_is_visible (cb_test_control (t.panel, "lose-die-0")));
 
   /* Two credits: one choice, then Walk and Land. */
   gtk_drop_down_set_selected (GTK_DROP_DOWN (bonus), choice_position (bonus, "2 credits"));
-  g_assert_false (gtk_widget_is_visible (control (&t, "land-cost")));
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (control (&t, "steps")), 1);
-  press (&t, "land");
+  g_assert_false (gtk_widget_is_visible (cb_test_control (t.panel, "land-cost")));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (cb_test_control (t.panel, "steps")), 1);
+  cb_test_press (t.panel, "land");
   g_assert_cmpstr (t.last, ==, nm ("{\"player\":\"Ina\",\"move\":1,\"landed\":{\"credits\":2}}"));
   table_clear (&t);
 }
