@@ -187,17 +187,6 @@ main (int   argc,
                ok ? "the same bytes" : "DIFFERENT");
     }
 
-  {
-    g_autoptr(GDir) dir = g_dir_open (scratch, 0, NULL);
-    const char *name;
-
-    while ((name = g_dir_read_name (dir)) != NULL)
-      {
-        g_autofree char *path = g_build_filename (scratch, name, NULL);
-
-        g_unlink (path);
-      }
-    g_rmdir (scratch);
-  }
+  bench_remove_scratch (scratch);
   return ok ? 0 : 1;
 }

@@ -111,17 +111,6 @@ main (int   argc,
     g_assert_no_error (error);
   }
 
-  {
-    g_autoptr(GDir) dir = g_dir_open (scratch, 0, NULL);
-    const char *name;
-
-    while ((name = g_dir_read_name (dir)) != NULL)
-      {
-        g_autofree char *path = g_build_filename (scratch, name, NULL);
-
-        g_unlink (path);
-      }
-    g_rmdir (scratch);
-  }
+  bench_remove_scratch (scratch);
   return status == 0 ? 0 : 1;
 }
