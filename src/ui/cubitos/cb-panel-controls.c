@@ -257,6 +257,67 @@ cb_controls_add_button (CbControls *controls,
   return button;
 }
 
+/* The default button (marked suggested) in @within; searched from a field's parent
+ * up, so a section's own default is found before another section's. */
+static GtkWidget *
+find_default (GtkWidget *within)
+{
+  if (GTK_IS_BUTTON (within) && g_object_get_data (G_OBJECT (within), "suggested") != NULL)
+    return within;
+  for (GtkWidget *child = gtk_widget_get_first_child (within); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_default (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+spin_enter_cb (GtkText       *text,
+               GtkSpinButton *spin)
+{
+  GtkWidget *button = g_object_get_data (G_OBJECT (spin), "enter-button");
+
+  /* The typed number counts first. */
+  gtk_spin_button_update (spin);
+  if (button == NULL)
+    for (GtkWidget *w = gtk_widget_get_parent (GTK_WIDGET (spin)); w != NULL && button == NULL
+         && !GTK_IS_WINDOW (w) && !GTK_IS_POPOVER (w); w = gtk_widget_get_parent (w))
+      button = find_default (w);
+  /* clicked at once: gtk_widget_activate() clicks a button only 250 ms later */
+  if (button != NULL && gtk_widget_is_sensitive (button))
+    g_signal_emit_by_name (button, "clicked");
+}
+
+void
+cb_controls_spin_enter (GtkSpinButton *spin,
+                        GtkWidget     *button)
+{
+  GtkEditable *text = gtk_editable_get_delegate (GTK_EDITABLE (spin));
+
+  g_object_set_data (G_OBJECT (spin), "enter-button", button);
+  /* GtkSpinButton::activate is GTK 4.14: its text field's signal (GTK 4.0), run after
+   * the spin button has taken the typed number. */
+  if (GTK_IS_TEXT (text) && g_object_get_data (G_OBJECT (spin), "enter-connected") == NULL)
+    {
+      g_signal_connect_after (text, "activate", G_CALLBACK (spin_enter_cb), spin);
+      g_object_set_data (G_OBJECT (spin), "enter-connected", GINT_TO_POINTER (1));
+    }
+}
+
+int
+cb_controls_spin_typed (GtkSpinButton *spin)
+{
+  gint64 typed;
+
+  if (g_ascii_string_to_signed (gtk_editable_get_text (GTK_EDITABLE (spin)), 10, G_MININT, G_MAXINT, &typed, NULL))
+    return (int) typed;
+  return gtk_spin_button_get_value_as_int (spin);
+}
+
 GtkWidget *
 cb_controls_button_row (GtkWidget *parent)
 {
@@ -290,6 +351,8 @@ cb_controls_add_spin (CbControls *controls,
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
   gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
   gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, question, -1);
+  /* Enter in the field presses its form's default (issue 25, 3.6). */
+  cb_controls_spin_enter (GTK_SPIN_BUTTON (spin), NULL);
   if (changed != NULL)
     g_signal_connect_swapped (spin, "value-changed", changed, data);
   gtk_box_append (GTK_BOX (row), label);
