@@ -887,6 +887,44 @@ test_cubitos_parallel (Fixture       *fixture,
   g_assert_nonnull (find_choice (b, "\"pass\":true"));
 }
 
+/* ---- Per-game views ---- */
+
+/* Issue 23 item 2: "a per-game view interface … the phone's entry forms and choices that
+ * both the window and the server ask". The server names no game: each game's forms,
+ * their style and their labels reach the page from its view, and the state carries the
+ * view's heading over the boards. */
+static void
+test_game_views (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(Phone) ina = phone_seated (fixture, 0);
+  g_autoptr(JsonObject) state = phone_wait_seat (ina, 0, 3);
+  g_autofree char *games_js_url = g_strconcat (fixture->url, "games.js", NULL);
+  g_autofree char *games_css_url = g_strconcat (fixture->url, "games.css", NULL);
+  g_autofree char *games_js = NULL;
+  g_autofree char *games_css = NULL;
+  g_autofree char *page_de = NULL;
+
+  /* Every game's forms, whichever game is served: Cubitos' roll, Calavera's re-roll. */
+  g_assert_cmpuint (http_get (fixture, "GET", games_js_url, NULL, &games_js), ==, 200);
+  g_assert_nonnull (strstr (games_js, "dicepadEntryForms[\"cubitos-roll\"] ="));
+  g_assert_nonnull (strstr (games_js, "dicepadEntryForms.refill ="));
+  g_assert_nonnull (strstr (games_js, "dicepadEntryForms.reroll ="));
+  g_assert_cmpuint (http_get (fixture, "GET", games_css_url, NULL, &games_css), ==, 200);
+  g_assert_nonnull (strstr (games_css, ".orange {"));
+
+  /* Their labels in the phone's language (cubitos-rules-de: „rote Linien“). */
+  g_assert_cmpuint (http_get (fixture, "GET", fixture->url, "de", &page_de), ==, 200);
+  g_assert_nonnull (strstr (page_de, "<span data-key=\"red_lines\">Rote Linien</span>"));
+  g_assert_nonnull (strstr (page_de, "<span data-key=\"refill\">Bereitschaft nachfüllen</span>"));
+  g_assert_null (strstr (page_de, "@@"));
+
+  /* The view's own heading over the boards, and its roll form. */
+  g_assert_cmpstr (json_object_get_string_member (state, "sheets_title"), ==, "Team boards");
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (state, "entry"), "mode"),
+                   ==, "cubitos-roll");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -919,6 +957,7 @@ main (int    argc,
   g_test_add ("/server/switch-off", Fixture, NULL, fixture_set_up, test_switch_off, fixture_tear_down);
   g_test_add ("/server/languages", Fixture, NULL, fixture_set_up, test_languages, fixture_tear_down);
   g_test_add ("/server/cubitos-parallel", Fixture, NULL, fixture_set_up_cubitos, test_cubitos_parallel, fixture_tear_down);
+  g_test_add ("/server/game-views", Fixture, NULL, fixture_set_up_cubitos, test_game_views, fixture_tear_down);
 
   return g_test_run ();
 }

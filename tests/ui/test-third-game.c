@@ -16,6 +16,7 @@
 #include "dp-game-private.h"
 #include "dp-game-replay-page.h"
 #include "dp-game-ui-private.h"
+#include "dp-game-view-private.h"
 #include "dp-history-format.h"
 #include "dp-history-page.h"
 #include "dp-new-game-page.h"
@@ -421,6 +422,14 @@ static const DpStatDescriptor hr_stats[] = {
     "rolls", "sixes" },
 };
 
+/* What every face tells of it (dp-game-view.h): its sentences; on phones the plain
+ * view (names, totals, the seat's legal actions as buttons titled by its sentence). */
+static const DpGameView hr_game_view = {
+  .kind_id = "highroll",
+  .dup_round_text = hr_round_text,
+  .dup_action_text = hr_action_description,
+};
+
 static const DpGameUi hr_game_ui = {
   .kind_id = "highroll",
   .start_label = "Play _High Roll",
@@ -432,10 +441,8 @@ static const DpGameUi hr_game_ui = {
   .table_page_name = "highroll-table",
   .table_title = "High Roll Table",
   .table_page_type = hr_table_page_get_type,
-  .dup_round_text = hr_round_text,
   .new_sheet_view = hr_new_sheet_view,
   .update_sheet_view = hr_update_sheet_view,
-  .dup_action_text = hr_action_description,
   .dup_headline = hr_headline,
   .fill_result = hr_fill_result,
   .stats = hr_stats,
@@ -640,6 +647,7 @@ main (int   argc,
 {
   /* Registered before the first window, as a built-in game is. */
   _dp_game_kind_register (&hr_game_kind);
+  _dp_game_view_register (&hr_game_view);
   _dp_game_ui_register (&hr_game_ui);
 
   dp_ui_test_init (&argc, &argv, DP_UI_TEST_GTK | DP_UI_TEST_ISOLATE_DIRS);
