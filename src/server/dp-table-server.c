@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/random.h>
 
+#include "dp-game-view.h"
 #include "dp-server-resources.h"
 #include "dp-table-server.h"
 #include "dp-table-view.h"
@@ -380,8 +381,8 @@ handle_leave (Client *client)
 /* TRUE when an action made at log position @at by @seat may still be applied: the log
  * was not undone below @at, and nothing of @seat's was stored since (then it is a resend
  * or was made on a state the phone had not seen). Other seats' entries in between do
- * not matter: parallel entries (marks after skulls, Cubitos rolls) are applied in
- * arrival order when still legal. */
+ * not matter: parallel entries (marks after skulls, a roll section everyone plays at
+ * once) are applied in arrival order when still legal. */
 static gboolean
 action_is_current (DpTableServer *self,
                    guint          seat,
@@ -643,9 +644,9 @@ http_cb (SoupServer        *soup,
       file = "index.html";
       type = "text/html; charset=utf-8";
     }
-  else if (g_str_equal (file, "app.js"))
+  else if (g_str_equal (file, "app.js") || g_str_equal (file, "games.js"))
     type = "text/javascript; charset=utf-8";
-  else if (g_str_equal (file, "style.css"))
+  else if (g_str_equal (file, "style.css") || g_str_equal (file, "games.css"))
     type = "text/css; charset=utf-8";
   else
     {
@@ -653,12 +654,16 @@ http_cb (SoupServer        *soup,
       return;
     }
 
-  {
-    g_autofree char *resource = g_strconcat (RESOURCE, file, NULL);
-    /* From this library's own resource, not the global table: a static library's
-     * constructor does not run unless something refers to it. */
-    bytes = g_resource_lookup_data (dp_server_get_resource (), resource, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
-  }
+  /* Each game's entry forms and their style, from its view (dp-game-view.h). */
+  if (g_str_equal (file, "games.js") || g_str_equal (file, "games.css"))
+    bytes = dp_game_view_dup_phone_files (g_str_has_suffix (file, ".js") ? "js" : "css");
+  else
+    {
+      g_autofree char *resource = g_strconcat (RESOURCE, file, NULL);
+      /* From this library's own resource, not the global table: a static library's
+       * constructor does not run unless something refers to it. */
+      bytes = g_resource_lookup_data (dp_server_get_resource (), resource, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+    }
   if (bytes == NULL)
     {
       refuse (msg, SOUP_STATUS_NOT_FOUND);
