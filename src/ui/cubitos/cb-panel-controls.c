@@ -381,9 +381,9 @@ cb_controls_add_redeem (CbControls *controls,
 {
   /* Always there (insensitive without credits), so the buttons after it never move
    * under the pointer (issue 15). */
-  cb_controls_add_button (controls, row, "redeem", _("1 Credit → 1 Coin"), _("Turn a credit token into a coin"),
+  cb_controls_add_button (controls, row, "redeem", _("1 C_redit → 1 Coin"), _("Turn a credit token into a coin"),
                           NULL, FALSE);
-  cb_controls_add_button (controls, row, "redeem-all", _("All Credits → Coins"),
+  cb_controls_add_button (controls, row, "redeem-all", _("All Cre_dits → Coins"),
                           _("Turn every credit token into a coin"), NULL, FALSE);
   cb_controls_update_redeem (controls);
 }

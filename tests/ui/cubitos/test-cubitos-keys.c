@@ -125,6 +125,35 @@ tab (Fixture *f)
   gtk_widget_child_focus (GTK_WIDGET (f->ui.window), GTK_DIR_TAB_FORWARD);
 }
 
+/* The keys of @faces (CbFace values) in this language, then Enter when @enter. */
+static char *
+face_keys (const CbFace *faces,
+           guint         n,
+           gboolean      enter)
+{
+  GString *keys = g_string_new (NULL);
+
+  for (guint i = 0; i < n; i++)
+    g_string_append_unichar (keys, g_unichar_tolower (cb_roll_entry_get_face_key (faces[i])));
+  if (enter)
+    g_string_append_c (keys, '\n');
+  return g_string_free (keys, FALSE);
+}
+
+/* The underlined letter of @panel's button @name, as this language shows it. */
+static char *
+choice_key (CbRunPanel *p,
+            const char *name)
+{
+  const char *label = gtk_button_get_label (GTK_BUTTON (cb_test_control (p, name)));
+  const char *under = strchr (label, '_');
+  GString *key = g_string_new (NULL);
+
+  g_assert_nonnull (under);
+  g_string_append_unichar (key, g_unichar_tolower (g_utf8_get_char (under + 1)));
+  return g_string_free (key, FALSE);
+}
+
 static void
 start_race (Fixture *f)
 {
@@ -195,42 +224,59 @@ static void
 test_face_letters (Fixture       *f,
                    gconstpointer  data)
 {
+  static const CbFace ina_roll[] = { CB_FACE_COIN, CB_FACE_COIN, CB_FACE_STEP, CB_FACE_COIN2 };
+  static const CbFace sami_roll[] = { CB_FACE_COIN };
+  static const CbFace special[] = { CB_FACE_SPECIAL };
+  static const CbFace credit[] = { CB_FACE_CREDIT };
   g_autofree char *first = NULL;
   g_autofree char *pass = NULL;
+  g_autofree char *keys = NULL;
   CbRollEntry *entry;
 
   start_race (f);
   entry = cb_run_panel_get_roll_entry (panel (f, INA));
   g_assert_true (focus_in (f, GTK_WIDGET (entry)));
   /* The keys are shown beside the faces' symbols. */
-  g_assert_cmpuint (cb_roll_entry_get_face_key (CB_FACE_COIN), ==, 'C');
-  g_assert_cmpuint (cb_roll_entry_get_face_key (CB_FACE_COIN2), ==, 'C');
-  g_assert_cmpuint (cb_roll_entry_get_face_key (CB_FACE_CREDIT), ==, 'R');
-  type (f, "ccsc");
+  g_assert_cmpuint (cb_roll_entry_get_face_key (CB_FACE_COIN), ==, cb_roll_entry_get_face_key (CB_FACE_COIN2));
+  g_assert_cmpuint (cb_roll_entry_get_face_key (CB_FACE_COIN), !=, cb_roll_entry_get_face_key (CB_FACE_CREDIT));
+  if (g_str_has_prefix (g_getenv ("LANGUAGE"), "de"))
+    g_assert_cmpuint (cb_roll_entry_get_face_key (CB_FACE_COIN), ==, 'M');
+  keys = face_keys (ina_roll, G_N_ELEMENTS (ina_roll), FALSE);
+  type (f, keys);
   g_assert_true (focus_in (f, GTK_WIDGET (cb_roll_entry_get_field (entry, CB_KIND_TOP_DOG, CB_FACE_COIN2))));
   type (f, "\n");
   first = last_entry (f);
   g_assert_cmpstr (first, ==, g_ptr_array_index (f->script, 1));
   /* The decision by the button's underlined letter ("P_ass"): */
   g_assert_true (focus_in (f, GTK_WIDGET (panel (f, INA))));
-  type (f, "a");
+  g_free (keys);
+  keys = choice_key (panel (f, INA), "pass");
+  type (f, keys);
   pass = last_entry (f);
   g_assert_cmpstr (pass, ==, g_ptr_array_index (f->script, 2));
   /* Sami's refill was made by Dicepad; the keyboard is in Sami's roll entry. */
   g_assert_true (focus_in (f, GTK_WIDGET (cb_run_panel_get_roll_entry (panel (f, SAMI)))));
-  type (f, "c\n");
+  g_free (keys);
+  keys = face_keys (sami_roll, 1, TRUE);
+  type (f, keys);
   g_free (first);
   first = last_entry (f);
   g_assert_cmpstr (first, ==, g_ptr_array_index (f->script, 4));
-  type (f, "p");
+  g_free (keys);
+  keys = choice_key (panel (f, SAMI), "push");
+  type (f, keys);
   g_free (pass);
   pass = last_entry (f);
   g_assert_cmpstr (pass, ==, g_ptr_array_index (f->script, 5));
   /* A face that no die of this roll can show any more is refused, with the reason. */
   entry = cb_run_panel_get_roll_entry (panel (f, SAMI));
-  type (f, "x");
+  g_free (keys);
+  keys = face_keys (special, 1, FALSE);
+  type (f, keys);
   g_assert_cmpuint (n_stored (f), ==, 6);
-  type (f, "r");
+  g_free (keys);
+  keys = face_keys (credit, 1, FALSE);
+  type (f, keys);
   g_assert_cmpstr (cb_roll_entry_get_message (entry), !=, "");
 }
 
