@@ -164,6 +164,7 @@ cb_move_section_new (CbControls *controls)
 
   cb_controls_add (controls, "steps", GTK_WIDGET (self->steps));
   cb_controls_add (controls, "finish", GTK_WIDGET (self->finish));
+  cb_controls_show_key (gtk_check_button_get_child (GTK_CHECK_BUTTON (self->finish)));
   cb_controls_add (controls, "beyond", GTK_WIDGET (self->beyond));
   /* p. 10: the bonus of the space the runner ends on; only the track shows it. */
   self->bonus = CB_BONUS_EDITOR (cb_bonus_editor_new (controls, "", _("Bonus on the _landing space")));

@@ -220,6 +220,50 @@ button_clicked_cb (GtkButton  *button,
     }
 }
 
+/* The underlined letter stays underlined, not only while Alt is held: it is the key
+ * of the choice (docs/keyboard.md, issue 25). */
+static void
+show_key (GtkLabel *label)
+{
+  const char *text = gtk_label_get_label (label);
+  g_autoptr(PangoAttrList) attrs = pango_attr_list_new ();
+  guint at = 0;
+
+  for (const char *p = text; p != NULL && *p != '\0'; p = g_utf8_next_char (p))
+    {
+      if (*p == '_' && p[1] != '\0' && p[1] != '_')
+        {
+          PangoAttribute *line = pango_attr_underline_new (PANGO_UNDERLINE_SINGLE);
+
+          line->start_index = at;
+          line->end_index = at + (guint) (g_utf8_next_char (p + 1) - (p + 1));
+          pango_attr_list_insert (attrs, line);
+          break;
+        }
+      if (*p == '_')
+        p++;
+      at += (guint) (g_utf8_next_char (p) - p);
+    }
+  gtk_label_set_attributes (label, attrs);
+}
+
+static void
+label_changed_cb (GtkLabel   *label,
+                  GParamSpec *pspec,
+                  gpointer    data)
+{
+  show_key (label);
+}
+
+void
+cb_controls_show_key (GtkWidget *label)
+{
+  if (!GTK_IS_LABEL (label))
+    return;
+  show_key (GTK_LABEL (label));
+  g_signal_connect (label, "notify::label", G_CALLBACK (label_changed_cb), NULL);
+}
+
 GtkWidget *
 cb_controls_add_button (CbControls *controls,
                         GtkWidget  *row,
@@ -236,6 +280,7 @@ cb_controls_add_button (CbControls *controls,
     {
       gtk_label_set_wrap (GTK_LABEL (text), TRUE);
       gtk_label_set_justify (GTK_LABEL (text), GTK_JUSTIFY_CENTER);
+      cb_controls_show_key (text);
     }
 
   g_object_set_data (G_OBJECT (button), "suggested", suggested ? GINT_TO_POINTER (1) : NULL);
@@ -371,6 +416,7 @@ cb_controls_wrapped_check (const char *mnemonic)
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_mnemonic_widget (GTK_LABEL (label), check);
+  cb_controls_show_key (label);
   gtk_check_button_set_child (GTK_CHECK_BUTTON (check), label);
   return check;
 }

@@ -63,6 +63,9 @@ void          cb_controls_update_reasons (CbControls *controls);
 GtkWidget    *cb_controls_add_spin       (CbControls *controls, GtkWidget *parent, const char *name,
                                           const char *question, int min, int max, int value,
                                           GCallback changed, gpointer data);
+/* Keeps the underlined letter of @label (a GtkLabel with a mnemonic) underlined, also
+ * when its text changes: the key of the choice (docs/keyboard.md). */
+void          cb_controls_show_key       (GtkWidget *label);
 /* A check button whose label wraps (long German sentences at 360 px). */
 GtkWidget    *cb_controls_wrapped_check  (const char *mnemonic);
 
