@@ -200,6 +200,10 @@ cb_move_section_update (CbMoveSection *self)
   g_return_if_fail (CB_IS_MOVE_SECTION (self));
   if (self->controls == NULL || self->bonus == NULL || self->updating)
     return;
+  /* Being taken away (the race ended): a field's value committed as the focus leaves it
+   * must not update buttons that are no longer named. */
+  if (cb_controls_get (self->controls, "land") == NULL)
+    return;
   game = cb_controls_game (self->controls);
   seat = self->controls->seat;
   steps = cb_game_get_steps (game, seat);

@@ -172,8 +172,16 @@ cb_controls_set_action (CbControls *controls,
                         char       *action)
 {
   g_autoptr(GError) error = NULL;
-  gboolean ok = cb_presenter_check (controls->game, action, &error);
+  gboolean ok;
 
+  /* A section being taken away may still update (a field's value committed as the
+   * focus leaves it): its buttons are no longer named then. */
+  if (button == NULL)
+    {
+      g_free (action);
+      return;
+    }
+  ok = cb_presenter_check (controls->game, action, &error);
   g_object_set_data_full (G_OBJECT (button), "action", action, g_free);
   g_object_set_data_full (G_OBJECT (button), "reason", ok ? NULL : g_strdup (error->message), g_free);
   gtk_widget_set_sensitive (button, ok);
@@ -427,7 +435,7 @@ cb_controls_add_redeem (CbControls *controls,
 {
   /* Always there (insensitive without credits), so the buttons after it never move
    * under the pointer (issue 15). */
-  cb_controls_add_button (controls, row, "redeem", _("1 C_redit → 1 Coin"), _("Turn a credit token into a coin"),
+  cb_controls_add_button (controls, row, "redeem", _("1 Cr_edit → 1 Coin"), _("Turn a credit token into a coin"),
                           NULL, FALSE);
   cb_controls_add_button (controls, row, "redeem-all", _("All Cre_dits → Coins"),
                           _("Turn every credit token into a coin"), NULL, FALSE);

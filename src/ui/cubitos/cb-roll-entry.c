@@ -554,7 +554,10 @@ cb_roll_entry_handle_key (CbRollEntry *self,
       if (cb_roll_entry_get_face_key (f) == c && count < cb_roll_get_max (self->roll, k, f))
         {
           gtk_widget_grab_focus (GTK_WIDGET (self->fields[k][f]));
-          return cb_roll_entry_set_count (self, k, f, count + 1) || TRUE;
+          cb_roll_entry_set_count (self, k, f, count + 1);
+          /* selected: a digit typed now is the count (3 dice: the letter, then 3) */
+          gtk_editable_select_region (GTK_EDITABLE (self->fields[k][f]), 0, -1);
+          return TRUE;
         }
     }
   /* Translators: a face key typed when no die rolled can show that face, or every one

@@ -406,6 +406,18 @@ focus_default (CbRunPanel *self,
       cb_roll_entry_focus_first (entry);
       return TRUE;
     }
+  /* In the shop the first cost still to tell that the coins may pay: digit + Enter buys
+   * (docs/keyboard.md); Enter alone there does nothing, Rest is its letter. */
+  if (self->kind == SECTION_SHOP && self->game != NULL)
+    {
+      CbShop *shop = cb_run_panel_get_shop (self);
+      const CbGame *game = cb_game_from_dp_const (self->game);
+
+      for (guint c = 0; shop != NULL && c < CB_N_COLOURS; c++)
+        if (cb_shop_get_cost_field (shop, c) != NULL && cb_game_get_coins (game, self->seat) > 0
+            && gtk_widget_get_sensitive (GTK_WIDGET (cb_shop_get_cost_field (shop, c))))
+          return gtk_widget_grab_focus (GTK_WIDGET (cb_shop_get_cost_field (shop, c)));
+    }
   for (guint i = 0; order[i] != NULL; i++)
     {
       GtkWidget *w = cb_controls_get (&self->controls, order[i]);

@@ -34,6 +34,8 @@ struct _CbTablePage
   guint         columns;
   guint         columns_idle;
   gboolean      focus_pending;   /* focus the next entry once the page is mapped */
+  guint         scroll_pending;  /* layouts after which the focused widget is brought into view */
+  guint         scroll_idle;
   int           acted_seat;      /* the board that made the last entry here; -1: none */
   guint         armed;           /* boards (a bit per seat) a key or click went to since */
 
@@ -189,6 +191,47 @@ session_changed_cb (DpSession   *session,
   refresh (self);
 }
 
+/* The focused widget into view, with a little room around it: after an entry the
+ * keyboard's new place is scrolled to once the page is laid out (the viewport's own
+ * scroll-to-focus ran when the new section had no size yet; issue 25 item 1). */
+static gboolean
+scroll_to_focus_idle (gpointer data)
+{
+  CbTablePage *self = data;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  GtkWidget *viewport = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (self->scroller));
+  GtkWidget *content = viewport != NULL ? gtk_viewport_get_child (GTK_VIEWPORT (viewport)) : NULL;
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller));
+  graphene_rect_t bounds;
+  double value, page, room = 24;
+
+  self->scroll_idle = 0;
+  if (self->scroll_pending > 0)
+    self->scroll_pending--;
+  if (focus == NULL || content == NULL || !gtk_widget_is_ancestor (focus, content)
+      || !gtk_widget_compute_bounds (focus, content, &bounds))
+    return G_SOURCE_REMOVE;
+  value = gtk_adjustment_get_value (adj);
+  page = gtk_adjustment_get_page_size (adj);
+  room = MIN (room, MAX (0, (page - bounds.size.height) / 2));
+  if (bounds.origin.y - room < value)
+    gtk_adjustment_set_value (adj, bounds.origin.y - room);
+  else if (bounds.origin.y + bounds.size.height + room > value + page)
+    gtk_adjustment_set_value (adj, bounds.origin.y + bounds.size.height + room - page);
+  return G_SOURCE_REMOVE;
+}
+
+/* After the next few layouts of the page (a new section, then the roll entry's fields
+ * rearranged for the width, then the scroll itself). A player's own scrolling lays out
+ * the viewport only, never the page: it is left alone. */
+static void
+scroll_to_focus_later (CbTablePage *self)
+{
+  self->scroll_pending = 5;
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
 static void
 cb_table_page_size_allocate (GtkWidget *widget,
                              int        width,
@@ -212,6 +255,8 @@ cb_table_page_size_allocate (GtkWidget *widget,
         self->columns_idle = g_idle_add (update_columns_idle, self);
     }
   gtk_widget_size_allocate (self->scroller, &(GtkAllocation) { 0, 0, width, height }, baseline);
+  if (self->scroll_pending > 0 && self->scroll_idle == 0)
+    self->scroll_idle = g_idle_add (scroll_to_focus_idle, self);
 }
 
 static void
@@ -334,6 +379,7 @@ cb_table_page_dispose (GObject *object)
 
   cb_table_page_set_session (self, NULL);
   g_clear_handle_id (&self->columns_idle, g_source_remove);
+  g_clear_handle_id (&self->scroll_idle, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), CB_TYPE_TABLE_PAGE);
   g_clear_pointer (&self->boards, g_ptr_array_unref);
   g_clear_pointer (&self->panels, g_ptr_array_unref);
@@ -496,6 +542,7 @@ focus_from (CbTablePage *self,
   self->focus_pending = !gtk_widget_get_mapped (GTK_WIDGET (self));
   if (self->focus_pending)
     return;
+  scroll_to_focus_later (self);
   for (guint i = 0; i < n; i++)
     if (cb_run_panel_focus_first (g_ptr_array_index (self->panels, (seat + i) % n)))
       return;
@@ -588,6 +635,7 @@ cb_table_page_focus_entry (CbTablePage *self)
   self->focus_pending = !gtk_widget_get_mapped (GTK_WIDGET (self));
   if (self->focus_pending)
     return;
+  scroll_to_focus_later (self);
   for (guint i = 0; i < self->panels->len; i++)
     if (cb_run_panel_focus_first (g_ptr_array_index (self->panels, i)))
       return;

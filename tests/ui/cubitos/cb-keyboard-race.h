@@ -1,26 +1,28 @@
-/* cb-keyboard-race.h — a whole 3-player Cubitos race played by keyboard alone, counting
- * the inputs (issue 15, "Done when"; used by test-cubitos-keyboard and
- * bench/bench-cubitos-inputs)
+/* cb-keyboard-race.h — whole 3-player Cubitos races played by the keyboard contract
+ * alone (docs/keyboard.md), counting what a person does (issue 25 item 2; used by
+ * test-cubitos-keyboard and bench/bench-cubitos-inputs)
  *
- * The driver only ever acts on the widget that has the keyboard focus, as a player at
- * the table does: "Tab" moves the focus on (gtk_widget_child_focus on the window),
- * "typing" replaces the focused number field's text as keys would (the roll entry may
- * move the focus on by itself), "Space" toggles the focused check button, "Enter"
- * activates the focused button or text field. Every Tab, typed digit, Space and Enter
- * is one input. What Dicepad enters by itself (a player's only possible action,
- * dp_session_get_forced()) costs nothing.
+ * The driver only ever acts on the board that has the keyboard focus, as a player at the
+ * table does, and only by keys sent to the real controllers (cv-key-test-util.h): face
+ * letters and digits type a roll, a button's underlined letter presses it, Enter enters,
+ * Tab moves the focus (the window's own focus chain). Every key is one input; a Tab for
+ * every field passed. Where the keyboard is not on the board that must act, or the
+ * focused widget is outside the visible part of the page at the window's size, a person
+ * clicks (and scrolls first): a click, plus a scroll when the target is out of view, is
+ * counted then — and with kr_check the test fails instead. What Dicepad enters by itself
+ * (a player's only possible action, dp_session_get_forced()) costs nothing.
  *
- * What the physical dice show comes from seeded random generators, one per player, so
- * the race is the same every time and in every flow. The players follow a simple
- * policy: take the refill Dicepad proposes, push once while not in danger, pass in
- * danger, collect and announce, spend all coins on steps, walk every step, never buy,
- * rest. A runner that reaches RACE_SPACES spaces crosses the finish line and tells how
- * far beyond the start it stands.
+ * What the physical dice show comes from seeded random generators, one per player, so a
+ * race is the same every time and in every flow.
  *
- * "Before" counts the same decisions in the flow before issue 15: Enter landed on Push
- * in danger (Tab to Pass first), every 4-coin step was one click (no "all") reached
- * from Land, Collect and Announce were two buttons, a Tab to every roll field, and an
- * Enter for every action Dicepad now enters by itself.
+ * Race 1 (KR_GOLDEN, the golden race of issue 15): take the refill Dicepad proposes, push
+ * once while not in danger, pass in danger, collect and announce, spend all coins on
+ * steps, walk every step, never buy, rest.
+ * Race 2 (KR_BUSY): push once also in danger (busts happen), use every card ability
+ * offered (a form: with what it proposes), and buy in every shop a die whose cost nobody
+ * has told yet (the cost typed, digit + Enter).
+ * A runner that reaches RACE_SPACES spaces crosses the finish line and tells how far
+ * beyond the start it stands.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -29,22 +31,46 @@
 #include <adwaita.h>
 
 #include "dp-ui-test-util.h"
+#include "cv-key-test-util.h"
+#include "dp-application.h"
 #include "dp-new-game-page.h"
 #include "cb-new-game.h"
 #include "cb-roll-entry.h"
 #include "cb-run-panel.h"
+#include "cb-shop.h"
 #include "cb-table-page.h"
 
 #define RACE_SPACES 9
+#define KR_TOLD_COST 2
+#define KR_BUSY_SEED 31  /* the busy race's dice */   /* the cost "printed" on every card the busy race tells */
+
+typedef enum
+{
+  KR_GOLDEN,
+  KR_BUSY,
+} KrPolicy;
 
 typedef struct
 {
-  guint inputs;          /* this flow */
-  guint inputs_before;   /* the same decisions in the flow before issue 15 */
+  KrPolicy  policy;
+  guint     seed;      /* the first player's dice generator; the others follow */
+  gboolean  check;     /* fail (a test) instead of counting clicks and scrolls */
+} KrConfig;
+
+typedef struct
+{
+  guint inputs;          /* keys, clicks and scrolls */
+  guint tabs;            /* of them, Tabs */
+  guint clicks;          /* of them, clicks where the keyboard was not on the target */
+  guint scrolls;         /* of them, scrolls to a target out of view */
   guint player_rounds;   /* rounds × players taking part */
   guint rounds;
   guint actions;         /* entries stored */
   guint forced;          /* of them, entered by Dicepad itself (the only possible action) */
+  guint busts;
+  guint told_costs;      /* buys with a cost typed */
+  guint abilities;       /* card abilities used */
+  guint steps;           /* keyboard steps checked (focus on the acting board, in view) */
   guint by_phase[CB_PHASE_OUT + 1];   /* inputs spent in each phase */
 } CbKeyboardRace;
 
@@ -90,6 +116,23 @@ kr_count_tabs (DpUiFixture      *f,
   return tabs;
 }
 
+/* A Tab as the table's key controller sees it (the focus moves by
+ * gtk_widget_child_focus(), as GtkWindow does with it): a key of the focused board. */
+static inline void
+kr_tab_seen (DpUiFixture *f)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (kr_table (f)));
+
+  for (guint j = 0; j < g_list_model_get_n_items (controllers); j++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, j);
+      gboolean handled = FALSE;
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
+        g_signal_emit_by_name (controller, "key-pressed", GDK_KEY_Tab, 0, 0, &handled);
+    }
+}
+
 /* Tab (or Shift+Tab, whichever is shorter) until @target has the focus; returns the
  * number of key presses. */
 static inline guint
@@ -102,6 +145,7 @@ kr_tab_to (DpUiFixture *f,
   g_assert_nonnull (target);
   if (kr_focus_in (f, target))
     return 0;
+  kr_tab_seen (f);
   forward = kr_count_tabs (f, target, GTK_DIR_TAB_FORWARD);
   gtk_widget_grab_focus (start);
   backward = kr_count_tabs (f, target, GTK_DIR_TAB_BACKWARD);
@@ -118,48 +162,94 @@ kr_tab_to (DpUiFixture *f,
   return MIN (forward, backward);
 }
 
-/* Typing @digits into the focused number field: the field's text is replaced (Tab
- * selects it all), as keys would; the roll entry may move the focus on by itself. */
+/* One key through the window's controllers and the focused widget's bindings. */
 static inline void
-kr_type (DpUiFixture *f,
-         const char  *digits)
+kr_key (DpUiFixture *f,
+        guint        keyval)
 {
-  GtkWidget *focus = kr_focus (f);
-
-  g_assert_true (GTK_IS_TEXT (focus));
-  gtk_editable_set_text (GTK_EDITABLE (focus), digits);
+  cv_test_send_key (GTK_WINDOW (f->window), keyval, 0);
 }
 
-/* Enter on the focused button, or in the focused text field (which activates it). */
-static inline void
-kr_enter (DpUiFixture *f)
+/* Types @text (digits, letters, '\n' Enter); returns the keys pressed. */
+static inline guint
+kr_type (DpUiFixture *f,
+         const char  *text)
 {
-  GtkWidget *focus = kr_focus (f);
-  GtkWidget *button;
-
-  if (GTK_IS_TEXT (focus))
-    {
-      g_signal_emit_by_name (focus, "activate");
-      return;
-    }
-  button = GTK_IS_BUTTON (focus) ? focus : gtk_widget_get_ancestor (focus, GTK_TYPE_BUTTON);
-
-  g_assert_nonnull (button);
-  g_assert_true (gtk_widget_get_sensitive (button));
-  g_signal_emit_by_name (button, "clicked");
+  cv_test_type (GTK_WINDOW (f->window), text);
+  return (guint) g_utf8_strlen (text, -1);
 }
 
 static inline guint
-kr_seat_of_focus (DpUiFixture *f,
-                  guint        n_players)
+kr_type_unichar (DpUiFixture *f,
+                 gunichar     c)
 {
-  GtkWidget *panel = gtk_widget_get_ancestor (kr_focus (f), CB_TYPE_RUN_PANEL);
+  char buf[8] = { 0, };
+
+  g_unichar_to_utf8 (g_unichar_tolower (c), buf);
+  return kr_type (f, buf);
+}
+
+/* The underlined letter of a control's label (its key, docs/keyboard.md). */
+static inline gunichar
+kr_choice_key (GtkWidget *control)
+{
+  const char *label = NULL;
+  const char *under;
+
+  if (GTK_IS_BUTTON (control))
+    label = gtk_button_get_label (GTK_BUTTON (control));
+  else if (GTK_IS_CHECK_BUTTON (control) && GTK_IS_LABEL (gtk_check_button_get_child (GTK_CHECK_BUTTON (control))))
+    label = gtk_label_get_label (GTK_LABEL (gtk_check_button_get_child (GTK_CHECK_BUTTON (control))));
+  under = label != NULL ? strchr (label, '_') : NULL;
+  return under != NULL ? g_utf8_get_char (under + 1) : 0;
+}
+
+/* Presses the choice @name of @panel by its key; returns the keys pressed. */
+static inline guint
+kr_choose (DpUiFixture *f,
+           CbRunPanel  *panel,
+           const char  *name)
+{
+  GtkWidget *control = cb_run_panel_get_control (panel, name);
+  gunichar key;
+
+  if (control == NULL)
+    g_error ("no control “%s”", name);
+  key = kr_choice_key (control);
+  if (key == 0)
+    g_error ("“%s” has no key", name);
+  if (!gtk_widget_get_sensitive (control))
+    g_error ("“%s” is disabled: %s", name, gtk_widget_get_tooltip_text (control));
+  return kr_type_unichar (f, key);
+}
+
+static inline int
+kr_seat_of (DpUiFixture *f,
+            GtkWidget   *widget,
+            guint        n_players)
+{
+  GtkWidget *panel = widget != NULL ? gtk_widget_get_ancestor (widget, CB_TYPE_RUN_PANEL) : NULL;
 
   for (guint s = 0; s < n_players; s++)
     if (panel == GTK_WIDGET (cb_table_page_get_panel (kr_table (f), s)))
-      return s;
-  g_error ("the keyboard focus is on no board");
-  return 0;
+      return (int) s;
+  return -1;
+}
+
+/* Whether @widget lies wholly inside the visible part of the table's page. */
+static inline gboolean
+kr_in_view (DpUiFixture *f,
+            GtkWidget   *widget)
+{
+  GtkWidget *scroller = dp_ui_find_descendant (GTK_WIDGET (kr_table (f)), GTK_TYPE_SCROLLED_WINDOW);
+  graphene_rect_t bounds;
+
+  g_assert_nonnull (scroller);
+  if (!gtk_widget_compute_bounds (widget, scroller, &bounds))
+    return FALSE;
+  return bounds.origin.x >= -1 && bounds.origin.y >= -1
+         && bounds.origin.x + bounds.size.width <= gtk_widget_get_width (scroller) + 1
+         && bounds.origin.y + bounds.size.height <= gtk_widget_get_height (scroller) + 1;
 }
 
 /* A die of @kind rolled: one of its six sides. */
@@ -190,37 +280,115 @@ kr_start (DpUiFixture *f)
   cb_new_game_set_first (options, 0);
   g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->window), "win.start-game", NULL));
   g_assert_cmpstr (dp_window_get_visible_page (f->window), ==, "cubitos-table");
+  dp_ui_wait_mapped (GTK_WIDGET (f->window));
 }
 
-/* Plays the race to its end by keyboard alone. */
+/* The roll of @seat typed by the contract: per field with n dice, n face letters (the
+ * keyboard goes to the first field from the focused one that can show the face); a
+ * field the letter would miss is reached by Tab and gets the count in digits. Then Enter (on a board that did not just act and typed nothing: 0 first). */
+static inline guint
+kr_type_roll (DpUiFixture *f,
+              CbRunPanel  *panel,
+              guint        seat,
+              guint        faces[CB_N_KINDS][CB_N_FACES],
+              guint       *tabs)
+{
+  CbRollEntry *entry = cb_run_panel_get_roll_entry (panel);
+  guint in = 0;
+
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    for (guint face = CB_FACE_BLANK + 1; face < CB_N_FACES; face++)
+      {
+        GtkSpinButton *spin = cb_roll_entry_get_field (entry, k, face);
+        gunichar key = cb_roll_entry_get_face_key (face);
+        GtkSpinButton *lands = NULL;
+        guint n = faces[k][face];
+        gboolean after = FALSE, passed_focus = FALSE;
+
+        if (spin == NULL || n == 0)
+          continue;
+        /* where the face letter would count a die: from the focused field on, then from
+         * the first (cb_roll_entry_handle_key()) */
+        for (int pass = 0; pass < 2 && lands == NULL; pass++)
+          for (guint k2 = 0; k2 < CB_N_KINDS && lands == NULL; k2++)
+            for (guint f2 = CB_FACE_BLANK + 1; f2 < CB_N_FACES && lands == NULL; f2++)
+              {
+                GtkSpinButton *other = cb_roll_entry_get_field (entry, k2, f2);
+
+                if (other == NULL)
+                  continue;
+                if (kr_focus_in (f, GTK_WIDGET (other)))
+                  passed_focus = TRUE;
+                after = pass == 1 || passed_focus;
+                if (after && cb_roll_entry_get_face_key (f2) == key
+                    && (guint) gtk_spin_button_get_value_as_int (other)
+                       < (guint) gtk_adjustment_get_upper (gtk_spin_button_get_adjustment (other)))
+                  lands = other;
+              }
+        if (lands == spin)
+          /* one face key per die */
+          for (guint i = 0; i < n; i++)
+            in += kr_type_unichar (f, key);
+        else
+          {
+            g_autofree char *digits = g_strdup_printf ("%u", n);
+            guint t = kr_tab_to (f, GTK_WIDGET (spin));
+
+            *tabs += t;
+            in += t + kr_type (f, digits);
+          }
+        g_assert_cmpuint (gtk_spin_button_get_value_as_int (spin), ==, n);
+      }
+  if (!cb_table_page_takes_enter (kr_table (f), seat))
+    in += kr_type (f, "0");
+  in += kr_type (f, "\n");
+  return in;
+}
+
+/* Enter on the focused widget of @seat's board; on a board that has not acted yet a
+ * key of its own first (docs/keyboard.md: Tab there and back). Returns the keys. */
+static inline guint
+kr_enter_for (DpUiFixture *f,
+              guint        seat)
+{
+  guint in = 0;
+
+  if (!cb_table_page_takes_enter (kr_table (f), seat))
+    {
+      kr_tab_seen (f);
+      in += 2;
+    }
+  return in + kr_type (f, "\n");
+}
+
+/* Plays a race to its end by the keyboard contract alone. */
 static inline void
-kr_play (DpUiFixture    *f,
-         CbKeyboardRace *out)
+kr_play_race (DpUiFixture    *f,
+              const KrConfig *config,
+              CbKeyboardRace *out)
 {
   /* one generator per player: the race stays the same whatever order the boards are
    * played in (Dicepad enters forced actions by itself, which changes the order) */
-  g_autoptr(GRand) rand0 = g_rand_new_with_seed (15);
-  g_autoptr(GRand) rand1 = g_rand_new_with_seed (16);
-  g_autoptr(GRand) rand2 = g_rand_new_with_seed (17);
+  g_autoptr(GRand) rand0 = g_rand_new_with_seed (config->seed);
+  g_autoptr(GRand) rand1 = g_rand_new_with_seed (config->seed + 1);
+  g_autoptr(GRand) rand2 = g_rand_new_with_seed (config->seed + 2);
   GRand *rand[3] = { rand0, rand1, rand2 };
   guint pushes[CB_MAX_PLAYERS] = { 0, };
+  guint bought[CB_MAX_PLAYERS] = { 0, };
+  guint used[CB_MAX_PLAYERS] = { 0, };
   guint last_round = 0;
   guint n;
 
   memset (out, 0, sizeof *out);
   kr_start (f);
-  /* made by Dicepad as the race starts (the first refills): an Enter each before */
   out->forced = dp_session_get_forced (dp_window_get_session (f->window))->len;
-  out->inputs_before = out->forced;
   n = cb_game_get_n_players (kr_game (f));
-  cb_run_panel_focus_first (cb_table_page_get_panel (kr_table (f), 0));
 
   while (!cb_game_is_finished (kr_game (f)))
     {
       const CbGame *g = kr_game (f);
-      guint seat, in = 0, before, forced, forced_before;
-      gboolean announce_counted = FALSE;
-      const GPtrArray *forced_list;
+      guint seat, in = 0, tabs = 0, actions_before;
+      int focus_seat;
       CbPhase phase;
       CbRunPanel *panel;
 
@@ -233,137 +401,216 @@ kr_play (DpUiFixture    *f,
             {
               out->player_rounds += cb_game_get_phase (g, s) != CB_PHASE_OUT;
               pushes[s] = 0;
+              bought[s] = 0;
+              used[s] = 0;
             }
         }
-      seat = kr_seat_of_focus (f, n);
+      /* What a player sees: the page laid out, the focused widget scrolled into view
+       * once the page has settled (a few frames: the layout, then the scroll). */
+      dp_ui_wait_frames (GTK_WIDGET (f->window), 2);
+      for (guint i = 0; i < 10 && (kr_focus (f) == NULL || !kr_in_view (f, kr_focus (f))); i++)
+        dp_ui_wait_frames (GTK_WIDGET (f->window), 1);
+      focus_seat = kr_seat_of (f, kr_focus (f), n);
+      if (config->check)
+        {
+          /* the window's size as set (its widget is a little narrower under CSD) */
+          int min_width, window_width = g_settings_get_int (dp_application_get_settings (f->app), "window-width");
+
+          if (focus_seat < 0 || !cb_game_must_act (g, (guint) focus_seat))
+            g_error ("step %u: the keyboard is on %s %s (board %d, %s), not on a board that must act", out->steps,
+                     kr_focus (f) != NULL ? G_OBJECT_TYPE_NAME (kr_focus (f)) : "nothing",
+                     GTK_IS_BUTTON (kr_focus (f)) ? gtk_button_get_label (GTK_BUTTON (kr_focus (f))) : "",
+                     focus_seat, focus_seat >= 0 ? cb_phase_to_string (cb_game_get_phase (g, (guint) focus_seat)) : "");
+          if (!kr_in_view (f, kr_focus (f)))
+            {
+              GtkWidget *scroller = dp_ui_find_descendant (GTK_WIDGET (kr_table (f)), GTK_TYPE_SCROLLED_WINDOW);
+              graphene_rect_t b = GRAPHENE_RECT_INIT (0, 0, 0, 0);
+
+              if (!gtk_widget_compute_bounds (kr_focus (f), scroller, &b))
+                b = GRAPHENE_RECT_INIT (-1, -1, -1, -1);
+              g_error ("step %u: the focused %s of %s's board is out of view (%.0f,%.0f %.0f×%.0f in %d×%d)",
+                       out->steps, G_OBJECT_TYPE_NAME (kr_focus (f)), cb_game_get_player_name (g, (guint) focus_seat),
+                       b.origin.x, b.origin.y, b.size.width, b.size.height, gtk_widget_get_width (scroller),
+                       gtk_widget_get_height (scroller));
+            }
+          gtk_widget_measure (GTK_WIDGET (f->window), GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL, NULL);
+          if (min_width > window_width)
+            g_error ("step %u: the window needs %d px, more than its %d", out->steps, min_width, window_width);
+        }
+      if (focus_seat < 0 || !cb_game_must_act (g, (guint) focus_seat))
+        {
+          /* the keyboard is not on a board that acts: a click on the first that must */
+          for (guint s = 0; s < n && focus_seat < 0; s++)
+            if (cb_game_must_act (g, s) && cb_run_panel_take_focus (cb_table_page_get_panel (kr_table (f), s)))
+              focus_seat = (int) s;
+          g_assert_cmpint (focus_seat, >=, 0);
+          out->clicks++;
+          in++;
+          dp_ui_wait_frames (GTK_WIDGET (f->window), 2);
+        }
+      if (!kr_in_view (f, kr_focus (f)))
+        {
+          out->scrolls++;
+          in++;
+        }
+      out->steps++;
+      actions_before = dp_game_get_n_actions (dp_session_get_game (dp_window_get_session (f->window)));
+      seat = (guint) focus_seat;
       panel = cb_table_page_get_panel (kr_table (f), seat);
       phase = cb_game_get_phase (g, seat);
-      before = G_MAXUINT;   /* the same count, unless the old flow differs */
 
-      switch (cb_game_get_phase (g, seat))
+      switch (phase)
         {
         case CB_PHASE_REFILL:
-          in += kr_tab_to (f, cb_run_panel_get_control (panel, "refill")) + 1;
-          kr_enter (f);
+          in += kr_choose (f, panel, "refill");
           break;
 
         case CB_PHASE_ROLL:
           {
-            CbRollEntry *entry = cb_run_panel_get_roll_entry (panel);
             guint faces[CB_N_KINDS][CB_N_FACES] = { { 0, } };
-            guint field = 0, at = 0;
 
             for (guint k = 0; k < CB_N_KINDS; k++)
               for (guint i = 0; i < cb_game_get_dice (g, seat, CB_ZONE_READY, k); i++)
                 faces[k][kr_roll_die (rand[seat], k)]++;
-            /* before issue 15: the focus stayed in a field after a count was typed, so a
-             * Tab to every field after it; one input per count and Enter */
-            before = 1;
-            for (guint k = 0; k < CB_N_KINDS; k++)
-              for (guint face = CB_FACE_BLANK + 1; face < CB_N_FACES; face++)
-                {
-                  GtkSpinButton *spin = cb_roll_entry_get_field (entry, k, face);
-                  g_autofree char *typed = NULL;
-
-                  if (spin == NULL)
-                    continue;
-                  field++;
-                  if (faces[k][face] == 0)
-                    continue;
-                  typed = g_strdup_printf ("%u", faces[k][face]);
-                  before += field - 1 - at + 1;
-                  at = field - 1;
-                  in += kr_tab_to (f, GTK_WIDGET (spin)) + (guint) strlen (typed);
-                  kr_type (f, typed);
-                }
-            /* Enter, in a field or on the roll button, rolls */
-            in += 1;
-            kr_enter (f);
+            in += kr_type_roll (f, panel, seat, faces, &tabs);
             g_assert_cmpuint (cb_game_get_phase (kr_game (f), seat), !=, CB_PHASE_ROLL);
           }
           break;
 
         case CB_PHASE_DECIDE:
           {
-            gboolean pass = cb_game_in_danger (g, seat) || pushes[seat] > 0
+            gboolean pass = cb_game_in_danger (g, seat) || pushes[seat] >= 1
                             || cb_game_count_zone (g, seat, CB_ZONE_READY) == 0;
-            GtkWidget *target = cb_run_panel_get_control (panel, pass ? "pass" : "push");
 
-            in += kr_tab_to (f, target) + 1;
-            /* before issue 15 the keyboard sat on Push, also in danger */
-            before = pass ? 2 : 1;
+            /* the busy race pushes once also in danger: busts happen */
+            if (config->policy == KR_BUSY)
+              pass = pushes[seat] >= 1 || cb_game_count_zone (g, seat, CB_ZONE_READY) == 0;
+            in += kr_choose (f, panel, pass ? "pass" : "push");
             pushes[seat] += !pass;
-            kr_enter (f);
           }
           break;
 
         case CB_PHASE_BUST:
-          in += kr_tab_to (f, cb_run_panel_get_control (panel, "bust")) + 1;
-          kr_enter (f);
+          out->busts++;
+          in += kr_choose (f, panel, "bust");
           break;
 
         case CB_PHASE_SUPPORT:
-          if (cb_game_get_swords (g, seat) < 0
-              || (cb_run_panel_get_control (panel, "collect") != NULL
-                  && gtk_widget_get_sensitive (cb_run_panel_get_control (panel, "collect"))))
-            {
-              /* "Collect and Announce Swords": one input (before issue 15: Collect, then
-               * Tab to Announce) */
-              GtkWidget *collect = cb_run_panel_get_control (panel, "collect");
-              GtkWidget *announce = cb_run_panel_get_control (panel, "announce");
-              gboolean both = collect != NULL && gtk_widget_get_sensitive (collect);
-              /* with credit faces shown, Collect (its credits check) comes first */
-              gboolean combined = announce != NULL
-                                  && g_object_get_data (G_OBJECT (announce), "first-action") != NULL;
-              guint tabs = kr_tab_to (f, announce != NULL && (combined || !both) ? announce : collect);
-
-              in += tabs + 1;
-              before = combined && both ? tabs + 2 : tabs + 1;
-              announce_counted = combined && both;
-              kr_enter (f);
-              break;
-            }
-          G_GNUC_FALLTHROUGH;
         case CB_PHASE_MOVE:
           {
             guint coins = cb_game_get_coins (g, seat);
             guint steps = cb_game_get_steps (g, seat);
             guint walked = cb_game_get_spaces_moved (g, seat);
+            GtkWidget *collect = cb_run_panel_get_control (panel, "collect");
+            GtkWidget *announce = cb_run_panel_get_control (panel, "announce");
+            GtkWidget *ability = NULL;
 
+            if (config->policy == KR_BUSY && used[seat] < 2)
+              for (guint i = 0; i < 32 && ability == NULL; i++)
+                {
+                  char name[24];
+                  GtkWidget *w;
+
+                  g_snprintf (name, sizeof name, "ability-%u", i);
+                  w = cb_run_panel_get_control (panel, name);
+                  if (w != NULL && gtk_widget_get_sensitive (w) && g_object_get_data (G_OBJECT (w), "action") != NULL)
+                    ability = w;
+                }
+            if (ability == NULL)
+              for (guint i = 0; i < 32 && ability == NULL; i++)
+                {
+                  /* a card ability that must be used first (its form, with what it proposes) */
+                  char name[24];
+                  GtkWidget *w;
+
+                  g_snprintf (name, sizeof name, "ability-%u", i);
+                  w = cb_run_panel_get_control (panel, name);
+                  if (w != NULL && gtk_widget_get_sensitive (w) && gtk_widget_has_css_class (w, "cb-mandatory"))
+                    ability = w;
+                }
+            if (ability != NULL)
+              {
+                /* a card's ability: Tab to its button, Enter; a form: Tab to Use, Enter */
+                guint t = kr_tab_to (f, ability);
+                GtkWidget *use;
+
+                tabs += t;
+                in += t + kr_enter_for (f, seat);
+                use = cb_run_panel_get_control (panel, "ability-use");
+                if (use != NULL && gtk_widget_get_sensitive (use))
+                  {
+                    t = kr_tab_to (f, use);
+                    tabs += t;
+                    in += t + kr_enter_for (f, seat);
+                  }
+                out->abilities++;
+                used[seat]++;
+                break;
+              }
+            if (collect != NULL && gtk_widget_get_sensitive (collect))
+              {
+                /* "Collect and Announce Swords" when credits need no check, else Collect */
+                gboolean combined = announce != NULL && gtk_widget_get_sensitive (announce)
+                                    && g_object_get_data (G_OBJECT (announce), "first-action") != NULL;
+
+                in += kr_choose (f, panel, combined ? "announce" : "collect");
+                break;
+              }
+            if (announce != NULL && gtk_widget_get_sensitive (announce))
+              {
+                in += kr_choose (f, panel, "announce");
+                break;
+              }
             if (coins >= CB_COINS_PER_STEP)
               {
-                const char *name = coins >= 2 * CB_COINS_PER_STEP ? "buy-steps-all" : "buy-step";
-                GtkWidget *buy = cb_run_panel_get_control (panel, name);
-                GtkWidget *focus = kr_focus (f);
-                guint tabs;
-
-                /* before: the keyboard sat on Land, and one click per step */
-                gtk_widget_grab_focus (cb_run_panel_get_control (panel, "land"));
-                before = kr_tab_to (f, cb_run_panel_get_control (panel, "buy-step")) + coins / CB_COINS_PER_STEP;
-                gtk_widget_grab_focus (focus);
-                tabs = kr_tab_to (f, buy);
-                in += tabs + 1;
-                kr_enter (f);
+                in += kr_choose (f, panel, coins >= 2 * CB_COINS_PER_STEP ? "buy-steps-all" : "buy-step");
                 break;
               }
             if (!cb_game_has_finished_race (g, seat) && walked + steps >= RACE_SPACES && steps > 0)
               {
-                GtkWidget *finish = cb_run_panel_get_control (panel, "finish");
                 GtkWidget *beyond = cb_run_panel_get_control (panel, "beyond");
+                g_autofree char *digits = g_strdup_printf ("%u", walked + steps - RACE_SPACES);
+                guint t;
 
-                in += kr_tab_to (f, finish) + 1;
-                gtk_check_button_set_active (GTK_CHECK_BUTTON (finish), TRUE);
-                in += kr_tab_to (f, beyond) + 1;
-                gtk_spin_button_set_value (GTK_SPIN_BUTTON (beyond), walked + steps - RACE_SPACES);
+                in += kr_choose (f, panel, "finish");
+                t = kr_tab_to (f, beyond);
+                tabs += t;
+                in += t;
+                /* the field's text selected, as Tab leaves it */
+                gtk_editable_select_region (GTK_EDITABLE (beyond), 0, -1);
+                in += kr_type (f, digits);
               }
-            in += kr_tab_to (f, cb_run_panel_get_control (panel, "land")) + 1;
-            kr_enter (f);
+            in += kr_choose (f, panel, "land");
           }
           break;
 
         case CB_PHASE_SHOP:
-          in += kr_tab_to (f, cb_run_panel_get_control (panel, "rest")) + 1;
-          kr_enter (f);
+          {
+            CbShop *shop = cb_run_panel_get_shop (panel);
+            guint coins = cb_game_get_coins (g, seat) + cb_game_get_credits (g, seat);
+            int told = -1;
+
+            if (config->policy == KR_BUSY && shop != NULL && bought[seat] == 0)
+              for (guint c = 0; c < CB_N_COLOURS; c++)
+                {
+                  if (cb_shop_get_cost_field (shop, c) != NULL && told < 0 && coins >= KR_TOLD_COST
+                      && cb_game_get_coins (g, seat) >= KR_TOLD_COST)
+                    told = (int) c;
+                }
+            if (told >= 0)
+              {
+                /* digit + Enter where a cost must be told */
+                g_autofree char *digits = g_strdup_printf ("%u\n", KR_TOLD_COST);
+                guint t = kr_tab_to (f, GTK_WIDGET (cb_shop_get_cost_field (shop, (guint) told)));
+
+                tabs += t;
+                in += t + kr_type (f, digits);
+                bought[seat]++;
+                out->told_costs++;
+                break;
+              }
+            in += kr_choose (f, panel, "rest");
+          }
           break;
 
         case CB_PHASE_ROLL_DONE:
@@ -373,17 +620,22 @@ kr_play (DpUiFixture    *f,
           g_error ("the keyboard sits on a board that has nothing to do");
         }
       out->actions = dp_game_get_n_actions (dp_session_get_game (dp_window_get_session (f->window)));
-      /* What Dicepad entered by itself (the only possible action) cost an Enter before,
-       * except the announcing that "Collect and Announce" already counted. */
-      forced_list = dp_session_get_forced (dp_window_get_session (f->window));
-      forced = forced_list->len;
-      forced_before = forced;
-      for (guint i = 0; i < forced_list->len && announce_counted; i++)
-        if (strstr (g_ptr_array_index (forced_list, i), "\"announce\"") != NULL)
-          forced_before--;
+      if (out->actions == actions_before)
+        g_error ("step %u (%s's %s): the keys made no entry; %s", out->steps, cb_game_get_player_name (g, seat),
+                 cb_phase_to_string (phase), cb_run_panel_get_key_line (panel));
+      out->forced += dp_session_get_forced (dp_window_get_session (f->window))->len;
       out->inputs += in;
+      out->tabs += tabs;
       out->by_phase[phase] += in;
-      out->inputs_before += (before == G_MAXUINT ? in : MAX (before, in)) + forced_before;
-      out->forced += forced;
     }
+}
+
+/* Race 1 (the golden race) with its seeds, counting clicks and scrolls. */
+static inline void
+kr_play (DpUiFixture    *f,
+         CbKeyboardRace *out)
+{
+  static const KrConfig golden = { KR_GOLDEN, 15, FALSE };
+
+  kr_play_race (f, &golden, out);
 }
