@@ -511,6 +511,22 @@ dp_table_view_build (const DpGame *game,
   return view;
 }
 
+void
+dp_table_view_add_assistant (JsonObject   *view,
+                             const DpGame *game,
+                             int           seat)
+{
+  const CbGame *cb = cb_game_from_dp_const (game);
+  g_autofree char *text = NULL;
+
+  if (cb != NULL && seat >= 0)
+    text = cb_presenter_dup_push_odds (cb, (guint) seat);
+  if (text != NULL)
+    json_object_set_string_member (view, "assistant", text);
+  else
+    json_object_set_null_member (view, "assistant");
+}
+
 char *
 dp_table_view_render_page (const char *template,
                            const char *lang)

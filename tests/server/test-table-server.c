@@ -887,6 +887,36 @@ test_cubitos_parallel (Fixture       *fixture,
   g_assert_nonnull (find_choice (b, "\"pass\":true"));
 }
 
+/* Issue 27 item 1: the Cubitos turn assistant on the phone of the seat deciding to push
+ * or pass, only while the window's switch is on (`show-assistant`, off by default).
+ * Sami rolled 1 coin of 9 dice: 1 active die, not in danger — a push cannot bust (p. 8). */
+static void
+test_cubitos_assistant (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autoptr(Phone) sami = phone_seated (fixture, 1);
+  g_autoptr(JsonObject) b = NULL;
+
+  b = phone_wait_seat (sami, 1, 3);
+  phone_send (sami, "{\"type\":\"action\",\"at\":3,\"action\":{\"roll\":{\"light_grey\":{\"coin\":1}}}}");
+  g_clear_pointer (&b, json_object_unref);
+  b = phone_wait_state_at (sami, 4);
+  g_assert_nonnull (find_choice (b, "\"pass\":true"));
+  /* off: the phone says nothing */
+  g_assert_false (json_object_has_member (b, "assistant"));
+
+  g_object_set (fixture->server, "assistant", TRUE, NULL);
+  g_clear_pointer (&b, json_object_unref);
+  b = phone_wait_state_at (sami, 4);
+  g_assert_true (g_str_has_prefix (json_object_get_string_member (b, "assistant"),
+                                   "Push: 0 % bust — if not, about +1 coin"));
+
+  g_object_set (fixture->server, "assistant", FALSE, NULL);
+  g_clear_pointer (&b, json_object_unref);
+  b = phone_wait_state_at (sami, 4);
+  g_assert_false (json_object_has_member (b, "assistant"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -919,6 +949,7 @@ main (int    argc,
   g_test_add ("/server/switch-off", Fixture, NULL, fixture_set_up, test_switch_off, fixture_tear_down);
   g_test_add ("/server/languages", Fixture, NULL, fixture_set_up, test_languages, fixture_tear_down);
   g_test_add ("/server/cubitos-parallel", Fixture, NULL, fixture_set_up_cubitos, test_cubitos_parallel, fixture_tear_down);
+  g_test_add ("/server/cubitos-assistant", Fixture, NULL, fixture_set_up_cubitos, test_cubitos_assistant, fixture_tear_down);
 
   return g_test_run ();
 }
