@@ -646,7 +646,7 @@ step_session (DpWindow *self,
   g_autoptr(GError) error = NULL;
   g_autoptr(DpGame) before = NULL;
   g_autofree char *text = NULL;
-  const DpGameUi *ui;
+  const DpGameView *view;
   gboolean done;
 
   if (self->session == NULL ||
@@ -659,9 +659,9 @@ step_session (DpWindow *self,
       show_error (self, error->message);
       return;
     }
-  ui = dp_game_ui_for_game (before);
-  if (ui != NULL && ui->dup_undo_text != NULL)
-    text = ui->dup_undo_text (before, dp_session_get_game (self->session), redo);
+  view = dp_game_view_for_game (before);
+  if (view != NULL && view->dup_undo_text != NULL)
+    text = view->dup_undo_text (before, dp_session_get_game (self->session), redo);
   else
     text = g_strdup (redo ? _("Entry redone") : _("Entry undone"));
   show_toast (self, text, redo ? _("_Undo") : _("_Redo"), redo ? "win.undo" : "win.redo");
@@ -699,7 +699,7 @@ play_again_action (GtkWidget  *widget,
 {
   DpWindow *self = DP_WINDOW (widget);
   const DpGame *game;
-  const DpGameUi *ui;
+  const DpGameView *view;
   g_autofree char *setup = NULL;
 
   if (self->session == NULL)
@@ -707,9 +707,9 @@ play_again_action (GtkWidget  *widget,
 
   /* The same players in the same seats; start_game() drops the old session. */
   game = dp_session_get_game (self->session);
-  ui = dp_game_ui_for_game (game);
-  if (ui != NULL && ui->dup_setup_again != NULL)
-    setup = ui->dup_setup_again (game, dp_session_get_store (self->session));
+  view = dp_game_view_for_game (game);
+  if (view != NULL && view->dup_setup_again != NULL)
+    setup = view->dup_setup_again (game, dp_session_get_store (self->session));
   else
     setup = dp_game_dup_setup_text (game);
   start_game (self, setup);
