@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/random.h>
 
+#include "dp-game-view.h"
 #include "dp-server-resources.h"
 #include "dp-table-gate.h"
 #include "dp-table-server.h"
@@ -51,6 +52,8 @@ struct _DpTableServer
   guint       port;
   GPtrArray  *clients;                /* Client*, owned */
   GHashTable *views;                  /* "lang/seat" → JSON text of the current state */
+
+  gboolean    assistant;              /* the phones show the turn assistant */
 
   guint       max_connections;
   guint       messages_per_sec;
@@ -212,6 +215,8 @@ view_text (DpTableServer *self,
 
       dp_table_language_push (&sw, client->lang);
       view = dp_table_view_build (dp_session_get_game (self->session), client->seat);
+      if (self->assistant)
+        dp_table_view_add_assistant (view, dp_session_get_game (self->session), client->seat);
       dp_table_language_pop (&sw);
       add_seats (self, view, client->seat);
       json_node_set_object (node, view);
@@ -382,8 +387,8 @@ handle_leave (Client *client)
 /* TRUE when an action made at log position @at by @seat may still be applied: the log
  * was not undone below @at, and nothing of @seat's was stored since (then it is a resend
  * or was made on a state the phone had not seen). Other seats' entries in between do
- * not matter: parallel entries (marks after skulls, Cubitos rolls) are applied in
- * arrival order when still legal. */
+ * not matter: parallel entries (marks after skulls, a roll section everyone plays at
+ * once) are applied in arrival order when still legal. */
 static gboolean
 action_is_current (DpTableServer *self,
                    guint          seat,
@@ -733,9 +738,9 @@ http_cb (SoupServer        *soup,
       file = "index.html";
       type = "text/html; charset=utf-8";
     }
-  else if (g_str_equal (file, "app.js"))
+  else if (g_str_equal (file, "app.js") || g_str_equal (file, "games.js"))
     type = "text/javascript; charset=utf-8";
-  else if (g_str_equal (file, "style.css"))
+  else if (g_str_equal (file, "style.css") || g_str_equal (file, "games.css"))
     type = "text/css; charset=utf-8";
   else
     {
@@ -743,12 +748,16 @@ http_cb (SoupServer        *soup,
       return;
     }
 
-  {
-    g_autofree char *resource = g_strconcat (RESOURCE, file, NULL);
-    /* From this library's own resource, not the global table: a static library's
-     * constructor does not run unless something refers to it. */
-    bytes = g_resource_lookup_data (dp_server_get_resource (), resource, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
-  }
+  /* Each game's entry forms and their style, from its view (dp-game-view.h). */
+  if (g_str_equal (file, "games.js") || g_str_equal (file, "games.css"))
+    bytes = dp_game_view_dup_phone_files (g_str_has_suffix (file, ".js") ? "js" : "css");
+  else
+    {
+      g_autofree char *resource = g_strconcat (RESOURCE, file, NULL);
+      /* From this library's own resource, not the global table: a static library's
+       * constructor does not run unless something refers to it. */
+      bytes = g_resource_lookup_data (dp_server_get_resource (), resource, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+    }
   if (bytes == NULL)
     {
       refuse (msg, SOUP_STATUS_NOT_FOUND);
@@ -843,13 +852,71 @@ dp_table_server_finalize (GObject *object)
   G_OBJECT_CLASS (dp_table_server_parent_class)->finalize (object);
 }
 
+enum { PROP_0, PROP_ASSISTANT, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
+static void
+dp_table_server_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  DpTableServer *self = DP_TABLE_SERVER (object);
+
+  switch (prop_id)
+    {
+    case PROP_ASSISTANT:
+      g_value_set_boolean (value, self->assistant);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+dp_table_server_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  DpTableServer *self = DP_TABLE_SERVER (object);
+
+  switch (prop_id)
+    {
+    case PROP_ASSISTANT:
+      if (self->assistant != g_value_get_boolean (value))
+        {
+          self->assistant = g_value_get_boolean (value);
+          /* every phone sees the change at once */
+          broadcast (self);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
 static void
 dp_table_server_class_init (DpTableServerClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->finalize = dp_table_server_finalize;
+  object_class->get_property = dp_table_server_get_property;
+  object_class->set_property = dp_table_server_set_property;
   dp_table_language_init ();
+
+  /**
+   * DpTableServer:assistant:
+   *
+   * Whether the phones show the turn assistant (the window's `show-assistant`
+   * setting; off by default): the state message's "assistant" member.
+   */
+  properties[PROP_ASSISTANT] = g_param_spec_boolean ("assistant", NULL, NULL, FALSE,
+                                                     G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                                                     G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
    * DpTableServer::seats-changed:

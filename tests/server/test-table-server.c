@@ -19,8 +19,7 @@
 #include "cv-presenter.h"
 #include "dp-table-server.h"
 #include "dp-table-view.h"
-
-#define WAIT_SECONDS 10
+#include "phone-test-util.h"
 
 typedef struct
 {
@@ -34,38 +33,7 @@ typedef struct
   char          *stored_text;
 } Fixture;
 
-typedef struct
-{
-  SoupWebsocketConnection *ws;
-  GQueue                   messages;  /* JsonObject* */
-  gboolean                 closed;
-  gushort                  close_code;
-  char                    *seat_token;
-} Phone;
-
 /* ---- Helpers ---- */
-
-static gboolean
-timeout_cb (gpointer user_data)
-{
-  gboolean *expired = user_data;
-  *expired = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs the main loop until *@done or the bounded wait is over. */
-static gboolean
-iterate_until (const gboolean *done)
-{
-  gboolean expired = FALSE;
-  guint id = g_timeout_add_seconds (WAIT_SECONDS, timeout_cb, &expired);
-
-  while (!*done && !expired)
-    g_main_context_iteration (NULL, TRUE);
-  if (!expired)
-    g_source_remove (id);
-  return *done;
-}
 
 static void
 changed_cb (DpSession *session,
@@ -123,11 +91,7 @@ fixture_set_up_kind (Fixture    *fixture,
   g_assert_true (dp_table_server_start (fixture->server, "127.0.0.1", 0, &error));
   g_assert_no_error (error);
   fixture->url = dp_table_server_dup_url (fixture->server);
-  {
-    /* Direct connections: no system proxy settings in the test environment. */
-    g_autoptr(GProxyResolver) direct = g_simple_proxy_resolver_new (NULL, NULL);
-    fixture->http = soup_session_new_with_options ("proxy-resolver", direct, NULL);
-  }
+  fixture->http = phone_http_session_new ();
 }
 
 static void
@@ -172,171 +136,19 @@ fixture_tear_down (Fixture       *fixture,
   g_free (fixture->stored_text);
 }
 
-static void
-phone_message_cb (SoupWebsocketConnection *ws,
-                  int                      type,
-                  GBytes                  *bytes,
-                  gpointer                 user_data)
-{
-  Phone *phone = user_data;
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  gsize size;
-  const char *data = g_bytes_get_data (bytes, &size);
-
-  g_assert_true (json_parser_load_from_data (parser, data, size, NULL));
-  if (strstr (data, "\"refused\"") != NULL)
-    g_test_message ("refused: %.*s", (int) size, data);
-  g_queue_push_tail (&phone->messages, json_object_ref (json_node_get_object (json_parser_get_root (parser))));
-}
-
-static void
-phone_closed_cb (SoupWebsocketConnection *ws,
-                 gpointer                 user_data)
-{
-  Phone *phone = user_data;
-
-  phone->closed = TRUE;
-  phone->close_code = soup_websocket_connection_get_close_code (ws);
-}
-
-typedef struct
-{
-  gboolean                 done;
-  SoupWebsocketConnection *ws;
-  GError                  *error;
-} Connect;
-
-static void
-connected_cb (GObject      *source,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  Connect *connect = user_data;
-
-  connect->ws = soup_session_websocket_connect_finish (SOUP_SESSION (source), result, &connect->error);
-  connect->done = TRUE;
-}
-
 /* Opens a WebSocket to @url + "ws"; NULL with @error when the handshake fails. */
 static SoupWebsocketConnection *
 open_socket (Fixture     *fixture,
              const char  *url,
              GError     **error)
 {
-  g_autofree char *ws_url = g_strconcat (url, "ws", NULL);
-  g_autoptr(SoupMessage) msg = soup_message_new ("GET", ws_url);
-  Connect connect = { FALSE, NULL, NULL };
-
-  soup_session_websocket_connect_async (fixture->http, msg, NULL, NULL, G_PRIORITY_DEFAULT,
-                                        NULL, connected_cb, &connect);
-  g_assert_true (iterate_until (&connect.done));
-  if (connect.error != NULL)
-    g_propagate_error (error, connect.error);
-  return connect.ws;
+  return phone_open_socket (fixture->http, url, error);
 }
 
 static Phone *
 phone_new (Fixture *fixture)
 {
-  g_autoptr(GError) error = NULL;
-  Phone *phone = g_new0 (Phone, 1);
-
-  g_queue_init (&phone->messages);
-  phone->ws = open_socket (fixture, fixture->url, &error);
-  g_assert_no_error (error);
-  g_signal_connect (phone->ws, "message", G_CALLBACK (phone_message_cb), phone);
-  g_signal_connect (phone->ws, "closed", G_CALLBACK (phone_closed_cb), phone);
-  return phone;
-}
-
-static void
-phone_free (Phone *phone)
-{
-  g_signal_handlers_disconnect_by_data (phone->ws, phone);
-  if (soup_websocket_connection_get_state (phone->ws) == SOUP_WEBSOCKET_STATE_OPEN)
-    soup_websocket_connection_close (phone->ws, SOUP_WEBSOCKET_CLOSE_NORMAL, NULL);
-  g_object_unref (phone->ws);
-  g_queue_clear_full (&phone->messages, (GDestroyNotify) json_object_unref);
-  g_free (phone->seat_token);
-  g_free (phone);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Phone, phone_free)
-
-static void
-phone_send (Phone      *phone,
-            const char *text)
-{
-  soup_websocket_connection_send_text (phone->ws, text);
-}
-
-static gboolean
-has_message (Phone      *phone,
-             const char *type)
-{
-  for (GList *l = phone->messages.head; l != NULL; l = l->next)
-    if (g_strcmp0 (json_object_get_string_member (l->data, "type"), type) == 0)
-      return TRUE;
-  return FALSE;
-}
-
-/* The next message of @type (earlier ones of other types are dropped). */
-static JsonObject *
-phone_wait (Phone      *phone,
-            const char *type)
-{
-  gboolean expired = FALSE;
-  guint id = g_timeout_add_seconds (WAIT_SECONDS, timeout_cb, &expired);
-
-  while (!has_message (phone, type) && !expired && !phone->closed)
-    g_main_context_iteration (NULL, TRUE);
-  if (!expired)
-    g_source_remove (id);
-  while (!g_queue_is_empty (&phone->messages))
-    {
-      JsonObject *message = g_queue_pop_head (&phone->messages);
-
-      if (g_strcmp0 (json_object_get_string_member (message, "type"), type) == 0)
-        return message;
-      json_object_unref (message);
-    }
-  g_assert_not_reached ();
-  return NULL;
-}
-
-/* Waits for the phone's state at log position @at. */
-static JsonObject *
-phone_wait_state_at (Phone *phone,
-                     gint64 at)
-{
-  for (;;)
-    {
-      g_autoptr(JsonObject) state = phone_wait (phone, "state");
-
-      if (json_object_get_int_member (state, "at") == at)
-        return g_steal_pointer (&state);
-    }
-}
-
-/* Waits for the phone's state as seat @seat at log position @at. */
-static JsonObject *
-phone_wait_seat (Phone *phone,
-                 gint64 seat,
-                 gint64 at)
-{
-  for (;;)
-    {
-      g_autoptr(JsonObject) state = phone_wait (phone, "state");
-
-      if (json_object_get_int_member (state, "seat") == seat && json_object_get_int_member (state, "at") == at)
-        return g_steal_pointer (&state);
-    }
-}
-
-static void
-phone_wait_closed (Phone *phone)
-{
-  g_assert_true (iterate_until (&phone->closed));
+  return phone_connect (fixture->http, fixture->url);
 }
 
 /* A phone that said hello and sat down at @seat. */
@@ -344,19 +156,7 @@ static Phone *
 phone_seated (Fixture *fixture,
               guint    seat)
 {
-  Phone *phone = phone_new (fixture);
-  g_autofree char *claim = g_strdup_printf ("{\"type\":\"claim\",\"seat\":%u}", seat);
-  g_autoptr(JsonObject) seated = NULL;
-  g_autoptr(JsonObject) state = NULL;
-
-  phone_send (phone, "{\"type\":\"hello\",\"lang\":\"en\"}");
-  g_clear_pointer (&state, json_object_unref);
-  state = phone_wait (phone, "state");
-  phone_send (phone, claim);
-  seated = phone_wait (phone, "seated");
-  g_assert_cmpint (json_object_get_int_member (seated, "seat"), ==, seat);
-  phone->seat_token = g_strdup (json_object_get_string_member (seated, "token"));
-  return phone;
+  return phone_connect_seated (fixture->http, fixture->url, seat);
 }
 
 static const CvGame *
@@ -887,7 +687,52 @@ test_cubitos_parallel (Fixture       *fixture,
   g_assert_nonnull (find_choice (b, "\"pass\":true"));
 }
 
+/* ---- Per-game views ---- */
+
+/* Issue 23 item 2: "a per-game view interface … the phone's entry forms and choices that
+ * both the window and the server ask". The server names no game: each game's forms,
+ * their style and their labels reach the page from its view, and the state carries the
+ * view's heading over the boards. */
+static void
+test_game_views (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(Phone) ina = phone_seated (fixture, 0);
+  g_autoptr(JsonObject) state = phone_wait_seat (ina, 0, 3);
+  g_autofree char *games_js_url = g_strconcat (fixture->url, "games.js", NULL);
+  g_autofree char *games_css_url = g_strconcat (fixture->url, "games.css", NULL);
+  g_autofree char *games_js = NULL;
+  g_autofree char *games_css = NULL;
+  g_autofree char *page_de = NULL;
+
+  /* Every game's forms, whichever game is served: Cubitos' roll, Calavera's re-roll. */
+  g_assert_cmpuint (http_get (fixture, "GET", games_js_url, NULL, &games_js), ==, 200);
+  g_assert_nonnull (strstr (games_js, "dicepadEntryForms[\"cubitos-roll\"] ="));
+  g_assert_nonnull (strstr (games_js, "dicepadEntryForms.refill ="));
+  g_assert_nonnull (strstr (games_js, "dicepadEntryForms.reroll ="));
+  g_assert_cmpuint (http_get (fixture, "GET", games_css_url, NULL, &games_css), ==, 200);
+  g_assert_nonnull (strstr (games_css, ".orange {"));
+
+  /* Their labels in the phone's language (cubitos-rules-de: „rote Linien“). */
+  g_assert_cmpuint (http_get (fixture, "GET", fixture->url, "de", &page_de), ==, 200);
+  g_assert_nonnull (strstr (page_de, "<span data-key=\"red_lines\">Rote Linien</span>"));
+  g_assert_nonnull (strstr (page_de, "<span data-key=\"refill\">Bereitschaft nachfüllen</span>"));
+  g_assert_null (strstr (page_de, "@@"));
+
+  /* The view's own heading over the boards, and its roll form. */
+  g_assert_cmpstr (json_object_get_string_member (state, "sheets_title"), ==, "Team boards");
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (state, "entry"), "mode"),
+                   ==, "cubitos-roll");
+}
+
 /* ---- Availability and limits (issue 24) ---- */
+
+static gboolean
+timeout_cb (gpointer user_data)
+{
+  *(gboolean *) user_data = TRUE;
+  return G_SOURCE_REMOVE;
+}
 
 /* A raw TCP client, for what libsoup's client never sends: half requests, fragments,
  * bodies on upgrades, other source addresses. Non-blocking: the server runs on this
@@ -1098,13 +943,13 @@ test_connections_flat (Fixture       *fixture,
       if (i % 4 == 0)
         {
           raw_send (raw, page, strlen (page));
-          g_assert_true (raw_read (raw, "</html>", WAIT_SECONDS * 1000));
+          g_assert_true (raw_read (raw, "</html>", PHONE_WAIT_SECONDS * 1000));
           g_assert_cmpuint (raw_status (raw), ==, 200);
         }
       else if (i % 4 == 1)
         {
           raw_send (raw, missing, strlen (missing));
-          g_assert_true (raw_read (raw, "\r\n\r\n", WAIT_SECONDS * 1000));
+          g_assert_true (raw_read (raw, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
           g_assert_cmpuint (raw_status (raw), ==, 404);
         }
       else if (i % 4 == 2)
@@ -1166,7 +1011,7 @@ test_fragments (Fixture       *fixture,
   gsize sent = 0;
 
   raw_send (raw, request, strlen (request));
-  g_assert_true (raw_read (raw, "\r\n\r\n", WAIT_SECONDS * 1000));
+  g_assert_true (raw_read (raw, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
   g_assert_cmpuint (raw_status (raw), ==, 101);
   g_string_truncate (raw->read, 0);
 
@@ -1174,7 +1019,7 @@ test_fragments (Fixture       *fixture,
   raw_frame (raw, FALSE, 0x1, hello, 10);
   raw_frame (raw, FALSE, 0x0, hello + 10, 10);
   raw_frame (raw, TRUE, 0x0, hello + 20, strlen (hello) - 20);
-  g_assert_true (raw_read (raw, "\"type\":\"state\"", WAIT_SECONDS * 1000));
+  g_assert_true (raw_read (raw, "\"type\":\"state\"", PHONE_WAIT_SECONDS * 1000));
   g_string_truncate (raw->read, 0);
 
   /* Over the limit in 1 KiB fragments (JSON white space, so it would parse). */
@@ -1188,7 +1033,7 @@ test_fragments (Fixture       *fixture,
         ;
     }
   raw_frame (raw, TRUE, 0x0, "}", 1);
-  g_assert_true (raw_read (raw, "\x88", WAIT_SECONDS * 1000));
+  g_assert_true (raw_read (raw, "\x88", PHONE_WAIT_SECONDS * 1000));
   raw_read (raw, NULL, 200);
   /* The close frame says why (1009, message too big), and nothing was answered. */
   g_assert_cmpuint (raw->read->len, >=, 4);
@@ -1240,7 +1085,7 @@ test_upgrade_limits (Fixture       *fixture,
 
   raw_send (raw, with_body, strlen (with_body));
   raw_send (raw, "hello", 5);
-  g_assert_true (raw_read (raw, "\r\n\r\n", WAIT_SECONDS * 1000));
+  g_assert_true (raw_read (raw, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
   g_assert_cmpuint (raw_status (raw), ==, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE);
 
   /* 2 requests a second, bursts of 4: the tenth upgrade in a row is refused. */
@@ -1250,7 +1095,7 @@ test_upgrade_limits (Fixture       *fixture,
       g_autoptr(Raw) upgrade = raw_connect (fixture, NULL);
 
       raw_send (upgrade, plain, strlen (plain));
-      g_assert_true (raw_read (upgrade, "\r\n\r\n", WAIT_SECONDS * 1000));
+      g_assert_true (raw_read (upgrade, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
       if (raw_status (upgrade) == 429)
         n_refused++;
       else
@@ -1275,7 +1120,7 @@ test_rate_per_address (Fixture       *fixture,
       g_autoptr(Raw) raw = raw_connect (fixture, "127.0.0.2");
 
       raw_send (raw, flood, strlen (flood));
-      g_assert_true (raw_read (raw, "\r\n\r\n", WAIT_SECONDS * 1000));
+      g_assert_true (raw_read (raw, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
       n_limited += raw_status (raw) == 429;
     }
   g_assert_cmpuint (n_limited, >=, 20);
@@ -1307,15 +1152,15 @@ test_origin (Fixture       *fixture,
 
   /* A page of another origin that knows the address: no socket. */
   raw_send (a, foreign_upgrade, strlen (foreign_upgrade));
-  g_assert_true (raw_read (a, "\r\n\r\n", WAIT_SECONDS * 1000));
+  g_assert_true (raw_read (a, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
   g_assert_cmpuint (raw_status (a), ==, SOUP_STATUS_FORBIDDEN);
   /* The page's own origin: the socket. */
   raw_send (b, own_upgrade, strlen (own_upgrade));
-  g_assert_true (raw_read (b, "\r\n\r\n", WAIT_SECONDS * 1000));
+  g_assert_true (raw_read (b, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
   g_assert_cmpuint (raw_status (b), ==, 101);
   /* Another name for this address (DNS rebinding): refused. */
   raw_send (c, rebound, strlen (rebound));
-  g_assert_true (raw_read (c, "\r\n\r\n", WAIT_SECONDS * 1000));
+  g_assert_true (raw_read (c, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
   g_assert_cmpuint (raw_status (c), ==, SOUP_STATUS_FORBIDDEN);
 
   /* The page may open its own socket and no other. */
@@ -1352,6 +1197,36 @@ test_action_not_object (Fixture       *fixture,
   g_assert_cmpuint (stored_actions (fixture), ==, 0);
 }
 
+/* Issue 27 item 1: the Cubitos turn assistant on the phone of the seat deciding to push
+ * or pass, only while the window's switch is on (`show-assistant`, off by default).
+ * Sami rolled 1 coin of 9 dice: 1 active die, not in danger — a push cannot bust (p. 8). */
+static void
+test_cubitos_assistant (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autoptr(Phone) sami = phone_seated (fixture, 1);
+  g_autoptr(JsonObject) b = NULL;
+
+  b = phone_wait_seat (sami, 1, 3);
+  phone_send (sami, "{\"type\":\"action\",\"at\":3,\"action\":{\"roll\":{\"light_grey\":{\"coin\":1}}}}");
+  g_clear_pointer (&b, json_object_unref);
+  b = phone_wait_state_at (sami, 4);
+  g_assert_nonnull (find_choice (b, "\"pass\":true"));
+  /* off: the phone says nothing */
+  g_assert_false (json_object_has_member (b, "assistant"));
+
+  g_object_set (fixture->server, "assistant", TRUE, NULL);
+  g_clear_pointer (&b, json_object_unref);
+  b = phone_wait_state_at (sami, 4);
+  g_assert_true (g_str_has_prefix (json_object_get_string_member (b, "assistant"),
+                                   "Push: 0 % bust — if not, about +1 coin"));
+
+  g_object_set (fixture->server, "assistant", FALSE, NULL);
+  g_clear_pointer (&b, json_object_unref);
+  b = phone_wait_state_at (sami, 4);
+  g_assert_false (json_object_has_member (b, "assistant"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1384,6 +1259,7 @@ main (int    argc,
   g_test_add ("/server/switch-off", Fixture, NULL, fixture_set_up, test_switch_off, fixture_tear_down);
   g_test_add ("/server/languages", Fixture, NULL, fixture_set_up, test_languages, fixture_tear_down);
   g_test_add ("/server/cubitos-parallel", Fixture, NULL, fixture_set_up_cubitos, test_cubitos_parallel, fixture_tear_down);
+  g_test_add ("/server/game-views", Fixture, NULL, fixture_set_up_cubitos, test_game_views, fixture_tear_down);
   g_test_add ("/server/connections-flat", Fixture, NULL, fixture_set_up, test_connections_flat, fixture_tear_down);
   g_test_add ("/server/slow-request", Fixture, NULL, fixture_set_up, test_slow_request, fixture_tear_down);
   g_test_add ("/server/fragments", Fixture, NULL, fixture_set_up, test_fragments, fixture_tear_down);
@@ -1392,6 +1268,7 @@ main (int    argc,
   g_test_add ("/server/rate-per-address", Fixture, NULL, fixture_set_up, test_rate_per_address, fixture_tear_down);
   g_test_add ("/server/origin", Fixture, NULL, fixture_set_up, test_origin, fixture_tear_down);
   g_test_add ("/server/action-not-object", Fixture, NULL, fixture_set_up, test_action_not_object, fixture_tear_down);
+  g_test_add ("/server/cubitos-assistant", Fixture, NULL, fixture_set_up_cubitos, test_cubitos_assistant, fixture_tear_down);
 
   return g_test_run ();
 }

@@ -251,7 +251,6 @@ update_header (DpWindow *self)
   GtkWidget *visible = gtk_stack_get_visible_child (self->pages);
   gboolean playing = self->session != NULL &&
                      (DP_IS_TABLE_PAGE (visible) || g_strcmp0 (page, "result") == 0);
-  const DpGameUi *ui = self->session != NULL ? dp_game_ui_for_game (dp_session_get_game (self->session)) : NULL;
 
   gtk_widget_set_visible (self->undo_box, playing);
   /* At 360 px, Back, Undo, Redo, the menu and the window's buttons leave no room for a
@@ -269,9 +268,9 @@ update_header (DpWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", playing && dp_session_can_redo (self->session));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.phones", playing);
 
-  if (playing && ui != NULL && ui->dup_round_text != NULL)
+  if (playing && dp_game_view_for_game (dp_session_get_game (self->session)) != NULL)
     {
-      g_autofree char *subtitle = ui->dup_round_text (dp_session_get_game (self->session));
+      g_autofree char *subtitle = dp_game_view_dup_round_text (dp_session_get_game (self->session));
       adw_window_title_set_subtitle (self->window_title, subtitle);
     }
   else
@@ -897,6 +896,10 @@ phones_action (GtkWidget  *widget,
     {
       self->table_server = dp_table_server_new (self->session, NULL);
       g_signal_connect_object (self->table_server, "entry-stored", G_CALLBACK (phone_entry_stored_cb), self, 0);
+      /* one switch for the window and the phones */
+      if (self->settings != NULL)
+        g_settings_bind (self->settings, "show-assistant", self->table_server, "assistant",
+                         G_SETTINGS_BIND_GET);
     }
   gtk_window_present (GTK_WINDOW (dp_phones_dialog_new (GTK_WINDOW (self), self->table_server)));
 }
