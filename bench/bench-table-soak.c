@@ -281,15 +281,6 @@ main (int    argc,
   table_close (&table, phones);
 
   g_clear_object (&store);
-  {
-    g_autoptr(GDir) handle = g_dir_open (dir, 0, NULL);
-    const char *name;
-    while (handle != NULL && (name = g_dir_read_name (handle)) != NULL)
-      {
-        g_autofree char *path = g_build_filename (dir, name, NULL);
-        g_remove (path);
-      }
-    g_rmdir (dir);
-  }
+  bench_remove_scratch (dir);
   return 0;
 }

@@ -19,59 +19,12 @@
 #include <string.h>
 
 #include "dp-ui-test-util.h"
+#include "phone-test-util.h"
 
 typedef DpUiFixture Fixture;
 static const DpUiFixtureConfig ui_config = { "dicepad-one-truth-XXXXXX", "OneTruth" };
 
 static const char *cli_path;
-
-typedef struct
-{
-  SoupWebsocketConnection *ws;
-  gint64                   at;
-  gboolean                 seated;
-  char                    *refused;   /* the code of the last refusal */
-} Phone;
-
-static void
-message_cb (SoupWebsocketConnection *ws,
-            int                      type,
-            GBytes                  *bytes,
-            gpointer                 user_data)
-{
-  Phone *phone = user_data;
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  gsize size;
-  const char *data = g_bytes_get_data (bytes, &size);
-  JsonObject *object;
-  const char *kind;
-
-  g_assert_true (json_parser_load_from_data (parser, data, size, NULL));
-  object = json_node_get_object (json_parser_get_root (parser));
-  kind = json_object_get_string_member (object, "type");
-  if (g_str_equal (kind, "state"))
-    phone->at = json_object_get_int_member (object, "at");
-  else if (g_str_equal (kind, "seated"))
-    phone->seated = TRUE;
-  else if (g_str_equal (kind, "refused"))
-    {
-      g_free (phone->refused);
-      phone->refused = g_strdup (json_object_get_string_member (object, "code"));
-    }
-}
-
-static void
-connected_cb (GObject      *source,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  Phone *phone = user_data;
-  g_autoptr(GError) error = NULL;
-
-  phone->ws = soup_session_websocket_connect_finish (SOUP_SESSION (source), result, &error);
-  g_assert_no_error (error);
-  g_signal_connect (phone->ws, "message", G_CALLBACK (message_cb), phone);
-}
 
 static gboolean
 timeout_cb (gpointer user_data)
@@ -171,7 +124,7 @@ phone_act (Phone      *phone,
 {
   g_autofree char *text = g_strdup_printf ("{\"type\":\"action\",\"at\":%" G_GINT64_FORMAT ",\"action\":%s}", at, action);
 
-  soup_websocket_connection_send_text (phone->ws, text);
+  phone_send (phone, text);
 }
 
 static void
@@ -186,13 +139,12 @@ test_one_truth (Fixture       *f,
   g_autoptr(GSubprocess) serve = NULL;
   g_autoptr(GDataInputStream) serve_out = NULL;
   g_autofree char *url = NULL;
-  g_autofree char *ws_url = NULL;
-  g_autoptr(GProxyResolver) direct = g_simple_proxy_resolver_new (NULL, NULL);
-  g_autoptr(SoupSession) http = soup_session_new_with_options ("proxy-resolver", direct, NULL);
-  g_autoptr(SoupMessage) msg = NULL;
+  g_autoptr(SoupSession) http = phone_http_session_new ();
+  g_autoptr(Phone) phone = NULL;
   g_autoptr(GPtrArray) expected = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) stored = NULL;
-  Phone phone = { NULL, -1, FALSE, NULL };
+  g_autoptr(JsonObject) state = NULL;
+  g_autoptr(JsonObject) refused = NULL;
   guint n;
 
   g_assert_no_error (error);
@@ -209,18 +161,12 @@ test_one_truth (Fixture       *f,
   url = g_data_input_stream_read_line_utf8 (serve_out, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (url);
-  ws_url = g_strconcat (url, "ws", NULL);
-  msg = soup_message_new ("GET", ws_url);
-  soup_session_websocket_connect_async (http, msg, NULL, NULL, G_PRIORITY_DEFAULT, NULL, connected_cb, &phone);
-  WAIT_FOR (phone.ws != NULL, "phone connected");
-  soup_websocket_connection_send_text (phone.ws, "{\"type\":\"hello\",\"lang\":\"en\"}");
-  soup_websocket_connection_send_text (phone.ws, "{\"type\":\"claim\",\"seat\":0}");
-  WAIT_FOR (phone.seated && phone.at == 0, "phone seated");
+  phone = phone_connect_seated (http, url, 0);
 
   /* 1. The phone (process 2) rolls: the window (process 1) shows it and says so. */
-  phone_act (&phone, 0, "{\"roll\":[\"orange\",\"orange\",\"green\",\"pink\",\"skull\",\"skull\"]}");
+  phone_act (phone, 0, "{\"roll\":[\"orange\",\"orange\",\"green\",\"pink\",\"skull\",\"skull\"]}");
   g_ptr_array_add (expected, g_strdup ("{\"player\":\"Ina\",\"roll\":[\"orange\",\"orange\",\"green\",\"pink\",\"skull\",\"skull\"]}"));
-  WAIT_FOR (phone.at == 1, "phone's entry stored");
+  json_object_unref (phone_wait_state_at (phone, 1));
   WAIT_FOR (window_n_actions (f) == 1, "window follows the phone");
   WAIT_FOR (find_label_starting (GTK_WIDGET (f->window), "Entered elsewhere: ") != NULL, "window's toast");
   assert_window_is_stored (f, id);
@@ -230,7 +176,7 @@ test_one_truth (Fixture       *f,
   g_assert_no_error (error);
   g_ptr_array_add (expected, g_strdup ("{\"player\":\"Ina\",\"take\":\"orange\"}"));
   n = window_n_actions (f);
-  WAIT_FOR (phone.at == n, "phone follows the window");
+  json_object_unref (phone_wait_state_at (phone, n));
 
   /* 3. dicepad-cli (process 3) undoes it: the window says what was undone, the phone
    * gets the state without it. */
@@ -238,36 +184,39 @@ test_one_truth (Fixture       *f,
   g_ptr_array_remove_index (expected, expected->len - 1);
   WAIT_FOR (window_n_actions (f) == n - 1, "window follows dicepad-cli undo");
   WAIT_FOR (find_label_starting (GTK_WIDGET (f->window), "Undone elsewhere: Ina") != NULL, "window's toast");
-  WAIT_FOR (phone.at == n - 1, "phone follows dicepad-cli undo");
+  json_object_unref (phone_wait_state_at (phone, n - 1));
   assert_window_is_stored (f, id);
 
   /* 4. A phone entry made on the state before the undo: stale, with the new state… */
-  phone_act (&phone, n, "{\"freeze\":\"pink\"}");
-  WAIT_FOR (g_strcmp0 (phone.refused, "stale") == 0, "stale refused");
+  phone_act (phone, n, "{\"freeze\":\"pink\"}");
+  refused = phone_wait (phone, "refused");
+  g_assert_cmpstr (json_object_get_string_member (refused, "code"), ==, "stale");
+  state = phone_wait (phone, "state");
+  g_assert_cmpint (json_object_get_int_member (state, "at"), ==, n - 1);
   /* …and the next entry goes through (nothing blocks). */
-  phone_act (&phone, phone.at, "{\"take\":\"green\"}");
+  phone_act (phone, n - 1, "{\"take\":\"green\"}");
   g_ptr_array_add (expected, g_strdup ("{\"player\":\"Ina\",\"take\":\"green\"}"));
-  WAIT_FOR (phone.at == n, "phone's next entry stored");
+  json_object_unref (phone_wait_state_at (phone, n));
   WAIT_FOR (window_n_actions (f) == n, "window follows the phone");
 
   /* 5. The window undoes the phone's entry; dicepad-cli undoes the roll. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL));
   g_ptr_array_remove_index (expected, expected->len - 1);
-  WAIT_FOR (phone.at == n - 1, "phone follows the window's undo");
+  json_object_unref (phone_wait_state_at (phone, n - 1));
   g_free (run_cli (f, "undo", id));
   g_ptr_array_remove_index (expected, expected->len - 1);
   WAIT_FOR (window_n_actions (f) == 0, "window follows dicepad-cli undo");
-  WAIT_FOR (phone.at == 0, "phone follows dicepad-cli undo");
+  json_object_unref (phone_wait_state_at (phone, 0));
 
   /* 6. The phone rolls again and the window takes: stored = the union, in order. */
-  phone_act (&phone, 0, "{\"roll\":[\"green\",\"green\",\"green\",\"pink\",\"orange\",\"skull\"]}");
+  phone_act (phone, 0, "{\"roll\":[\"green\",\"green\",\"green\",\"pink\",\"orange\",\"skull\"]}");
   /* (the store keeps the faces in their canonical order) */
   g_ptr_array_add (expected, g_strdup ("{\"player\":\"Ina\",\"roll\":[\"orange\",\"green\",\"green\",\"green\",\"pink\",\"skull\"]}"));
   WAIT_FOR (window_n_actions (f) == 1, "window follows the phone");
   g_assert_true (dp_session_apply_text (dp_window_get_session (f->window), "{\"take\":\"green\",\"player\":\"Ina\"}", &error));
   g_assert_no_error (error);
   g_ptr_array_add (expected, g_strdup ("{\"player\":\"Ina\",\"take\":\"green\"}"));
-  WAIT_FOR (phone.at == 2, "phone follows the window");
+  json_object_unref (phone_wait_state_at (phone, 2));
 
   stored = dp_store_get_actions (store, id, NULL, &error);
   g_assert_no_error (error);
@@ -278,9 +227,6 @@ test_one_truth (Fixture       *f,
 
   g_subprocess_send_signal (serve, SIGTERM);
   g_assert_true (g_subprocess_wait (serve, NULL, &error));
-  g_signal_handlers_disconnect_by_data (phone.ws, &phone);
-  g_object_unref (phone.ws);
-  g_free (phone.refused);
 }
 
 int
