@@ -560,6 +560,8 @@ test_usage (void)
   g_assert_cmpint (result.status, ==, 0);
   for (guint i = 0; i < G_N_ELEMENTS (all_commands); i++)
     g_assert_nonnull (strstr (result.out, all_commands[i]));
+  /* Issue 24: "dicepad-cli --help lists serve among the commands". */
+  g_assert_nonnull (strstr (result.out, "\n  serve ID "));
 
   for (guint i = 0; i < G_N_ELEMENTS (all_commands); i++)
     {

@@ -37,6 +37,7 @@ struct _DpWindow
   GSettings            *settings;
   DpSession            *session;
   gulong                session_changed_id;
+  gulong                session_reloaded_id;
   DpTableServer        *table_server;        /* phones at the table; runs while on (issue 18) */
   AdwToast             *last_toast;
   GCancellable         *backup_cancellable;  /* the daily backup running on a worker */
@@ -465,6 +466,8 @@ set_session (DpWindow  *self,
   if (self->session != NULL)
     {
       g_clear_signal_handler (&self->session_changed_id, self->session);
+      g_clear_signal_handler (&self->session_reloaded_id, self->session);
+      dp_session_watch (self->session, 0);
       g_clear_object (&self->session);
     }
   /* Phones follow one game: another game switches them off. */
@@ -493,6 +496,10 @@ set_session (DpWindow  *self,
 
   self->session = g_object_ref (session);
   self->session_changed_id = g_signal_connect (session, "changed", G_CALLBACK (session_changed_cb), self);
+  /* Another process (dicepad-cli, phones via `serve`, a second window) moved the game
+   * on: the window shows the stored game and says what happened (issue 24, item 10). */
+  self->session_reloaded_id = g_signal_connect_swapped (session, "reloaded", G_CALLBACK (show_error), self);
+  dp_session_watch (session, DP_SESSION_WATCH_MS);
   follow_session (self);
   backup_daily (self);
 }
@@ -942,6 +949,8 @@ dp_window_dispose (GObject *object)
   if (self->session != NULL)
     {
       g_clear_signal_handler (&self->session_changed_id, self->session);
+      g_clear_signal_handler (&self->session_reloaded_id, self->session);
+      dp_session_watch (self->session, 0);
       g_clear_object (&self->session);
     }
   g_clear_weak_pointer (&self->last_toast);
