@@ -61,6 +61,8 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+static GtkWidget *find_button (GtkWidget *widget, const char *text);
+
 static gboolean
 assistant_is_on (CvTurnPanel *self)
 {
@@ -140,11 +142,30 @@ update_assistant (CvTurnPanel *self)
   show_assistant_text (self);
 }
 
+/* Issue 27 item 4: while dice are picked up for a re-roll, no choice is offered (the
+ * dice in hand are not on the table); Escape or Ctrl+Z puts them back. */
+static void
+update_choice_buttons (CvTurnPanel *self)
+{
+  gboolean picking = cv_dice_entry_get_reroll_stage (self->dice_entry) != CV_REROLL_NONE;
+
+  for (guint i = 0; i < self->choices->len; i++)
+    {
+      CvChoice *choice = g_ptr_array_index (self->choices, i);
+      GtkWidget *button = find_button (GTK_WIDGET (self->choices_box), choice->text);
+
+      if (button != NULL)
+        gtk_widget_set_sensitive (button, choice->enabled && !picking);
+    }
+}
+
 static void
 selection_changed_cb (CvDiceEntry *entry,
                       CvTurnPanel *self)
 {
   guint pick_up[CV_N_FACES];
+
+  update_choice_buttons (self);
 
   /* The odds of the position stay; only the sentence for the selection changes. */
   if (self->odds == NULL || self->assistant_text == NULL)
@@ -758,6 +779,8 @@ cv_turn_panel_handle_key (CvTurnPanel     *self,
   if (self->prefix == 0 && cv_dice_entry_handle_key (self->dice_entry, keyval, state))
     {
       set_label (self->key_label, NULL);
+      /* `-` starts a pick-up without a selection change: the choices follow it too */
+      update_choice_buttons (self);
       return TRUE;
     }
 
@@ -829,6 +852,9 @@ cv_turn_panel_handle_key (CvTurnPanel     *self,
     }
   if (c == joker || (freeze != 0 && c == freeze))
     {
+      CvActionType type = c == joker ? CV_ACTION_TAKE_JOKERS : CV_ACTION_FREEZE;
+      CvChoice *any = NULL;
+      gboolean possible = FALSE;
       g_autofree char *colours = NULL;
       g_autofree char *prompt = NULL;
       GString *keys = g_string_new (NULL);
@@ -840,6 +866,27 @@ cv_turn_panel_handle_key (CvTurnPanel     *self,
           g_string_append_unichar (keys, cv_face_get_letter ((CvFace) f));
         }
       colours = g_string_free (keys, FALSE);
+      /* Issue 27 item 4: F (or J) when nothing can be frozen (no joker to use) says why
+       * at once instead of waiting for a colour. */
+      for (guint i = 0; i < self->choices->len; i++)
+        {
+          CvChoice *choice = g_ptr_array_index (self->choices, i);
+
+          if (choice->action.type != type || choice->action.player != seat)
+            continue;
+          if (any == NULL)
+            any = choice;
+          possible |= choice->enabled;
+        }
+      if (!possible)
+        {
+          if (any != NULL)
+            set_label (self->key_label, any->detail);
+          else
+            set_label (self->key_label, c == joker ? _("There is no joker to use.")
+                                                   : _("Only the roller may freeze, in their own turn."));
+          return TRUE;
+        }
       self->prefix = c;
       prompt = g_strdup_printf (c == joker
                                 /* Translators: after the joker key, "Jokers as …: press O G P B" */
