@@ -1201,6 +1201,137 @@ test_roll_text_sorted (Fixture       *f,
   }
 }
 
+/* Issue 27 item 4: "at 1280×720 in German with the assistant on, during a pick-up, the
+ * joker choices and 'Warum nicht die anderen?' fall below the panel". With four players,
+ * two jokers rolled and one die picked up, every choice button and the expander are in
+ * view without scrolling. */
+static void
+test_pick_up_in_view_1280x720 (Fixture       *f,
+                               gconstpointer  data)
+{
+  static const char *const names[] = { "Jürgen", "Zoë", "O'Brien", "Ina", NULL };
+  GSettings *settings = dp_application_get_settings (f->app);
+  GtkWidget *panel_scroller;
+  GtkWidget *expander;
+  GArray *legal;
+
+  dp_ui_fixture_close_window (f);
+  g_settings_set_int (settings, "window-width", 1280);
+  g_settings_set_int (settings, "window-height", 720);
+  g_settings_set_boolean (settings, "show-assistant", TRUE);
+  dp_ui_fixture_open_window (f);
+  dp_ui_wait_mapped (GTK_WIDGET (f->window));
+
+  start_by_keys (f, names);
+  type_en (f, "OOGJJP\n");
+  type_en (f, "-O");
+  g_assert_cmpint (cv_dice_entry_get_reroll_stage (dice (f)), ==, CV_REROLL_PICK);
+  for (guint i = 0; i < 3; i++)
+    dp_ui_wait_for_layout (GTK_WIDGET (f->window));
+  panel_scroller = cv_table_page_get_panel_scroller (table (f));
+  g_test_message ("window %d×%d, panel %d×%d", gtk_widget_get_width (GTK_WIDGET (f->window)),
+                  gtk_widget_get_height (GTK_WIDGET (f->window)), gtk_widget_get_width (panel_scroller),
+                  gtk_widget_get_height (panel_scroller));
+
+  legal = cv_game_legal_choices (game (f));
+  for (guint i = 0; i < legal->len; i++)
+    {
+      const CvAction *a = &g_array_index (legal, CvAction, i);
+      g_autofree char *text = cv_action_to_text (game (f), a);
+      GtkWidget *button = cv_turn_panel_find_choice_button (panel (f), text);
+      graphene_rect_t b = { 0, };
+
+      g_assert_nonnull (button);
+      if (!in_view (button, panel_scroller))
+        {
+          g_assert_true (gtk_widget_compute_bounds (button, panel_scroller, &b));
+          g_error ("the choice %s is not in view: %g,%g %g×%g in %d×%d", text, b.origin.x, b.origin.y,
+                   b.size.width, b.size.height, gtk_widget_get_width (panel_scroller),
+                   gtk_widget_get_height (panel_scroller));
+        }
+    }
+  g_array_unref (legal);
+  expander = dp_ui_find_descendant (GTK_WIDGET (panel (f)), GTK_TYPE_EXPANDER);
+  g_assert_nonnull (expander);
+  g_assert_true (gtk_widget_get_visible (expander));
+  g_assert_true (in_view (expander, panel_scroller));
+  g_settings_reset (settings, "show-assistant");
+}
+
+/* Issue 27 item 4: "at 360 px no choice is visible after a roll without scrolling and
+ * the assistant's advice overlaps its footnote". With the assistant on, right after a
+ * roll, a choice button is in view of the unscrolled panel, and the assistant's lines
+ * do not overlap one another. */
+static void
+assert_no_overlap (GtkWidget *box)
+{
+  GtkWidget *prev = NULL;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (box); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      graphene_rect_t a, b;
+
+      if (!gtk_widget_get_visible (child))
+        continue;
+      if (prev != NULL && gtk_widget_compute_bounds (prev, box, &a) && gtk_widget_compute_bounds (child, box, &b))
+        g_assert_cmpfloat (a.origin.y + a.size.height, <=, b.origin.y + 0.5);
+      prev = child;
+    }
+}
+
+static GtkWidget *
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+test_choice_in_view_360x640 (Fixture       *f,
+                             gconstpointer  data)
+{
+  static const char *const names[] = { "Jürgen", "Zoë", "O'Brien", "Ina", NULL };
+  GSettings *settings = dp_application_get_settings (f->app);
+  GtkWidget *panel_scroller;
+  GtkWidget *button;
+  GtkWidget *worth;
+
+  dp_ui_fixture_close_window (f);
+  g_settings_set_int (settings, "window-width", 360);
+  g_settings_set_int (settings, "window-height", 640);
+  g_settings_set_boolean (settings, "show-assistant", TRUE);
+  dp_ui_fixture_open_window (f);
+  dp_ui_wait_mapped (GTK_WIDGET (f->window));
+
+  start_by_keys (f, names);
+  type_en (f, "OOGJJP\n");
+  for (guint i = 0; i < 3; i++)
+    dp_ui_wait_for_layout (GTK_WIDGET (f->window));
+  panel_scroller = cv_table_page_get_panel_scroller (table (f));
+  g_assert_cmpfloat (gtk_adjustment_get_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (panel_scroller))), ==, 0);
+  button = take_button (f, CV_FACE_ORANGE);
+  g_assert_nonnull (button);
+  g_assert_true (in_view (button, panel_scroller));
+
+  /* the advice, its sentences and its footnote, one under the other */
+  worth = find_label (GTK_WIDGET (panel (f)), _("“Worth” is how many points a choice adds to the sheet in the long run: crosses towards the points zone, rows at risk of the death zone, and bonus lines."));
+  g_assert_nonnull (worth);
+  g_assert_true (gtk_widget_get_visible (worth));
+  assert_no_overlap (gtk_widget_get_parent (worth));
+  g_settings_reset (settings, "show-assistant");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1222,6 +1353,8 @@ main (int   argc,
   g_test_add ("/history/standing-in-progress", Fixture, &ui_config, dp_ui_fixture_setup, test_history_standing_in_progress, dp_ui_fixture_teardown);
   g_test_add ("/layout/acting-sheet-800x600", Fixture, &ui_config, dp_ui_fixture_setup, test_acting_sheet_in_view_800x600, dp_ui_fixture_teardown);
   g_test_add ("/layout/4-players-360x640", Fixture, &ui_config, dp_ui_fixture_setup, test_table_fits_360x640, dp_ui_fixture_teardown);
+  g_test_add ("/layout/pick-up-1280x720", Fixture, &ui_config, dp_ui_fixture_setup, test_pick_up_in_view_1280x720, dp_ui_fixture_teardown);
+  g_test_add ("/layout/choice-in-view-360x640", Fixture, &ui_config, dp_ui_fixture_setup, test_choice_in_view_360x640, dp_ui_fixture_teardown);
   g_test_add ("/layout/4-players-1280x720", Fixture, &ui_config, dp_ui_fixture_setup, test_table_in_view_1280x720, dp_ui_fixture_teardown);
 
   return g_test_run ();

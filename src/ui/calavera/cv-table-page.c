@@ -302,6 +302,7 @@ update_columns_idle (gpointer data)
   /* Narrow: the turn panel is at the bottom, where toasts appear; its last choices can
    * scroll above them. */
   gtk_widget_set_margin_bottom (GTK_WIDGET (self->turn_panel), self->narrow ? 64 : 0);
+  cv_turn_panel_set_narrow (self->turn_panel, self->narrow);
   return G_SOURCE_REMOVE;
 }
 

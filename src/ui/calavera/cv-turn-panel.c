@@ -7,7 +7,8 @@
  * after the roller, the first one marked); by mouse they answer in any order.
  *
  * The turn assistant (issue 8, docs/assistant.md) sits under the dice it talks about,
- * above the choices (visible without scrolling), with a switch bound to the
+ * above the choices (visible without scrolling) — under them in a narrow window, where
+ * the choices would otherwise be out of view after a roll (issue 27), with a switch bound to the
  * `show-assistant` setting (the same one as in Preferences). Its odds are
  * computed only while it is on: once per state, then the selection sentence follows
  * the dice the player picks up. The sentences come from cv_assistant_text_new().
@@ -42,6 +43,8 @@ struct _CvTurnPanel
   GtkLabel    *turn_label;
   CvDiceEntry *dice_entry;
   GtkBox      *choices_box;
+  GtkWidget   *assistant_section;
+  gboolean     narrow;
   GtkBox      *assistant_box;
   GtkSwitch   *assistant_switch;
   GtkLabel    *recommendation_label;
@@ -112,9 +115,12 @@ show_assistant_text (CvTurnPanel *self)
 
   any = text != NULL && (text->recommendation != NULL || text->outlook != NULL ||
                          text->selection != NULL || text->opponents->len > 0);
-  /* Whenever a "worth" is shown, one line says what it means. */
+  /* Whenever a "worth" is shown, one line says what it means — not while dice are
+   * picked up: then the palette needs the room, and the sentence for the dice in hand is
+   * what counts (issue 27 item 4: at 1280×720 in German the choices fell below). */
   gtk_widget_set_visible (self->worth_label,
                           text != NULL && self->game != NULL &&
+                          cv_dice_entry_get_reroll_stage (self->dice_entry) == CV_REROLL_NONE &&
                           ((text->recommendation != NULL && cv_game_get_phase (self->game) == CV_PHASE_CHOOSE) ||
                            text->opponents->len > 0));
   gtk_widget_set_visible (self->assistant_placeholder, !any);
@@ -157,6 +163,7 @@ update_choice_buttons (CvTurnPanel *self)
       if (button != NULL)
         gtk_widget_set_sensitive (button, choice->enabled && !picking);
     }
+  show_assistant_text (self);
 }
 
 static void
@@ -502,6 +509,7 @@ cv_turn_panel_class_init (CvTurnPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, dice_entry);
   gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, choices_box);
   gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, assistant_box);
+  gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, assistant_section);
   gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, assistant_switch);
   gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, recommendation_label);
   gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, outlook_label);
@@ -647,6 +655,22 @@ cv_turn_panel_set_settings (CvTurnPanel *self,
   self->assistant_changed_id = g_signal_connect (settings, "changed::show-assistant",
                                                  G_CALLBACK (show_assistant_changed_cb), self);
   update_assistant (self);
+}
+
+void
+cv_turn_panel_set_narrow (CvTurnPanel *self,
+                          gboolean     narrow)
+{
+  GtkWidget *box;
+
+  g_return_if_fail (CV_IS_TURN_PANEL (self));
+
+  if (self->narrow == narrow)
+    return;
+  self->narrow = narrow;
+  box = gtk_widget_get_parent (self->assistant_section);
+  gtk_box_reorder_child_after (GTK_BOX (box), self->assistant_section,
+                               narrow ? GTK_WIDGET (self->reasons_expander) : GTK_WIDGET (self->dice_entry));
 }
 
 const CvAssistantText *
