@@ -708,6 +708,20 @@ undo_action (GtkWidget  *widget,
         show_error (self, error->message);
       return;
     }
+  /* Issue 27: during a re-roll's pick-up Ctrl+Z takes back the pick-up, not the roll. */
+  if (self->session != NULL)
+    {
+      const DpGameUi *ui = dp_game_ui_for_game (dp_session_get_game (self->session));
+      g_autofree char *text = NULL;
+
+      if (ui != NULL && g_strcmp0 (gtk_stack_get_visible_child_name (self->pages), ui->table_page_name) == 0)
+        text = dp_table_page_take_back_unstored (ensure_table_page (self, ui));
+      if (text != NULL)
+        {
+          show_toast (self, text, NULL, NULL);
+          return;
+        }
+    }
   step_session (self, FALSE);
 }
 
