@@ -10,10 +10,7 @@
 #include "dp-table-view.h"
 #include "cb-presenter.h"
 #include "cv-presenter.h"
-
-/* Phone buttons for one seat; beyond this the window offers the rest (Cubitos samples
- * facts only the table knows, e.g. landing bonuses, in long lists). */
-#define MAX_CHOICES 40
+#include "cb-seat-view.h"
 
 /* glibc: bumping it makes gettext drop its cache after LANGUAGE changed. */
 extern int _nl_msg_cat_cntr;
@@ -291,205 +288,6 @@ calavera_view (JsonObject   *view,
   json_object_set_array_member (view, "choices", choices);
 }
 
-/* ---- Cubitos ---- */
-
-static JsonObject *
-cubitos_kind (CbKind kind)
-{
-  JsonObject *object = json_object_new ();
-  g_autofree char *title = cb_presenter_dup_kind_title (kind);
-
-  json_object_set_string_member (object, "key", cb_kind_to_string (kind));
-  json_object_set_string_member (object, "title", title);
-  json_object_set_string_member (object, "letter", cb_presenter_kind_letter (kind));
-  json_object_set_string_member (object, "fill", cb_presenter_kind_fill (kind));
-  json_object_set_string_member (object, "ink", cb_presenter_kind_ink (kind));
-  return object;
-}
-
-static char *
-verb_of (JsonObject *action)
-{
-  g_autoptr(GList) members = json_object_get_members (action);
-
-  for (GList *l = members; l != NULL; l = l->next)
-    if (!g_str_equal (l->data, "player"))
-      return g_strdup (l->data);
-  return NULL;
-}
-
-static void
-cubitos_view (JsonObject   *view,
-              const DpGame *dp,
-              const CbGame *game,
-              int           seat)
-{
-  JsonArray *players = json_array_new ();
-  JsonArray *choices = json_array_new ();
-  g_autofree char *title = cb_presenter_dup_round_text (game);
-  g_autofree char *status = cb_presenter_dup_status (game);
-
-  json_object_set_string_member (view, "title", title);
-  json_object_set_array_member (view, "dice", json_array_new ());
-
-  if (seat >= 0)
-    {
-      g_autofree char *prompt = cb_presenter_dup_prompt (game, seat);
-      g_autofree char *both = g_strdup_printf ("%s %s", prompt, status);
-      json_object_set_string_member (view, "turn", both);
-    }
-  else
-    json_object_set_string_member (view, "turn", status);
-
-  for (guint s = 0; s < cb_game_get_n_players (game); s++)
-    {
-      JsonObject *player = json_object_new ();
-      JsonArray *rows = json_array_new ();
-      g_autofree char *total = g_strdup_printf ("%u", cb_game_get_spaces_moved (game, s));
-      static const struct { const char *label; guint (*get) (const CbGame *, guint); } counts[] = {
-        { N_("Coins"), cb_game_get_coins },
-        { N_("Steps"), cb_game_get_steps },
-        { N_("Credits"), cb_game_get_credits },
-        { N_("Fans"), cb_game_get_fans },
-        { N_("Laps"), cb_game_get_laps_done },
-      };
-
-      for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
-        {
-          g_autofree char *value = g_strdup_printf ("%u", counts[i].get (game, s));
-          add_row (rows, _(counts[i].label), value, NULL, FALSE);
-        }
-      for (CbZone z = CB_ZONE_DRAW; z < CB_N_ZONES; z++)
-        {
-          g_autofree char *value = g_strdup_printf ("%u", cb_game_count_zone (game, s, z));
-          g_autofree char *label = g_strdup (cb_presenter_zone_name (z));
-
-          if (label[0] != '\0')
-            label[0] = g_ascii_toupper (label[0]);
-          add_row (rows, label, value, NULL, FALSE);
-        }
-      json_object_set_string_member (player, "name", cb_game_get_player_name (game, s));
-      json_object_set_string_member (player, "total", total);
-      json_object_set_boolean_member (player, "active", cb_game_must_act (game, s));
-      json_object_set_boolean_member (player, "must_act", cb_game_must_act (game, s));
-      json_object_set_boolean_member (player, "winner", cb_game_is_winner (game, s));
-      json_object_set_array_member (player, "rows", rows);
-      json_array_add_object_element (players, player);
-    }
-  json_object_set_array_member (view, "players", players);
-  json_object_set_null_member (view, "entry");
-
-  if (seat < 0)
-    {
-      json_object_set_array_member (view, "choices", choices);
-      return;
-    }
-
-  switch ((int) cb_game_get_phase (game, seat))
-    {
-    case CB_PHASE_REFILL:
-      {
-        JsonObject *entry = json_object_new ();
-        JsonArray *kinds = json_array_new ();
-        CbRefill refill;
-
-        cb_refill_init (&refill, game, seat, 0);
-        for (CbKind k = 0; k < CB_N_KINDS; k++)
-          {
-            JsonObject *kind;
-
-            if (refill.available[k] == 0)
-              continue;
-            kind = cubitos_kind (k);
-            json_object_set_int_member (kind, "available", refill.available[k]);
-            json_object_set_int_member (kind, "forced", refill.forced[k]);
-            json_object_set_int_member (kind, "take", refill.take[k]);
-            json_array_add_object_element (kinds, kind);
-          }
-        json_object_set_string_member (entry, "mode", "refill");
-        json_object_set_int_member (entry, "needed", refill.needed);
-        json_object_set_array_member (entry, "kinds", kinds);
-        json_object_set_object_member (view, "entry", entry);
-      }
-      break;
-
-    case CB_PHASE_ROLL:
-      {
-        JsonObject *entry = json_object_new ();
-        JsonArray *kinds = json_array_new ();
-        CbRoll roll;
-
-        cb_roll_init (&roll, game, seat);
-        for (CbKind k = 0; k < CB_N_KINDS; k++)
-          {
-            JsonObject *kind;
-            JsonArray *faces;
-
-            if (roll.ready[k] == 0)
-              continue;
-            kind = cubitos_kind (k);
-            faces = json_array_new ();
-            for (CbFace f = 0; f < CB_N_FACES; f++)
-              {
-                JsonObject *face;
-
-                if (f == CB_FACE_BLANK || cb_kind_count_face (k, f) == 0)
-                  continue;
-                face = json_object_new ();
-                json_object_set_string_member (face, "key", cb_face_to_string (f));
-                json_object_set_string_member (face, "symbol", cb_presenter_face_symbol (k, f));
-                json_object_set_string_member (face, "title", cb_face_get_name (f));
-                json_array_add_object_element (faces, face);
-              }
-            json_object_set_int_member (kind, "ready", roll.ready[k]);
-            json_object_set_array_member (kind, "faces", faces);
-            json_array_add_object_element (kinds, kind);
-          }
-        json_object_set_string_member (entry, "mode", "cubitos-roll");
-        json_object_set_array_member (entry, "kinds", kinds);
-        json_object_set_object_member (view, "entry", entry);
-      }
-      break;
-
-    default:
-      break;
-    }
-
-  /* Every other legal action of this seat, by the sentence the window's toast uses. */
-  {
-    g_autoptr(GPtrArray) legal = dp_game_legal_actions (dp);
-    const char *name = cb_game_get_player_name (game, seat);
-    guint n = 0;
-
-    for (guint i = 0; i < legal->len && n < MAX_CHOICES; i++)
-      {
-        const char *text = g_ptr_array_index (legal, i);
-        g_autoptr(JsonParser) parser = json_parser_new ();
-        g_autofree char *verb = NULL;
-        g_autofree char *label = NULL;
-        JsonObject *object;
-
-        if (!json_parser_load_from_data (parser, text, -1, NULL)
-            || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
-          continue;
-        object = json_node_get_object (json_parser_get_root (parser));
-        if (g_strcmp0 (json_object_get_string_member_with_default (object, "player", ""), name) != 0)
-          continue;
-        verb = verb_of (object);
-        /* The forms above enter these; listing sampled outcomes would mislead. */
-        if (g_strcmp0 (verb, "refill") == 0 || g_strcmp0 (verb, "roll") == 0)
-          continue;
-        if (g_strcmp0 (verb, "ability") == 0)
-          label = cb_presenter_dup_other_action_title (game, text);
-        else
-          label = cb_presenter_dup_action_text (game, text);
-        add_choice (choices, label, NULL, TRUE, text);
-        n++;
-      }
-  }
-  json_object_set_array_member (view, "choices", choices);
-}
-
 JsonObject *
 dp_table_view_build (const DpGame *game,
                      int           seat)
@@ -507,7 +305,7 @@ dp_table_view_build (const DpGame *game,
   if (cv != NULL)
     calavera_view (view, cv, seat);
   else if (cb != NULL)
-    cubitos_view (view, game, cb, seat);
+    cb_seat_view_build (view, game, cb, seat);
   return view;
 }
 
