@@ -1,0 +1,322 @@
+/* bench-cubitos-phone-taps.c — taps per player-round of a whole Cubitos race on phones
+ *
+ * Issue 23, "Done when": "bench/ prints the taps per player-round of that race on the
+ * phone (a tap = one click or one counter step); the target is ≤ 8". Plays
+ * tests/server/cubitos-phone-race.jsonl (the race tests/server/browser-test.py plays in
+ * Chromium) against the phone's view (cb-seat-view.c) and counts what the page needs
+ * for each entry from the form's defaults: each counter step, each choice or switch that
+ * differs, and the button. What Dicepad enters by itself (dp_game_dup_forced_action)
+ * costs nothing. The browser test counts the same taps on the real page and prints them.
+ *
+ *   ./_build/bench/bench-cubitos-phone-taps [SCRIPT]
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cb-game.h"
+#include "cb-seat-view.h"
+
+static JsonNode *
+path_get (JsonNode  *node,
+          JsonArray *path)
+{
+  for (guint i = 0; node != NULL && i < json_array_get_length (path); i++)
+    {
+      JsonNode *part = json_array_get_element (path, i);
+
+      if (json_node_get_value_type (part) == G_TYPE_INT64 && JSON_NODE_HOLDS_ARRAY (node))
+        {
+          JsonArray *a = json_node_get_array (node);
+          gint64 at = json_node_get_int (part);
+          node = at < json_array_get_length (a) ? json_array_get_element (a, at) : NULL;
+        }
+      else if (json_node_get_value_type (part) == G_TYPE_STRING && JSON_NODE_HOLDS_OBJECT (node))
+        node = json_object_get_member (json_node_get_object (node), json_node_get_string (part));
+      else
+        node = NULL;
+    }
+  return node;
+}
+
+static gint64
+int_at (JsonNode  *action,
+        JsonArray *path)
+{
+  JsonNode *n = path_get (action, path);
+
+  return n != NULL && JSON_NODE_HOLDS_VALUE (n) ? json_node_get_int (n) : 0;
+}
+
+/* An option's value {"die": …, "from": …} matches a target that holds those members. */
+static gboolean
+option_matches (JsonNode *value,
+                JsonNode *target)
+{
+  if (value == NULL || JSON_NODE_HOLDS_NULL (value))
+    return target == NULL;
+  if (target == NULL)
+    return FALSE;
+  if (JSON_NODE_HOLDS_OBJECT (value) && JSON_NODE_HOLDS_OBJECT (target))
+    {
+      g_autoptr(GList) members = json_object_get_members (json_node_get_object (value));
+
+      for (GList *l = members; l != NULL; l = l->next)
+        {
+          JsonNode *t = json_object_get_member (json_node_get_object (target), l->data);
+          if (t == NULL || !json_node_equal (t, json_object_get_member (json_node_get_object (value), l->data)))
+            return FALSE;
+        }
+      return TRUE;
+    }
+  return json_node_equal (value, target);
+}
+
+static char *
+form_id (JsonObject *action)
+{
+  if (json_object_has_member (action, "refill") || json_object_has_member (action, "roll"))
+    return NULL;
+  if (json_object_has_member (action, "move"))
+    return g_strdup (json_object_has_member (action, "landed") ? "land" : "walk");
+  if (json_object_has_member (action, "buy"))
+    return g_strdup_printf ("buy:%s", json_object_get_string_member (action, "buy"));
+  if (json_object_has_member (action, "correct_cost"))
+    return g_strdup_printf ("correct:%s", json_object_get_string_member (action, "correct_cost"));
+  if (json_object_has_member (action, "ability"))
+    return g_strdup_printf ("ability:%s:%" G_GINT64_FORMAT ":%s", json_object_get_string_member (action, "ability"),
+                            json_object_get_int_member_with_default (action, "number", 1),
+                            json_object_get_string_member_with_default (action, "face", "team"));
+  {
+    g_autoptr(GList) members = json_object_get_members (action);
+    for (GList *l = members; l != NULL; l = l->next)
+      if (!g_str_equal (l->data, "player"))
+        return g_strdup (l->data);
+  }
+  return NULL;
+}
+
+static guint
+form_taps (JsonObject *form,
+           JsonNode   *action)
+{
+  JsonArray *fields = json_object_get_array_member (form, "fields");
+  guint n = json_array_get_length (fields);
+  g_autofree gint64 *values = g_new0 (gint64, MAX (n, 1));
+  guint taps = 1;   /* the button */
+
+  for (guint i = 0; i < n; i++)
+    {
+      JsonObject *field = json_array_get_object_element (fields, i);
+      JsonNode *value = json_object_get_member (field, "value");
+      values[i] = JSON_NODE_HOLDS_VALUE (value) ? json_node_get_int (value) : 0;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      JsonObject *field = json_array_get_object_element (fields, i);
+      const char *type = json_object_get_string_member (field, "type");
+      JsonArray *path = json_object_get_array_member (field, "path");
+      JsonNode *target = path_get (action, path);
+
+      if (json_object_has_member (field, "when"))
+        {
+          JsonObject *when = json_object_get_object_member (field, "when");
+          JsonNode *wp = json_object_get_member (when, "path");
+          gint64 shown = -1;
+
+          for (guint j = 0; j < n; j++)
+            if (json_node_equal (json_object_get_member (json_array_get_object_element (fields, j), "path"), wp))
+              shown = values[j];
+          if (shown < json_object_get_int_member (when, "min"))
+            continue;
+        }
+      if (g_str_equal (type, "count"))
+        {
+          gint64 want = int_at (action, path);
+          taps += (guint) ABS (want - values[i]);
+          values[i] = want;
+        }
+      else if (g_str_equal (type, "pick"))
+        {
+          JsonArray *options = json_object_get_array_member (field, "options");
+
+          for (guint o = 0; o < json_array_get_length (options); o++)
+            if (option_matches (json_object_get_member (json_array_get_object_element (options, o), "value"), target))
+              {
+                taps += (gint64) o != values[i];
+                values[i] = o;
+                break;
+              }
+        }
+      else
+        {
+          gboolean want = target != NULL && json_node_equal (target, json_object_get_member (field, "on"));
+          taps += want != (values[i] != 0);
+          values[i] = want;
+        }
+    }
+  return taps;
+}
+
+static guint
+entry_taps (JsonObject *view,
+            JsonObject *action)
+{
+  JsonObject *entry = json_object_get_object_member (view, "entry");
+  guint taps = 1;
+
+  g_assert_nonnull (entry);
+  if (json_object_has_member (action, "refill"))
+    {
+      JsonObject *refill = json_object_get_object_member (action, "refill");
+      JsonArray *kinds = json_object_get_array_member (entry, "kinds");
+
+      for (guint i = 0; i < json_array_get_length (kinds); i++)
+        {
+          JsonObject *kind = json_array_get_object_element (kinds, i);
+          gint64 want = json_object_get_int_member_with_default (refill, json_object_get_string_member (kind, "key"), 0);
+          taps += (guint) ABS (want - json_object_get_int_member (kind, "take"));
+        }
+      taps += json_object_get_int_member_with_default (action, "red_lines", 0);
+    }
+  else
+    {
+      JsonObject *roll = json_object_get_object_member (action, "roll");
+      g_autoptr(GList) kinds = json_object_get_members (roll);
+
+      for (GList *k = kinds; k != NULL; k = k->next)
+        {
+          JsonObject *faces = json_object_get_object_member (roll, k->data);
+          g_autoptr(GList) names = json_object_get_members (faces);
+
+          for (GList *f = names; f != NULL; f = f->next)
+            taps += json_object_get_int_member (faces, f->data);
+        }
+    }
+  return taps;
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  const char *path = argc > 1 ? argv[1] : SOURCE_ROOT "/tests/server/cubitos-phone-race.jsonl";
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(DpGame) game = NULL;
+  g_autoptr(GPtrArray) pending = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GHashTable) player_rounds = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GError) error = NULL;
+  guint taps = 0, entries = 0, forced = 0;
+  guint by_phase[CB_PHASE_OUT + 1] = { 0, };
+
+  if (!g_file_get_contents (path, &text, NULL, &error))
+    g_error ("%s", error->message);
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_strstrip (lines[i]);
+      if (lines[i][0] == '\0' || lines[i][0] == '#')
+        continue;
+      if (game == NULL)
+        {
+          game = dp_game_new_from_text (lines[i], &error);
+          g_assert_no_error (error);
+        }
+      else
+        g_ptr_array_add (pending, g_strdup (lines[i]));
+    }
+
+  while (pending->len > 0 && !dp_game_is_finished (game))
+    {
+      g_autofree char *forced_text = dp_game_dup_forced_action (game);
+      const CbGame *cb = cb_game_from_dp_const (game);
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      const char *line;
+      JsonObject *action;
+      int seat;
+      guint index = 0;
+      g_autofree char *key = NULL;
+
+      if (forced_text != NULL)
+        {
+          /* Dicepad enters it itself: the script holds it somewhere ahead. */
+          g_autofree char *canonical = NULL;
+          gboolean found = FALSE;
+
+          for (guint i = 0; i < pending->len && !found; i++)
+            {
+              g_autoptr(JsonParser) p = json_parser_new ();
+              g_autofree char *norm = NULL;
+
+              if (!json_parser_load_from_data (p, g_ptr_array_index (pending, i), -1, NULL))
+                continue;
+              norm = dp_game_normalize_action (game, json_node_get_object (json_parser_get_root (p)), NULL);
+              if (g_strcmp0 (norm, forced_text) == 0)
+                {
+                  g_ptr_array_remove_index (pending, i);
+                  found = TRUE;
+                }
+            }
+          if (!found)
+            g_error ("Dicepad enters %s, which the script does not hold", forced_text);
+          if (!dp_game_apply_text (game, forced_text, &error))
+            g_error ("%s", error->message);
+          forced++;
+          continue;
+        }
+
+      line = g_ptr_array_index (pending, 0);
+      if (!json_parser_load_from_data (parser, line, -1, &error))
+        g_error ("%s", error->message);
+      action = json_node_get_object (json_parser_get_root (parser));
+      seat = cb_game_find_player (cb, json_object_get_string_member (action, "player"));
+      g_assert_cmpint (seat, >=, 0);
+      key = g_strdup_printf ("%u:%d", cb_game_get_round (cb), seat);
+      g_hash_table_add (player_rounds, g_steal_pointer (&key));
+
+      {
+        g_autoptr(JsonObject) view = json_object_new ();
+        g_autofree char *id = form_id (action);
+        CbPhase phase = cb_game_get_phase (cb, seat);
+
+        cb_seat_view_build (view, game, cb, seat);
+        if (id == NULL)
+          index = entry_taps (view, action);
+        else
+          {
+            JsonArray *forms = json_object_get_array_member (view, "forms");
+
+            for (guint f = 0; f < json_array_get_length (forms) && index == 0; f++)
+              {
+                JsonObject *form = json_array_get_object_element (forms, f);
+                if (g_str_equal (json_object_get_string_member (form, "id"), id))
+                  index = form_taps (form, json_parser_get_root (parser));
+              }
+            if (index == 0)
+              g_error ("the phone offers no form %s for %s", id, line);
+          }
+        taps += index;
+        by_phase[phase] += index;
+      }
+      if (!dp_game_apply_text (game, line, &error))
+        g_error ("%s: %s", line, error->message);
+      g_ptr_array_remove_index (pending, 0);
+      entries++;
+    }
+
+  {
+    guint n = g_hash_table_size (player_rounds);
+
+    g_print ("Cubitos race on three phones (%s): %u entries on phones, %u entered by Dicepad itself, "
+             "%u player-rounds\n", path, entries, forced, n);
+    for (guint p = 0; p < CB_PHASE_OUT + 1; p++)
+      if (by_phase[p] > 0)
+        g_print ("  %-14s %5.2f taps per player-round\n", cb_phase_to_string (p), (double) by_phase[p] / n);
+    g_print ("taps per player-round: %.2f (goal <= 8); %u taps in all\n", (double) taps / n, taps);
+  }
+  return EXIT_SUCCESS;
+}
