@@ -199,6 +199,45 @@ entry_taps (JsonObject *view,
   return taps;
 }
 
+/* The index in @pending of the player's announce that the phone's one tap on "Collect
+ * and Announce Swords" enters with @collect (the form's "first"), or 0. */
+static guint
+announce_after (JsonObject *view,
+                JsonObject *collect,
+                GPtrArray  *pending)
+{
+  JsonArray *forms = json_object_get_array_member (view, "forms");
+  const char *player = json_object_get_string_member (collect, "player");
+
+  for (guint f = 0; f < json_array_get_length (forms); f++)
+    {
+      JsonObject *form = json_array_get_object_element (forms, f);
+      JsonObject *first;
+
+      if (!g_str_equal (json_object_get_string_member (form, "id"), "announce")
+          || !json_object_has_member (form, "first"))
+        continue;
+      first = json_object_get_object_member (form, "first");
+      if (json_object_get_size (first) != json_object_get_size (collect)
+          || json_object_get_boolean_member_with_default (first, "credits", TRUE)
+             != json_object_get_boolean_member_with_default (collect, "credits", TRUE))
+        return 0;
+      for (guint i = 1; i < pending->len; i++)
+        {
+          g_autoptr(JsonParser) parser = json_parser_new ();
+          JsonObject *next;
+
+          if (!json_parser_load_from_data (parser, g_ptr_array_index (pending, i), -1, NULL))
+            continue;
+          next = json_node_get_object (json_parser_get_root (parser));
+          if (g_strcmp0 (json_object_get_string_member (next, "player"), player) != 0)
+            continue;
+          return json_object_has_member (next, "announce") ? i : 0;
+        }
+    }
+  return 0;
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -239,6 +278,7 @@ main (int   argc,
       JsonObject *action;
       int seat;
       guint index = 0;
+      guint paired = 0;
       g_autofree char *key = NULL;
 
       if (forced_text != NULL)
@@ -284,7 +324,9 @@ main (int   argc,
         CbPhase phase = cb_game_get_phase (cb, seat);
 
         cb_seat_view_build (view, game, cb, seat);
-        if (id == NULL)
+        if (g_strcmp0 (id, "collect") == 0 && (paired = announce_after (view, action, pending)) > 0)
+          index = 1;    /* "Collect and Announce Swords": one tap, two entries */
+        else if (id == NULL)
           index = entry_taps (view, action);
         else
           {
@@ -304,6 +346,13 @@ main (int   argc,
       }
       if (!dp_game_apply_text (game, line, &error))
         g_error ("%s: %s", line, error->message);
+      if (paired > 0)
+        {
+          if (!dp_game_apply_text (game, g_ptr_array_index (pending, paired), &error))
+            g_error ("%s", error->message);
+          g_ptr_array_remove_index (pending, paired);
+          entries++;
+        }
       g_ptr_array_remove_index (pending, 0);
       entries++;
     }

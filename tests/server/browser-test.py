@@ -308,6 +308,23 @@ def set_counter(driver, key, have, want, taps):
     press(driver, f'button[data-{sign}="{key}"]', abs(want - have), key, taps)
 
 
+PLAYER_ROUNDS = 6   # 3 players, 2 rounds
+
+
+def one_tap_pair(driver, action, pending):
+    """The player's announce that follows @action (a collect) in @pending, when the phone
+    offers both as one tap; else None."""
+    if verb(action) != "collect":
+        return None
+    form = next((f for f in state_of(driver).get("forms", []) if f["id"] == "announce"), None)
+    if not form or not form.get("first") or not form["enabled"]:
+        return None
+    if {k: v for k, v in form["first"].items() if k != "player"} != {k: v for k, v in action.items() if k != "player"}:
+        return None
+    mine = [a for a in pending if a["player"] == action["player"]]
+    return mine[0] if mine and verb(mine[0]) == "announce" else None
+
+
 def offered(driver, action):
     """TRUE when the phone offers @action's form now (else Dicepad entered it itself)."""
     st = state_of(driver)
@@ -377,8 +394,8 @@ def cubitos_race(drivers):
         sit(p, url, seat)
     taps = [0]
     expected = 0        # entries stored at least: ours, and those Dicepad made itself
-    i = 0
-    while i < len(actions):
+    pending = list(actions)
+    while pending:
         for p in drivers:
             wait(p, lambda d: at(d) >= expected, f"log position {expected}")
         # What Dicepad enters by itself follows our entry in a state of its own: wait
@@ -389,28 +406,33 @@ def cubitos_race(drivers):
             if len(set(seen)) == 1 and [at(p) for p in drivers] == seen:
                 break
         expected = seen[0]
-        if not offered(by_name[actions[i]["player"]], actions[i]):
-            i += 1          # Dicepad entered it itself: nothing to decide
+        if not offered(by_name[pending[0]["player"]], pending[0]):
+            pending.pop(0)  # Dicepad entered it itself: nothing to decide
             continue
         # Consecutive roll-section entries of different players: prepared on each phone,
         # then sent at the same time (p. 7: everyone plays the roll section at once).
-        batch = [actions[i]]
-        if verb(actions[i]) in ROLL_SECTION:
-            while (i + len(batch) < len(actions) and verb(actions[i + len(batch)]) in ROLL_SECTION
-                   and actions[i + len(batch)]["player"] not in [a["player"] for a in batch]
-                   and offered(by_name[actions[i + len(batch)]["player"]], actions[i + len(batch)])):
-                batch.append(actions[i + len(batch)])
+        batch = [pending[0]]
+        if verb(pending[0]) in ROLL_SECTION:
+            while (len(batch) < len(pending) and verb(pending[len(batch)]) in ROLL_SECTION
+                   and pending[len(batch)]["player"] not in [a["player"] for a in batch]
+                   and offered(by_name[pending[len(batch)]["player"]], pending[len(batch)])):
+                batch.append(pending[len(batch)])
+        del pending[:len(batch)]
         buttons = []
-        if os.environ.get("DEBUG_RACE"):
-            print("#", expected, batch, [f["id"] for f in state_of(by_name[batch[0]["player"]]).get("forms", [])])
         for action in batch:
             p = by_name[action["player"]]
-            buttons.append((p, prepare(p, action, taps), action))
+            follow = one_tap_pair(p, action, pending)
+            if follow is not None:
+                # The window's "Collect and Announce Swords": one tap, two entries.
+                pending.remove(follow)
+                expected += 1
+                buttons.append((p, 'button[data-form="announce"]', action))
+            else:
+                buttons.append((p, prepare(p, action, taps), action))
             no_sideways_scroll(p, f"{action} (filled in)")
         for p, selector, action in buttons:
             tap(p, selector, f"send {action}")
             taps[0] += 1
-        i += len(batch)
         expected += len(batch)
         for p in drivers:
             wait(p, lambda d: at(d) >= expected, f"log position {expected} after {batch}")
@@ -418,7 +440,8 @@ def cubitos_race(drivers):
     for p in drivers:
         wait(p, lambda d: state_of(d)["finished"], "the end of the race")
     stored_equals_script(game_id, script)
-    print(f"ok 3 - a whole Cubitos race from three phones ({len(actions)} entries, {taps[0]} taps); "
+    print(f"ok 3 - a whole Cubitos race from three phones ({len(actions)} entries, {taps[0]} taps, "
+          f"{taps[0] / PLAYER_ROUNDS:.2f} per player-round); "
           "the stored game equals its script")
 
 
@@ -445,10 +468,41 @@ def screenshots(out_dir):
         print("saved", os.path.join(out_dir, name))
 
 
+def cubitos_screenshots(out_dir):
+    # Round 2 of the phone race, Ina's support phase: Fat Cat's form, collect, announce.
+    script = read_script(RACE)
+    upto = next(i for i, a in enumerate(script) if a.get("ability") == "fat-cat")
+    path = os.path.join(workdir, "cubitos-shot.jsonl")
+    with open(path, "w", encoding="utf-8") as f:
+        for line in script[:upto]:
+            f.write(json.dumps(line) + "\n")
+    game_id = run_cli("play", path).strip().splitlines()[-1]
+    url = serve(game_id)
+    for lang, suffix in (("en-US", "en"), ("de-DE", "de")):
+        for scheme in ("light", "dark"):
+            p = phone(lang)
+            p.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                              {"width": 360, "height": 1400, "deviceScaleFactor": 1, "mobile": True})
+            p.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                              {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            p.get(url)
+            tap(p, 'button[data-seat="0"]', "seat")
+            wait(p, lambda d: enabled(d, 'button[data-send^="ability:fat-cat"]'), "Fat Cat's form")
+            no_sideways_scroll(p, "the screenshot")
+            name = os.path.join(out_dir, f"phones-cubitos-{suffix}-{scheme}.png")
+            p.save_screenshot(name)
+            print("saved", name)
+            tap(p, "#leave", "give the seat back")
+            wait(p, lambda d: d.find_element(By.ID, "seats").is_displayed(), "the seats")
+            p.quit()
+            phones.remove(p)
+
+
 try:
     started = time.monotonic()
     if len(sys.argv) > 3 and sys.argv[2] == "--screenshots":
         screenshots(sys.argv[3])
+        cubitos_screenshots(sys.argv[3])
     else:
         print("1..3")
         drivers = calavera()

@@ -40,12 +40,15 @@ function send(message) {
     socket.send(JSON.stringify(message));
 }
 
-function sendAction(action) {
+let then = null;        // the second action of a two-entry tap, sent once the first is in
+
+function sendAction(action, first, formId) {
   if (busy || !state)
     return;
   busy = true;
   form = null;
-  send({ type: "action", at: state.at, action: action });
+  then = first ? { id: formId, after: state.at } : null;
+  send({ type: "action", at: state.at, action: first || action });
   render();
 }
 
@@ -63,6 +66,7 @@ function connect() {
   socket.onclose = () => {
     socket = null;
     busy = false;
+    then = null;
     retry++;
     banner(labels.offline);
     // The app may have been closed and reopened, the phone may have lost the Wi-Fi:
@@ -78,12 +82,25 @@ function receive(message) {
     if (message.code === "token")
       localStorage.removeItem(storageKey);
     busy = false;
+    then = null;
     banner(message.message);
   } else if (message.type === "state") {
     if (busy || (state && message.at !== state.at))
       banner("");
     busy = false;
     state = message;
+    if (then && message.at > then.after) {
+      // The first entry is stored once its form offers the second alone (another
+      // seat's entry may come in between): then the second follows at once.
+      const next = (message.forms || []).find((f) => f.id === then.id);
+      if (!next || !next.enabled)
+        then = null;
+      else if (!next.first) {
+        then = null;
+        busy = true;
+        send({ type: "action", at: message.at, action: next.action });
+      }
+    }
     if (state.seat < 0 && !localStorage.getItem(storageKey))
       localStorage.removeItem(storageKey);
     render();
@@ -141,7 +158,8 @@ function counter(label, swatch, value, min, max, key, onChange) {
   minus.onclick = () => { onChange(value - 1); renderPlay(); };
   plus.onclick = () => { onChange(value + 1); renderPlay(); };
   out.dataset.count = key;
-  return el("div", { className: "counter" }, [swatch, el("span", { className: "name", textContent: label }), minus, out, plus]);
+  return el("div", { className: "counter" }, [...(swatch ? [swatch] : []), el("span", { className: "name", textContent: label }),
+                                              minus, out, plus]);
 }
 
 function faceSwatch(face) {
@@ -382,7 +400,7 @@ function fieldReady(form, values) {
 }
 
 function swatchOf(s) {
-  return s ? kindSwatch(s) : el("span", { className: "swatch" });
+  return s ? kindSwatch(s) : null;
 }
 
 function renderField(form, values, field, i) {
@@ -391,7 +409,7 @@ function renderField(form, values, field, i) {
     return counter(field.label, swatchOf(field.swatch), values[i], field.min, field.max, key,
                    (n) => { values[i] = n; });
   if (field.type === "pick") {
-    const group = el("div", { className: "pick" });
+    const group = el("div", { className: "pick" + (field.numbers ? " numbers" : "") });
     group.setAttribute("role", "group");
     group.setAttribute("aria-label", field.label);
     group.append(el("p", { className: "help", textContent: field.label }));
@@ -432,7 +450,7 @@ function renderForms() {
       if (detail)
         button.append(el("span", { className: "detail", textContent: detail }));
       button.dataset.form = form.id;
-      button.onclick = () => sendAction(form.action);
+      button.onclick = () => sendAction(form.action, form.first, form.id);
       if (run === null) {
         run = el("div", { className: "buttons" });
         box.append(run);
@@ -450,7 +468,7 @@ function renderForms() {
       if (fieldShown(form, values, field))
         card.append(renderField(form, values, field, i));
     });
-    const send = el("button", { type: "button", className: "primary", textContent: form.title,
+    const send = el("button", { type: "button", className: "primary", textContent: form.send || form.title,
                                 disabled: busy || !form.enabled || !fieldReady(form, values) });
     send.dataset.send = form.id;
     send.onclick = () => sendAction(formAction(form, values));
@@ -514,7 +532,7 @@ function renderSheets() {
     if (player.must_act) classes.push("must-act");
     const name = player.name + (i === state.seat ? " · " + labels.your_seat : "") + (player.winner ? " ★" : "");
     const sheet = el("div", { className: classes.join(" ") }, [
-      el("h3", {}, [el("span", { textContent: name + (player.top_dog ? " 🐶" : "") }),
+      el("h3", {}, [el("span", { textContent: name + (player.top_dog ? " ★" : "") }),
                     el("span", { textContent: player.total })])]);
     if (player.phase)
       sheet.append(el("p", { className: "help board-line", textContent: player.phase + " · " + player.position }));

@@ -4,7 +4,8 @@
  * and bonus editors, the fan questions, the shop) each become a form here: the same
  * sentences (the same msgids, so the same translations), the same defaults, the same
  * presenter builders for the action. A form is
- *   {"id", "title", "detail", "reason", "enabled", "suggested", "mandatory",
+ *   {"id", "title", "detail", "reason", "enabled", "suggested", "mandatory", "send" (the
+ *    button's label when it is not the title), "first" (an action sent before this one),
  *    "action": {…the action with the default answers…}, "fields": [field…]}
  * and a field is a counter ("count": min, max, value; zero left out unless "keep_zero"),
  * a choice ("pick": options with a JSON "value", null = left out) or a switch ("toggle":
@@ -247,6 +248,31 @@ toggle_add (JsonObject *form,
   return field;
 }
 
+/* A number the card prints, as one tap on 1 … 9 instead of counting up to it. */
+static JsonObject *
+number_pick_add (JsonObject *form,
+                 const char *label,
+                 const char *path,
+                 int         current)
+{
+  JsonObject *field = pick_add (form, label, path, current < 0 ? "?" : NULL);
+
+  for (int n = 1; n <= 9; n++)
+    {
+      char title[8];
+      JsonNode *node = json_node_new (JSON_NODE_VALUE);
+
+      g_snprintf (title, sizeof title, "%d", n);
+      json_node_set_int (node, n);
+      option_add (field, title, node);
+      if (n == current)
+        json_object_set_int_member (field, "value", n - 1);
+    }
+  json_object_set_boolean_member (field, "required", current < 0);
+  json_object_set_boolean_member (field, "numbers", TRUE);
+  return field;
+}
+
 /* ---- Fan questions (cb-fan-questions.c): credits and supply tokens of untold spaces ---- */
 
 static void
@@ -458,8 +484,23 @@ support_forms (JsonArray    *forms,
       g_autofree char *label = plain (_("_Take the credits shown"));
       toggle_add (form, label, "credits", TRUE, TRUE);
     }
-  simple_form (forms, dp, "announce", _("A_nnounce Swords"), _("Fix your swords for the red card"),
-               cb_presenter_action_simple (game, seat, CB_ACTION_ANNOUNCE));
+  {
+    /* As on the window (cb-support-section.c, issue 15): with nothing to choose (no credit
+     * faces) one tap collects and announces; the page sends "first", then "action". */
+    gboolean pending = json_object_get_boolean_member (form, "enabled") && credits == 0;
+    g_autofree char *announce = cb_presenter_action_simple (game, seat, CB_ACTION_ANNOUNCE);
+    g_autofree char *label = plain (pending ? _("Collect and A_nnounce Swords") : _("A_nnounce Swords"));
+    JsonObject *both = form_add (forms, "announce", label, _("Fix your swords for the red card"), announce);
+
+    if (pending)
+      {
+        json_object_set_member (both, "first", json_node_copy (json_object_get_member (form, "action")));
+        json_object_set_boolean_member (form, "suggested", FALSE);
+        json_object_set_boolean_member (both, "suggested", TRUE);
+      }
+    else
+      form_check (both, dp, announce);
+  }
 }
 
 static void
@@ -568,9 +609,7 @@ shop_forms (JsonArray    *forms,
         {
           g_autofree char *card_title = cb_presenter_dup_card_title (cb_game_get_card (game, c));
           g_autofree char *question = g_strdup_printf (_("Cost printed on %s"), card_title);
-          JsonObject *field = count_add (form, question, "cost", 0, 12, 0, FALSE);
-
-          json_object_set_boolean_member (field, "required", TRUE);
+          number_pick_add (form, question, "cost", -1);
         }
       else if (reason != NULL)
         {
@@ -588,7 +627,7 @@ shop_forms (JsonArray    *forms,
 
           form = form_add (forms, correct_id, correct_title, origin, correct);
           json_object_set_boolean_member (form, "minor", TRUE);
-          count_add (form, question, "cost", 1, 12, cost, FALSE);
+          number_pick_add (form, question, "cost", cost);
         }
     }
   simple_form (forms, dp, "rest", _("_Rest"), _("Active dice go to rest; unspent coins are lost"),
@@ -621,6 +660,17 @@ roll_fields_add (JsonObject   *form,
     }
 }
 
+/* TRUE when a die of @kinds (mask) may be taken whose card cost nobody told yet. */
+static gboolean
+take_untold (const CbGame *game,
+             guint         kinds)
+{
+  for (CbKind k = 0; k < CB_N_KINDS; k++)
+    if ((kinds & (1u << k)) && CB_KIND_IS_COLOUR (k) && cb_game_get_cost (game, CB_COLOUR_OF (k)) < 0)
+      return TRUE;
+  return FALSE;
+}
+
 static void
 ability_form (JsonArray          *forms,
               const DpGame       *dp,
@@ -651,6 +701,10 @@ ability_form (JsonArray          *forms,
                         use->number, cb_face_to_string (use->face));
   g_clear_pointer (&node, json_node_unref);
   form = form_add (forms, id, title, NULL, action);
+  {
+    g_autofree char *use_label = plain (_("_Use Ability"));
+    json_object_set_string_member (form, "send", use_label);
+  }
   json_object_set_boolean_member (form, "mandatory", use->mandatory);
   json_object_set_boolean_member (form, "suggested", use->mandatory);
 
@@ -730,7 +784,7 @@ ability_form (JsonArray          *forms,
             option_add (field, kind_title, string_node (cb_kind_to_string (k)));
           }
     }
-  if (info->params & CB_PARAM_COST)
+  if ((info->params & CB_PARAM_COST) && take_untold (game, info->take_kinds))
     count_add (form, _("Cost printed on that die’s card"), "cost", 0, 12, 0, FALSE);
   if (info->params & CB_PARAM_DICE)
     for (CbKind k = 0; k < CB_N_KINDS; k++)
