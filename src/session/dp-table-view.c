@@ -8,16 +8,15 @@
 #include <string.h>
 
 #include "dp-table-view.h"
-#include "cb-presenter.h"
-#include "cv-presenter.h"
-#include "cb-seat-view.h"
+#include "dp-game-view.h"
 
 /* glibc: bumping it makes gettext drop its cache after LANGUAGE changed. */
 extern int _nl_msg_cat_cntr;
 
 static const char *const languages[] = { "de", "fr", "en" };
 
-/* The page's own fixed labels; everything else comes from the presenters. */
+/* The page's own fixed labels; a game's forms bring theirs (DpGameView.phone_labels),
+ * everything else comes from the views. */
 static const struct
 {
   const char *key;
@@ -35,17 +34,9 @@ static const struct
   { "leave_seat", N_("Pick another seat") },
   { "taken", N_("taken") },
   { "free", N_("free") },
-  { "enter_roll", N_("Enter what the dice show") },
-  { "enter_reroll", N_("Re-roll: pick up dice, then enter what they show") },
-  { "picked", N_("Picked up") },
-  { "result", N_("Now shows") },
   { "send", N_("Enter") },
-  { "dice_left", N_("Dice left to enter") },
-  { "refill", N_("Refill the ready area") },
-  { "red_lines", N_("Red lines") },
   { "nothing_to_do", N_("Nothing to do for you now.") },
   { "sheets", N_("Sheets") },
-  { "boards", N_("Team boards") },
   { "undo_note", N_("Undo is on the window.") },
 };
 
@@ -133,8 +124,8 @@ dp_table_language_pop (DpLanguageSwitch *sw)
   g_clear_pointer (&sw->saved, g_free);
 }
 
-static void
-add_choice (JsonArray  *choices,
+void
+dp_table_view_add_choice (JsonArray  *choices,
             const char *title,
             const char *detail,
             gboolean    enabled,
@@ -149,8 +140,8 @@ add_choice (JsonArray  *choices,
   json_array_add_object_element (choices, choice);
 }
 
-static void
-add_row (JsonArray  *rows,
+void
+dp_table_view_add_row (JsonArray  *rows,
          const char *label,
          const char *value,
          const char *css,
@@ -165,127 +156,69 @@ add_row (JsonArray  *rows,
   json_array_add_object_element (rows, row);
 }
 
-/* ---- Calavera ---- */
-
-static JsonArray *
-calavera_faces (void)
+JsonObject *
+dp_table_view_add_player (JsonArray    *players,
+                          const DpGame *game,
+                          guint         seat,
+                          JsonArray    *rows)
 {
-  JsonArray *faces = json_array_new ();
+  JsonObject *player = json_object_new ();
+  g_autofree char *total = g_strdup_printf ("%d", dp_game_get_total (game, seat));
 
-  for (CvFace f = CV_FACE_ORANGE; f <= CV_FACE_SKULL; f++)
-    {
-      JsonObject *face = json_object_new ();
-      g_autofree char *title = cv_face_dup_title (f);
-
-      json_object_set_string_member (face, "key", cv_face_to_string (f));
-      json_object_set_string_member (face, "symbol", cv_face_get_symbol (f));
-      json_object_set_string_member (face, "title", title);
-      json_object_set_string_member (face, "css", cv_face_get_css_class (f));
-      json_array_add_object_element (faces, face);
-    }
-  return faces;
+  json_object_set_string_member (player, "name", dp_game_get_player_name (game, seat));
+  json_object_set_string_member (player, "total", total);
+  json_object_set_boolean_member (player, "active", dp_game_must_act (game, seat));
+  json_object_set_boolean_member (player, "must_act", dp_game_must_act (game, seat));
+  json_object_set_boolean_member (player, "winner", dp_game_is_winner (game, seat));
+  json_object_set_array_member (player, "rows", rows != NULL ? rows : json_array_new ());
+  json_array_add_object_element (players, player);
+  return player;
 }
 
-static void
-calavera_view (JsonObject   *view,
-               const CvGame *game,
-               int           seat)
+/* The action's verb: its first member but "player". */
+static const char *
+verb_of (JsonObject *action)
 {
-  JsonArray *players = json_array_new ();
-  JsonArray *choices = json_array_new ();
-  JsonArray *dice = json_array_new ();
-  g_autofree char *title = cv_presenter_dup_round_text (game);
-  g_autofree char *turn = cv_presenter_dup_turn_text (game);
-  CvPhase phase = cv_game_get_phase (game);
+  g_autoptr(GList) members = json_object_get_members (action);
 
-  json_object_set_string_member (view, "title", title);
-  json_object_set_string_member (view, "turn", turn);
+  for (GList *l = members; l != NULL; l = l->next)
+    if (!g_str_equal (l->data, "player"))
+      return l->data;
+  return NULL;
+}
 
-  if (phase == CV_PHASE_CHOOSE || phase == CV_PHASE_OPPONENTS)
-    for (guint i = 0; i < CV_N_DICE; i++)
-      {
-        CvFace f = cv_game_get_die (game, i);
-        JsonObject *die = json_object_new ();
+void
+dp_table_view_add_legal_choices (JsonArray          *choices,
+                                 const DpGame       *game,
+                                 guint               seat,
+                                 const char *const  *skip_verbs,
+                                 DpChoiceTitleFunc   title)
+{
+  g_autoptr(GPtrArray) legal = dp_game_legal_actions (game);
+  const char *name = dp_game_get_player_name (game, seat);
+  guint n = 0;
 
-        json_object_set_string_member (die, "symbol", cv_face_get_symbol (f));
-        json_object_set_string_member (die, "css", cv_face_get_css_class (f));
-        json_object_set_boolean_member (die, "available", cv_game_die_is_available (game, i));
-        json_array_add_object_element (dice, die);
-      }
-  json_object_set_array_member (view, "dice", dice);
-
-  for (guint s = 0; s < cv_game_get_n_players (game); s++)
+  for (guint i = 0; i < legal->len && n < DP_TABLE_VIEW_MAX_CHOICES; i++)
     {
-      CvSheetModel model = { 0 };
-      JsonObject *player = json_object_new ();
-      JsonArray *rows = json_array_new ();
-      g_autofree char *total = NULL;
+      const char *text = g_ptr_array_index (legal, i);
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      g_autofree char *label = NULL;
+      JsonObject *object;
+      const char *verb;
 
-      cv_sheet_model_fill (&model, game, s);
-      for (CvFace c = CV_FACE_ORANGE; c < CV_N_COLORS; c++)
-        {
-          g_autofree char *label = cv_face_dup_title (c);
-          /* Translators: a row of a Calavera sheet on the phone: crosses of 13, then the
-           * points the row scores now */
-          g_autofree char *value = g_strdup_printf (_("%u of %u · %d points"),
-                                                    model.crosses[c], CV_ROW_LENGTH,
-                                                    model.row_points[c]);
-          add_row (rows, label, value, cv_face_get_css_class (c), model.frozen[c]);
-        }
-      {
-        g_autofree char *bonus = g_strdup_printf ("%d", model.bonus_points);
-        add_row (rows, _("Bonus lines"), bonus, NULL, FALSE);
-      }
-      total = g_strdup_printf ("%d", model.total);
-      json_object_set_string_member (player, "name", model.name);
-      json_object_set_string_member (player, "total", total);
-      json_object_set_boolean_member (player, "active", model.active);
-      json_object_set_boolean_member (player, "must_act", model.must_act);
-      json_object_set_boolean_member (player, "winner", model.winner);
-      json_object_set_array_member (player, "rows", rows);
-      json_array_add_object_element (players, player);
-      cv_sheet_model_clear (&model);
+      if (!json_parser_load_from_data (parser, text, -1, NULL)
+          || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+        continue;
+      object = json_node_get_object (json_parser_get_root (parser));
+      if (g_strcmp0 (json_object_get_string_member_with_default (object, "player", ""), name) != 0)
+        continue;
+      verb = verb_of (object);
+      if (skip_verbs != NULL && verb != NULL && g_strv_contains (skip_verbs, verb))
+        continue;
+      label = title != NULL ? title (game, text) : dp_game_view_dup_action_text (game, text);
+      dp_table_view_add_choice (choices, label, NULL, TRUE, text);
+      n++;
     }
-  json_object_set_array_member (view, "players", players);
-
-  if (seat >= 0 && (guint) seat == cv_game_get_roller (game) && phase == CV_PHASE_ROLL)
-    {
-      JsonObject *entry = json_object_new ();
-
-      json_object_set_string_member (entry, "mode", "roll");
-      json_object_set_int_member (entry, "count", CV_N_DICE);
-      json_object_set_array_member (entry, "faces", calavera_faces ());
-      json_object_set_object_member (view, "entry", entry);
-    }
-  else if (seat >= 0 && (guint) seat == cv_game_get_roller (game) && phase == CV_PHASE_CHOOSE
-           && cv_game_get_n_rolls (game) < CV_MAX_ROLLS)
-    {
-      JsonObject *entry = json_object_new ();
-      JsonObject *available = json_object_new ();
-
-      for (CvFace f = CV_FACE_ORANGE; f < CV_FACE_SKULL; f++)
-        json_object_set_int_member (available, cv_face_to_string (f),
-                                    cv_game_count_faces (game, f, TRUE));
-      json_object_set_string_member (entry, "mode", "reroll");
-      json_object_set_object_member (entry, "available", available);
-      json_object_set_array_member (entry, "faces", calavera_faces ());
-      json_object_set_object_member (view, "entry", entry);
-    }
-  else
-    json_object_set_null_member (view, "entry");
-
-  if (seat >= 0)
-    {
-      g_autoptr(GPtrArray) list = cv_presenter_list_choices (game, seat);
-
-      for (guint i = 0; i < list->len; i++)
-        {
-          CvChoice *choice = g_ptr_array_index (list, i);
-          add_choice (choices, choice->title, choice->detail, choice->enabled,
-                      choice->enabled ? choice->text : NULL);
-        }
-    }
-  json_object_set_array_member (view, "choices", choices);
 }
 
 JsonObject *
@@ -293,20 +226,78 @@ dp_table_view_build (const DpGame *game,
                      int           seat)
 {
   JsonObject *view = json_object_new ();
-  const CvGame *cv = cv_game_from_dp_const (game);
-  const CbGame *cb = cb_game_from_dp_const (game);
+  const DpGameView *game_view = dp_game_view_for_game (game);
+  const char *sheets_title = game_view != NULL && game_view->sheets_title != NULL
+                             ? game_view->sheets_title : N_("Sheets");
 
   json_object_set_string_member (view, "type", "state");
   json_object_set_int_member (view, "at", dp_game_get_n_actions (game));
   json_object_set_string_member (view, "kind", dp_game_kind_get_id (dp_game_get_kind (game)));
   json_object_set_boolean_member (view, "finished", dp_game_is_finished (game));
   json_object_set_int_member (view, "seat", seat);
+  json_object_set_string_member (view, "sheets_title", _(sheets_title));
 
-  if (cv != NULL)
-    calavera_view (view, cv, seat);
-  else if (cb != NULL)
-    cb_seat_view_build (view, game, cb, seat);
+  if (game_view != NULL && game_view->phone_fill != NULL)
+    game_view->phone_fill (view, game, seat);
+
+  /* What the view left out: the plain view every game has. */
+  if (!json_object_has_member (view, "title"))
+    {
+      g_autofree char *title = dp_game_view_dup_round_text (game);
+      json_object_set_string_member (view, "title", title);
+    }
+  if (!json_object_has_member (view, "turn"))
+    {
+      g_autofree char *turn = dp_game_view_dup_turn_text (game);
+      json_object_set_string_member (view, "turn", turn);
+    }
+  if (!json_object_has_member (view, "dice"))
+    json_object_set_array_member (view, "dice", json_array_new ());
+  if (!json_object_has_member (view, "players"))
+    {
+      JsonArray *players = json_array_new ();
+
+      for (guint s = 0; s < dp_game_get_n_players (game); s++)
+        dp_table_view_add_player (players, game, s, NULL);
+      json_object_set_array_member (view, "players", players);
+    }
+  if (!json_object_has_member (view, "entry"))
+    json_object_set_null_member (view, "entry");
+  if (!json_object_has_member (view, "choices"))
+    {
+      JsonArray *choices = json_array_new ();
+
+      if (seat >= 0)
+        dp_table_view_add_legal_choices (choices, game, seat, NULL, NULL);
+      json_object_set_array_member (view, "choices", choices);
+    }
   return view;
+}
+
+/* <span data-key="KEY">label</span> for every label of every view, once per key. */
+static void
+append_game_labels (GString *out)
+{
+  g_autoptr(GPtrArray) views = dp_game_view_dup_list ();
+  g_autoptr(GHashTable) done = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; i < views->len; i++)
+    {
+      const DpGameView *view = g_ptr_array_index (views, i);
+
+      for (guint l = 0; l < view->n_phone_labels; l++)
+        {
+          const DpPhoneLabel *label = &view->phone_labels[l];
+          g_autofree char *key = NULL;
+          g_autofree char *text = NULL;
+
+          if (!g_hash_table_add (done, (gpointer) label->key))
+            continue;
+          key = g_markup_escape_text (label->key, -1);
+          text = g_markup_escape_text (_(label->label), -1);
+          g_string_append_printf (out, "<span data-key=\"%s\">%s</span>\n", key, text);
+        }
+    }
 }
 
 char *
@@ -332,7 +323,12 @@ dp_table_view_render_page (const char *template,
         }
       g_string_append_len (out, p, start - p);
       key = g_strndup (start + 2, end - start - 2);
-      for (guint i = 0; i < G_N_ELEMENTS (page_labels); i++)
+      if (g_str_equal (key, "game_labels"))
+        {
+          append_game_labels (out);
+          found = TRUE;
+        }
+      for (guint i = 0; !found && i < G_N_ELEMENTS (page_labels); i++)
         if (g_str_equal (key, page_labels[i].key))
           {
             const char *text = page_labels[i].label != NULL ? _(page_labels[i].label) : lang;
@@ -381,6 +377,7 @@ dp_table_view_claim_action (const DpGame  *game,
                             GError       **error)
 {
   const char *name = dp_game_get_player_name (game, seat);
+  const DpGameView *view;
   JsonObject *object;
 
   if (action == NULL || !JSON_NODE_HOLDS_OBJECT (action))
@@ -398,6 +395,9 @@ dp_table_view_claim_action (const DpGame  *game,
       return NULL;
     }
   json_object_set_string_member (object, "player", name);
+  view = dp_game_view_for_game (game);
+  if (view != NULL && view->phone_read_answer != NULL)
+    return view->phone_read_answer (game, seat, object, error);
   return json_object_ref (object);
 }
 
@@ -405,20 +405,5 @@ char *
 dp_table_view_dup_action_text (const DpGame *before,
                                const char   *action_json)
 {
-  const CvGame *cv = cv_game_from_dp_const (before);
-  const CbGame *cb = cb_game_from_dp_const (before);
-
-  if (cv != NULL)
-    {
-      g_autoptr(JsonParser) parser = json_parser_new ();
-      CvAction action;
-
-      if (json_parser_load_from_data (parser, action_json, -1, NULL)
-          && JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser))
-          && cv_action_from_json (cv, json_node_get_object (json_parser_get_root (parser)), &action, NULL))
-        return cv_presenter_dup_action_text (cv, &action);
-    }
-  else if (cb != NULL)
-    return cb_presenter_dup_action_text (cb, action_json);
-  return g_strdup (action_json);
+  return dp_game_view_dup_action_text (before, action_json);
 }

@@ -23,6 +23,7 @@
 
 #include "cb-seat-view.h"
 #include "cb-presenter.h"
+#include "dp-table-view.h"
 
 /* How many fan-track advances a landing bonus may ask about on the phone. */
 #define MAX_LANDING_FANS 3
@@ -929,20 +930,6 @@ kind_object (CbKind kind)
   return object;
 }
 
-static void
-add_row (JsonArray  *rows,
-         const char *label,
-         const char *value)
-{
-  JsonObject *row = json_object_new ();
-
-  json_object_set_string_member (row, "label", label);
-  json_object_set_string_member (row, "value", value);
-  json_object_set_string_member (row, "css", "");
-  json_object_set_boolean_member (row, "frozen", FALSE);
-  json_array_add_object_element (rows, row);
-}
-
 static JsonObject *
 die_icon (CbKind kind,
           CbFace face,
@@ -958,11 +945,13 @@ die_icon (CbKind kind,
   return die;
 }
 
-static JsonObject *
-board_object (const CbGame *game,
-              guint         seat)
+static void
+board_add (JsonArray    *players,
+           const DpGame *dp,
+           const CbGame *game,
+           guint         seat)
 {
-  JsonObject *player = json_object_new ();
+  JsonObject *player;
   JsonArray *rows = json_array_new ();
   JsonArray *areas = json_array_new ();
   g_autofree char *total = g_strdup_printf ("%u", cb_game_get_spaces_moved (game, seat));
@@ -999,7 +988,7 @@ board_object (const CbGame *game,
   for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
     {
       g_autofree char *value = g_strdup_printf ("%u", counts[i].get (game, seat));
-      add_row (rows, _(counts[i].label), value);
+      dp_table_view_add_row (rows, _(counts[i].label), value, NULL, FALSE);
     }
   for (CbZone z = CB_ZONE_DRAW; z < CB_N_ZONES; z++)
     {
@@ -1031,7 +1020,7 @@ board_object (const CbGame *game,
       json_array_add_object_element (areas, area);
     }
 
-  json_object_set_string_member (player, "name", cb_game_get_player_name (game, seat));
+  player = dp_table_view_add_player (players, dp, seat, rows);
   json_object_set_string_member (player, "total", total);
   json_object_set_string_member (player, "phase", phase);
   json_object_set_string_member (player, "position", position);
@@ -1039,12 +1028,7 @@ board_object (const CbGame *game,
   json_object_set_boolean_member (player, "danger", cb_game_in_danger (game, seat) && !cb_game_is_finished (game)
                                                     && (p < CB_PHASE_ROLL_DONE || p == CB_PHASE_BUST));
   json_object_set_boolean_member (player, "bust", cb_game_has_busted (game, seat) || p == CB_PHASE_BUST);
-  json_object_set_boolean_member (player, "active", cb_game_must_act (game, seat));
-  json_object_set_boolean_member (player, "must_act", cb_game_must_act (game, seat));
-  json_object_set_boolean_member (player, "winner", cb_game_is_winner (game, seat));
-  json_object_set_array_member (player, "rows", rows);
   json_object_set_array_member (player, "areas", areas);
-  return player;
 }
 
 static JsonArray *
@@ -1166,7 +1150,7 @@ cb_seat_view_build (JsonObject   *view,
     json_object_set_string_member (view, "turn", status);
 
   for (guint s = 0; s < cb_game_get_n_players (game); s++)
-    json_array_add_object_element (players, board_object (game, s));
+    board_add (players, dp, game, s);
   json_object_set_array_member (view, "players", players);
   json_object_set_null_member (view, "entry");
   json_object_set_array_member (view, "choices", json_array_new ());
@@ -1189,29 +1173,22 @@ cb_seat_view_build (JsonObject   *view,
       for (guint i = 0; i < json_array_get_length (forms); i++)
         {
           JsonObject *form = json_array_get_object_element (forms, i);
-          JsonObject *choice;
           gboolean enabled = json_object_get_boolean_member (form, "enabled");
+          g_autofree char *text = NULL;
 
           if (json_array_get_length (json_object_get_array_member (form, "fields")) > 0)
             continue;
-          choice = json_object_new ();
-          json_object_set_string_member (choice, "title", json_object_get_string_member (form, "title"));
-          json_object_set_string_member (choice, "detail",
-                                         json_object_get_string_member (form, enabled ? "detail" : "reason"));
-          json_object_set_boolean_member (choice, "enabled", enabled);
           if (enabled)
             {
               JsonNode *node = json_node_new (JSON_NODE_OBJECT);
-              g_autofree char *text = NULL;
 
               json_node_set_object (node, json_object_get_object_member (form, "action"));
               text = json_to_string (node, FALSE);
               json_node_unref (node);
-              json_object_set_string_member (choice, "action", text);
             }
-          else
-            json_object_set_string_member (choice, "action", "");
-          json_array_add_object_element (choices, choice);
+          dp_table_view_add_choice (choices, json_object_get_string_member (form, "title"),
+                                    json_object_get_string_member (form, enabled ? "detail" : "reason"),
+                                    enabled, text);
         }
       json_object_set_array_member (view, "forms", forms);
     }

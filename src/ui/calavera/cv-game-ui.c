@@ -50,43 +50,12 @@ cv_game_ui_apply (DpSession       *session,
   return dp_session_apply (session, object, error);
 }
 
-static char *
-dup_round_text (const DpGame *game)
-{
-  const CvGame *cv = cv_game_from_dp_const (game);
-
-  if (cv_game_is_finished (cv))
-    return g_strdup (_("Calavera — game over"));
-  return cv_presenter_dup_round_text (cv);
-}
-
 static void
 update_sheet_view (GtkWidget    *view,
                    const DpGame *game,
                    guint         seat)
 {
   cv_sheet_view_update (CV_SHEET_VIEW (view), cv_game_from_dp_const (game), seat);
-}
-
-static char *
-dup_turn_text (const DpGame *game)
-{
-  return cv_presenter_dup_turn_text (cv_game_from_dp_const (game));
-}
-
-static char *
-dup_action_text (const DpGame *before,
-                 const char   *action_text)
-{
-  const CvGame *cv = cv_game_from_dp_const (before);
-  g_autoptr(JsonNode) node = json_from_string (action_text, NULL);
-  CvAction action;
-
-  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node) ||
-      !cv_action_from_json (cv, json_node_get_object (node), &action, NULL))
-    return g_strdup (action_text);
-
-  return cv_presenter_dup_action_text (cv, &action);
 }
 
 static char *
@@ -226,13 +195,10 @@ const DpGameUi cv_game_ui = {
   .table_page_name = "table",
   .table_title = N_("Table"),
   .table_page_type = cv_table_page_get_type,
-  .dup_round_text = dup_round_text,
 
   .new_sheet_view = cv_sheet_view_new,
   .update_sheet_view = update_sheet_view,
 
-  .dup_turn_text = dup_turn_text,
-  .dup_action_text = dup_action_text,
   .dup_undo_text = dup_undo_text,
   .turn_number = turn_number,
 

@@ -1,7 +1,8 @@
 /* dp-game-ui.h — what the shared pages ask of a game: one description per game kind
  *
- * The core's DpGameKind (dp-game-private.h) says what a game *is*; a DpGameUi says how
- * the window shows it. The window, the new-game, result, replay and statistics pages
+ * The core's DpGameKind (dp-game-private.h) says what a game *is*; its DpGameView
+ * (src/session/dp-game-view.h) how every face tells it, GTK-free; a DpGameUi adds how
+ * the window shows it with widgets. The window, the new-game, result, replay and statistics pages
  * hold no game names: they look the description up by the game's kind id and call it.
  * Each game registers one static const DpGameUi beside its widgets
  * (calavera/cv-game-ui.c, cubitos/cb-game-ui.c); a new game adds its table page (a
@@ -18,6 +19,7 @@
 #include <gtk/gtk.h>
 
 #include "dp-game.h"
+#include "dp-game-view.h"
 #include "dp-store.h"
 
 G_BEGIN_DECLS
@@ -87,18 +89,15 @@ struct _DpGameUi
   const char *table_page_name;   /* the window's page: "table" */
   const char *table_title;       /* N_(): that page's title */
   GType     (*table_page_type)   (void);   /* a GtkWidget implementing DpTablePage */
-  /* The window's subtitle while the game is shown, e.g. "Round 3 · Ina's turn". */
-  char      *(*dup_round_text)   (const DpGame *game);
+  /* The window's subtitle while the game is shown is the view's dup_round_text. */
 
   /* ---- Sheets and boards (result and replay pages) ---- */
   GtkWidget *(*new_sheet_view)    (void);
   void       (*update_sheet_view) (GtkWidget *view, const DpGame *game, guint seat);
 
   /* ---- History and replay (dp-game-replay-page.c) ---- */
-  /* Optional: the sentence of the moment, "Ina rolls". NULL: none. */
-  char      *(*dup_turn_text)     (const DpGame *game);
-  /* Optional: what @action_text did to @before, "Ina: 3 crosses in orange". NULL: the text. */
-  char      *(*dup_action_text)   (const DpGame *before, const char *action_text);
+  /* The sentence of the moment and what an action did: the view's dup_turn_text and
+   * dup_action_text. */
   /* Optional: the toast after Ctrl+Z (@redo FALSE: @before had the entry, @after has
    * not) or Ctrl+Shift+Z, "Undone: Cleo's green cross". NULL: "Entry undone"/"… redone". */
   char      *(*dup_undo_text)     (const DpGame *before, const DpGame *after, gboolean redo);

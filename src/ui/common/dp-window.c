@@ -250,7 +250,6 @@ update_header (DpWindow *self)
   GtkWidget *visible = gtk_stack_get_visible_child (self->pages);
   gboolean playing = self->session != NULL &&
                      (DP_IS_TABLE_PAGE (visible) || g_strcmp0 (page, "result") == 0);
-  const DpGameUi *ui = self->session != NULL ? dp_game_ui_for_game (dp_session_get_game (self->session)) : NULL;
 
   gtk_widget_set_visible (self->undo_box, playing);
   /* At 360 px, Back, Undo, Redo, the menu and the window's buttons leave no room for a
@@ -268,9 +267,9 @@ update_header (DpWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", playing && dp_session_can_redo (self->session));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.phones", playing);
 
-  if (playing && ui != NULL && ui->dup_round_text != NULL)
+  if (playing && dp_game_view_for_game (dp_session_get_game (self->session)) != NULL)
     {
-      g_autofree char *subtitle = ui->dup_round_text (dp_session_get_game (self->session));
+      g_autofree char *subtitle = dp_game_view_dup_round_text (dp_session_get_game (self->session));
       adw_window_title_set_subtitle (self->window_title, subtitle);
     }
   else

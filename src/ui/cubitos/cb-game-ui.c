@@ -58,31 +58,12 @@ dup_setup_again (const DpGame *game,
   return cb_presenter_dup_setup_again (cb_game_from_dp_const (game), facts);
 }
 
-static char *
-dup_round_text (const DpGame *game)
-{
-  return cb_presenter_dup_round_text (cb_game_from_dp_const (game));
-}
-
 static void
 update_sheet_view (GtkWidget    *view,
                    const DpGame *game,
                    guint         seat)
 {
   cb_board_view_update (CB_BOARD_VIEW (view), cb_game_from_dp_const (game), seat);
-}
-
-static char *
-dup_turn_text (const DpGame *game)
-{
-  return cb_presenter_dup_status (cb_game_from_dp_const (game));
-}
-
-static char *
-dup_action_text (const DpGame *before,
-                 const char   *action_text)
-{
-  return cb_presenter_dup_action_text (cb_game_from_dp_const (before), action_text);
 }
 
 /* Rulebook p. 10 „Spielende“: a lone finisher wins; several: the farthest beyond the
@@ -180,13 +161,10 @@ const DpGameUi cb_game_ui = {
   .table_page_name = "cubitos-table",
   .table_title = N_("Cubitos Table"),
   .table_page_type = cb_table_page_get_type,
-  .dup_round_text = dup_round_text,
 
   .new_sheet_view = cb_board_view_new,
   .update_sheet_view = update_sheet_view,
 
-  .dup_turn_text = dup_turn_text,
-  .dup_action_text = dup_action_text,
   .turn_number = NULL,   /* the score progression has a point after every action */
 
   .dup_headline = dup_headline,

@@ -235,10 +235,7 @@ update_step_view (DpGameReplayPage *self)
     dp_game_ui_update_sheet_view (ui, g_ptr_array_index (self->sheets, seat), self->state, seat);
 
   g_clear_pointer (&self->turn_text, g_free);
-  if (ui != NULL && ui->dup_turn_text != NULL)
-    self->turn_text = ui->dup_turn_text (self->state);
-  else
-    self->turn_text = g_strdup ("");
+  self->turn_text = dp_game_view_dup_turn_text (self->state);
 
   gtk_label_set_label (self->action_label, self->action_text);
   gtk_widget_set_visible (GTK_WIDGET (self->action_label), self->action_text[0] != '\0');
@@ -258,16 +255,6 @@ update_step_view (DpGameReplayPage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "replay.last", self->step < self->actions->len);
 }
 
-static char *
-describe_action (const DpGame *before,
-                 const char   *action_text)
-{
-  const DpGameUi *ui = dp_game_ui_for_game (before);
-
-  if (ui == NULL || ui->dup_action_text == NULL)
-    return g_strdup (action_text);
-  return ui->dup_action_text (before, action_text);
-}
 
 static void
 replay_action_cb (GtkWidget  *widget,
@@ -553,7 +540,7 @@ dp_game_replay_page_set_step (DpGameReplayPage *self,
     {
       const char *text = g_ptr_array_index (self->actions, step - 1);
 
-      self->action_text = describe_action (before, text);
+      self->action_text = dp_game_view_dup_action_text (before, text);
       self->state = g_steal_pointer (&before);
       if (!dp_game_apply_text (self->state, text, &error))
         g_debug ("Cannot replay game %s: %s", self->game_id, error->message);
