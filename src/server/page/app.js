@@ -237,6 +237,9 @@ function renderPlay() {
   }
   $("idle").hidden = state.entry !== null || state.choices.length > 0 || (state.forms || []).length > 0
     || state.finished;
+  // the turn assistant (issue 27), only while the window's switch is on
+  $("assistant").textContent = state.assistant || "";
+  $("assistant").hidden = !state.assistant;
 }
 
 // ---- Forms: a whole turn's actions with their answers (docs/table-server.md, "Forms") ----

@@ -889,6 +889,10 @@ phones_action (GtkWidget  *widget,
     {
       self->table_server = dp_table_server_new (self->session, NULL);
       g_signal_connect_object (self->table_server, "entry-stored", G_CALLBACK (phone_entry_stored_cb), self, 0);
+      /* one switch for the window and the phones */
+      if (self->settings != NULL)
+        g_settings_bind (self->settings, "show-assistant", self->table_server, "assistant",
+                         G_SETTINGS_BIND_GET);
     }
   gtk_window_present (GTK_WINDOW (dp_phones_dialog_new (GTK_WINDOW (self), self->table_server)));
 }
