@@ -20,61 +20,6 @@
 #include "cb-game.h"
 #include "cb-seat-view.h"
 
-static JsonNode *
-path_get (JsonNode  *node,
-          JsonArray *path)
-{
-  for (guint i = 0; node != NULL && i < json_array_get_length (path); i++)
-    {
-      JsonNode *part = json_array_get_element (path, i);
-
-      if (json_node_get_value_type (part) == G_TYPE_INT64 && JSON_NODE_HOLDS_ARRAY (node))
-        {
-          JsonArray *a = json_node_get_array (node);
-          gint64 at = json_node_get_int (part);
-          node = at < json_array_get_length (a) ? json_array_get_element (a, at) : NULL;
-        }
-      else if (json_node_get_value_type (part) == G_TYPE_STRING && JSON_NODE_HOLDS_OBJECT (node))
-        node = json_object_get_member (json_node_get_object (node), json_node_get_string (part));
-      else
-        node = NULL;
-    }
-  return node;
-}
-
-static gint64
-int_at (JsonNode  *action,
-        JsonArray *path)
-{
-  JsonNode *n = path_get (action, path);
-
-  return n != NULL && JSON_NODE_HOLDS_VALUE (n) ? json_node_get_int (n) : 0;
-}
-
-/* An option's value {"die": …, "from": …} matches a target that holds those members. */
-static gboolean
-option_matches (JsonNode *value,
-                JsonNode *target)
-{
-  if (value == NULL || JSON_NODE_HOLDS_NULL (value))
-    return target == NULL;
-  if (target == NULL)
-    return FALSE;
-  if (JSON_NODE_HOLDS_OBJECT (value) && JSON_NODE_HOLDS_OBJECT (target))
-    {
-      g_autoptr(GList) members = json_object_get_members (json_node_get_object (value));
-
-      for (GList *l = members; l != NULL; l = l->next)
-        {
-          JsonNode *t = json_object_get_member (json_node_get_object (target), l->data);
-          if (t == NULL || !json_node_equal (t, json_object_get_member (json_node_get_object (value), l->data)))
-            return FALSE;
-        }
-      return TRUE;
-    }
-  return json_node_equal (value, target);
-}
-
 static char *
 form_id (JsonObject *action)
 {
@@ -101,63 +46,14 @@ form_id (JsonObject *action)
 
 static guint
 form_taps (JsonObject *form,
-           JsonNode   *action)
+           JsonObject *action)
 {
-  JsonArray *fields = json_object_get_array_member (form, "fields");
-  guint n = json_array_get_length (fields);
+  guint n = json_array_get_length (json_object_get_array_member (form, "fields"));
   g_autofree gint64 *values = g_new0 (gint64, MAX (n, 1));
-  guint taps = 1;   /* the button */
+  guint taps = 0;
 
-  for (guint i = 0; i < n; i++)
-    {
-      JsonObject *field = json_array_get_object_element (fields, i);
-      JsonNode *value = json_object_get_member (field, "value");
-      values[i] = JSON_NODE_HOLDS_VALUE (value) ? json_node_get_int (value) : 0;
-    }
-  for (guint i = 0; i < n; i++)
-    {
-      JsonObject *field = json_array_get_object_element (fields, i);
-      const char *type = json_object_get_string_member (field, "type");
-      JsonArray *path = json_object_get_array_member (field, "path");
-      JsonNode *target = path_get (action, path);
-
-      if (json_object_has_member (field, "when"))
-        {
-          JsonObject *when = json_object_get_object_member (field, "when");
-          JsonNode *wp = json_object_get_member (when, "path");
-          gint64 shown = -1;
-
-          for (guint j = 0; j < n; j++)
-            if (json_node_equal (json_object_get_member (json_array_get_object_element (fields, j), "path"), wp))
-              shown = values[j];
-          if (shown < json_object_get_int_member (when, "min"))
-            continue;
-        }
-      if (g_str_equal (type, "count"))
-        {
-          gint64 want = int_at (action, path);
-          taps += (guint) ABS (want - values[i]);
-          values[i] = want;
-        }
-      else if (g_str_equal (type, "pick"))
-        {
-          JsonArray *options = json_object_get_array_member (field, "options");
-
-          for (guint o = 0; o < json_array_get_length (options); o++)
-            if (option_matches (json_object_get_member (json_array_get_object_element (options, o), "value"), target))
-              {
-                taps += (gint64) o != values[i];
-                values[i] = o;
-                break;
-              }
-        }
-      else
-        {
-          gboolean want = target != NULL && json_node_equal (target, json_object_get_member (field, "on"));
-          taps += want != (values[i] != 0);
-          values[i] = want;
-        }
-    }
+  if (!cb_seat_view_answers_for (form, action, values, &taps))
+    g_error ("the form %s cannot say this", json_object_get_string_member (form, "id"));
   return taps;
 }
 
@@ -336,7 +232,7 @@ main (int   argc,
               {
                 JsonObject *form = json_array_get_object_element (forms, f);
                 if (g_str_equal (json_object_get_string_member (form, "id"), id))
-                  index = form_taps (form, json_parser_get_root (parser));
+                  index = form_taps (form, action);
               }
             if (index == 0)
               g_error ("the phone offers no form %s for %s", id, line);

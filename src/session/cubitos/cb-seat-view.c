@@ -599,7 +599,7 @@ shop_forms (JsonArray    *forms,
       g_autofree char *title = g_strdup_printf (_("Buy %s"), kind_title);
       g_autofree char *card = cb_presenter_dup_card_text (game, c);
       int cost = cb_game_get_cost (game, c);
-      g_autofree char *action = cb_presenter_buy_action (game, seat, c, cost);
+      g_autofree char *action = cb_presenter_buy_action (game, seat, c, -1);
       g_autofree char *id = g_strdup_printf ("buy:%s", cb_kind_to_string (kind));
       JsonObject *form;
 
@@ -1194,4 +1194,351 @@ cb_seat_view_build (JsonObject   *view,
     }
   else
     json_object_set_array_member (view, "forms", json_array_new ());
+}
+
+/* ---- Answers (app.js formAction in C) ---- */
+
+static JsonNode *
+path_get (JsonNode  *node,
+          JsonArray *path,
+          guint      length)
+{
+  for (guint i = 0; node != NULL && i < length; i++)
+    {
+      JsonNode *part = json_array_get_element (path, i);
+
+      if (json_node_get_value_type (part) == G_TYPE_INT64 && JSON_NODE_HOLDS_ARRAY (node))
+        {
+          JsonArray *a = json_node_get_array (node);
+          gint64 at = json_node_get_int (part);
+
+          node = at >= 0 && at < json_array_get_length (a) ? json_array_get_element (a, at) : NULL;
+        }
+      else if (json_node_get_value_type (part) == G_TYPE_STRING && JSON_NODE_HOLDS_OBJECT (node))
+        node = json_object_get_member (json_node_get_object (node), json_node_get_string (part));
+      else
+        node = NULL;
+    }
+  return node;
+}
+
+/* A choice's value {"die": …, "from": …} says a target that holds those members. */
+static gboolean
+option_matches (JsonNode *value,
+                JsonNode *target)
+{
+  if (value == NULL || JSON_NODE_HOLDS_NULL (value))
+    return target == NULL;
+  if (target == NULL)
+    return FALSE;
+  if (JSON_NODE_HOLDS_OBJECT (value) && JSON_NODE_HOLDS_OBJECT (target))
+    {
+      JsonObject *v = json_node_get_object (value);
+      g_autoptr(GList) members = json_object_get_members (v);
+
+      for (GList *l = members; l != NULL; l = l->next)
+        {
+          JsonNode *t = json_object_get_member (json_node_get_object (target), l->data);
+
+          if (t == NULL || !json_node_equal (t, json_object_get_member (v, l->data)))
+            return FALSE;
+        }
+      return TRUE;
+    }
+  return json_node_equal (value, target);
+}
+
+static gint64
+field_default (JsonObject *field)
+{
+  JsonNode *value = json_object_get_member (field, "value");
+
+  if (value == NULL || !JSON_NODE_HOLDS_VALUE (value))
+    return 0;
+  if (json_node_get_value_type (value) == G_TYPE_BOOLEAN)
+    return json_node_get_boolean (value);
+  return json_node_get_int (value);
+}
+
+/* The field's "when" holds with @values (TRUE when it has none). */
+static gboolean
+field_shown (JsonArray    *fields,
+             JsonObject   *field,
+             const gint64 *values)
+{
+  JsonObject *when;
+  JsonNode *path;
+
+  if (!json_object_has_member (field, "when"))
+    return TRUE;
+  when = json_object_get_object_member (field, "when");
+  path = json_object_get_member (when, "path");
+  for (guint j = 0; j < json_array_get_length (fields); j++)
+    if (json_node_equal (json_object_get_member (json_array_get_object_element (fields, j), "path"), path))
+      return values[j] >= json_object_get_int_member (when, "min");
+  return FALSE;
+}
+
+gboolean
+cb_seat_view_answers_for (JsonObject *form,
+                          JsonObject *action,
+                          gint64     *values,
+                          guint      *taps)
+{
+  JsonArray *fields = json_object_get_array_member (form, "fields");
+  guint n = json_array_get_length (fields);
+  g_autoptr(JsonNode) root = json_node_new (JSON_NODE_OBJECT);
+
+  json_node_set_object (root, action);
+  *taps = 1;   /* the button */
+  for (guint i = 0; i < n; i++)
+    values[i] = field_default (json_array_get_object_element (fields, i));
+  for (guint i = 0; i < n; i++)
+    {
+      JsonObject *field = json_array_get_object_element (fields, i);
+      const char *type = json_object_get_string_member (field, "type");
+      JsonArray *path = json_object_get_array_member (field, "path");
+      JsonNode *target = path_get (root, path, json_array_get_length (path));
+
+      if (!field_shown (fields, field, values))
+        continue;
+      if (g_str_equal (type, "count"))
+        {
+          gint64 want = target != NULL && JSON_NODE_HOLDS_VALUE (target) ? json_node_get_int (target) : 0;
+
+          if (want < json_object_get_int_member (field, "min") || want > json_object_get_int_member (field, "max"))
+            return FALSE;
+          *taps += (guint) ABS (want - values[i]);
+          values[i] = want;
+        }
+      else if (g_str_equal (type, "pick"))
+        {
+          JsonArray *options = json_object_get_array_member (field, "options");
+          gboolean found = FALSE;
+
+          for (guint o = 0; o < json_array_get_length (options) && !found; o++)
+            if (option_matches (json_object_get_member (json_array_get_object_element (options, o), "value"), target))
+              {
+                *taps += (gint64) o != values[i];
+                values[i] = o;
+                found = TRUE;
+              }
+          if (!found)
+            return FALSE;
+        }
+      else
+        {
+          gboolean want = target != NULL && json_node_equal (target, json_object_get_member (field, "on"));
+
+          *taps += want != (values[i] != 0);
+          values[i] = want;
+        }
+    }
+  return TRUE;
+}
+
+static void
+path_set (JsonNode  *root,
+          JsonArray *path,
+          JsonNode  *value)   /* taken */
+{
+  guint length = json_array_get_length (path);
+  JsonNode *node = root;
+
+  for (guint i = 0; i + 1 < length; i++)
+    {
+      JsonNode *part = json_array_get_element (path, i);
+      JsonNode *next = NULL;
+
+      if (JSON_NODE_HOLDS_OBJECT (node))
+        {
+          JsonObject *object = json_node_get_object (node);
+          const char *name = json_node_get_string (part);
+
+          next = json_object_get_member (object, name);
+          if (next == NULL || JSON_NODE_HOLDS_NULL (next) || JSON_NODE_HOLDS_VALUE (next))
+            {
+              if (json_node_get_value_type (json_array_get_element (path, i + 1)) == G_TYPE_INT64)
+                json_object_set_array_member (object, name, json_array_new ());
+              else
+                json_object_set_object_member (object, name, json_object_new ());
+              next = json_object_get_member (object, name);
+            }
+        }
+      else if (JSON_NODE_HOLDS_ARRAY (node))
+        {
+          JsonArray *array = json_node_get_array (node);
+          gint64 at = json_node_get_int (part);
+
+          while (json_array_get_length (array) <= at)
+            json_array_add_object_element (array, json_object_new ());
+          next = json_array_get_element (array, at);
+        }
+      if (next == NULL)
+        {
+          json_node_unref (value);
+          return;
+        }
+      node = next;
+    }
+  {
+    JsonNode *last = json_array_get_element (path, length - 1);
+
+    if (JSON_NODE_HOLDS_OBJECT (node) && json_node_get_value_type (last) == G_TYPE_STRING)
+      json_object_set_member (json_node_get_object (node), json_node_get_string (last), value);
+    else if (JSON_NODE_HOLDS_ARRAY (node) && json_node_get_value_type (last) == G_TYPE_INT64
+             && json_node_get_int (last) < json_array_get_length (json_node_get_array (node)))
+      {
+        /* json-glib cannot replace a list item: rebuild the list. */
+        JsonArray *old = json_node_get_array (node);
+        JsonArray *fresh = json_array_new ();
+
+        for (guint k = 0; k < json_array_get_length (old); k++)
+          json_array_add_element (fresh, k == json_node_get_int (last) ? json_node_ref (value)
+                                                                       : json_node_copy (json_array_get_element (old, k)));
+        json_node_take_array (node, fresh);
+        json_node_unref (value);
+      }
+    else
+      json_node_unref (value);
+  }
+}
+
+static void
+path_remove (JsonNode  *root,
+             JsonArray *path)
+{
+  guint length = json_array_get_length (path);
+  JsonNode *parent = path_get (root, path, length - 1);
+  JsonNode *last = json_array_get_element (path, length - 1);
+
+  if (parent != NULL && JSON_NODE_HOLDS_OBJECT (parent) && json_node_get_value_type (last) == G_TYPE_STRING
+      && json_object_has_member (json_node_get_object (parent), json_node_get_string (last)))
+    json_object_remove_member (json_node_get_object (parent), json_node_get_string (last));
+}
+
+JsonObject *
+cb_seat_view_form_action (JsonObject   *form,
+                          const gint64 *values)
+{
+  JsonArray *fields = json_object_get_array_member (form, "fields");
+  g_autoptr(JsonNode) root = json_node_copy (json_object_get_member (form, "action"));
+  g_autoptr(GPtrArray) removed = g_ptr_array_new ();   /* JsonArray* paths left out */
+  g_autoptr(GHashTable) dropped = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (guint i = 0; i < json_array_get_length (fields); i++)
+    {
+      JsonObject *field = json_array_get_object_element (fields, i);
+      const char *type = json_object_get_string_member (field, "type");
+      JsonArray *path = json_object_get_array_member (field, "path");
+      guint length = json_array_get_length (path);
+      JsonNode *value = NULL;
+      gboolean skip = FALSE;
+
+      /* A member under one a choice left out stays out ("give" / "give"."to"). */
+      for (guint r = 0; r < removed->len && !skip; r++)
+        {
+          JsonArray *gone = g_ptr_array_index (removed, r);
+
+          if (json_array_get_length (gone) == length - 1)
+            {
+              skip = TRUE;
+              for (guint k = 0; k + 1 < length && skip; k++)
+                skip = json_node_equal (json_array_get_element (gone, k), json_array_get_element (path, k));
+            }
+        }
+      if (skip)
+        continue;
+      if (!field_shown (fields, field, values))
+        {
+          /* A list item whose questions are not asked goes (a fan space not reached);
+           * any other member not asked stays out. */
+          gboolean in_list = FALSE;
+
+          for (guint k = 1; k < length && !in_list; k++)
+            if (json_node_get_value_type (json_array_get_element (path, k)) == G_TYPE_INT64)
+              {
+                g_autoptr(JsonArray) prefix = json_array_new ();
+                g_autoptr(JsonNode) node = json_node_new (JSON_NODE_ARRAY);
+                g_autofree char *text = NULL;
+
+                for (guint m = 0; m < k; m++)
+                  json_array_add_element (prefix, json_node_copy (json_array_get_element (path, m)));
+                json_node_set_array (node, prefix);
+                text = json_to_string (node, FALSE);
+                g_hash_table_add (dropped, g_strdup_printf ("%s\n%" G_GINT64_FORMAT, text,
+                                                            json_node_get_int (json_array_get_element (path, k))));
+                in_list = TRUE;
+              }
+          if (!in_list)
+            path_remove (root, path);
+          continue;
+        }
+      if (g_str_equal (type, "count"))
+        {
+          if (values[i] == 0 && !json_object_get_boolean_member_with_default (field, "keep_zero", FALSE))
+            {
+              path_remove (root, path);
+              continue;
+            }
+          value = json_node_new (JSON_NODE_VALUE);
+          json_node_set_int (value, values[i]);
+        }
+      else if (g_str_equal (type, "pick"))
+        {
+          JsonArray *options = json_object_get_array_member (field, "options");
+
+          if (values[i] >= 0 && values[i] < json_array_get_length (options))
+            value = json_node_copy (json_object_get_member (json_array_get_object_element (options, values[i]),
+                                                            "value"));
+        }
+      else
+        value = json_node_copy (json_object_get_member (field, values[i] ? "on" : "off"));
+
+      if (value == NULL || JSON_NODE_HOLDS_NULL (value))
+        {
+          g_clear_pointer (&value, json_node_unref);
+          path_remove (root, path);
+          g_ptr_array_add (removed, path);
+          continue;
+        }
+      path_set (root, path, value);
+    }
+
+  /* Drop the unasked list items. */
+  {
+    GHashTableIter iter;
+    gpointer key;
+    g_autoptr(GHashTable) done = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+    g_hash_table_iter_init (&iter, dropped);
+    while (g_hash_table_iter_next (&iter, &key, NULL))
+      {
+        g_auto(GStrv) parts = g_strsplit (key, "\n", 2);
+        g_autoptr(JsonNode) prefix = json_from_string (parts[0], NULL);
+        JsonArray *path = json_node_get_array (prefix);
+        JsonNode *list = path_get (root, path, json_array_get_length (path));
+        JsonArray *kept;
+
+        if (list == NULL || !JSON_NODE_HOLDS_ARRAY (list) || g_hash_table_contains (done, parts[0]))
+          continue;
+        g_hash_table_add (done, g_strdup (parts[0]));
+        kept = json_array_new ();
+        for (guint k = 0; k < json_array_get_length (json_node_get_array (list)); k++)
+          {
+            g_autofree char *probe = g_strdup_printf ("%s\n%u", parts[0], k);
+
+            if (!g_hash_table_contains (dropped, probe))
+              json_array_add_element (kept, json_node_copy (json_array_get_element (json_node_get_array (list), k)));
+          }
+        if (json_array_get_length (kept) > 0)
+          json_node_take_array (list, kept);
+        else
+          {
+            json_array_unref (kept);
+            path_remove (root, path);
+          }
+      }
+  }
+  return json_object_ref (json_node_get_object (root));
 }

@@ -27,4 +27,15 @@ void cb_seat_view_build (JsonObject *view, const DpGame *dp, const CbGame *game,
  * Exposed for bench/bench-cubitos-phone-taps.c. */
 JsonArray *cb_seat_view_forms (const DpGame *dp, const CbGame *game, guint seat);
 
+/* ---- Answers: what the page does with a form (app.js formAction), for tests and bench ---- */
+
+/* The answers (one per field of @form: a counter's number, a choice's index, a switch's
+ * 0/1) that make the page send @action, and how many taps they cost from the form's
+ * defaults (each counter step, each choice or switch changed, and the button). FALSE
+ * when the form cannot say @action (a value outside a counter, no such choice).
+ * @values holds as many elements as the form has fields. */
+gboolean    cb_seat_view_answers_for (JsonObject *form, JsonObject *action, gint64 *values, guint *taps);
+/* The action the page sends for @form with @values, as app.js builds it. */
+JsonObject *cb_seat_view_form_action (JsonObject *form, const gint64 *values);
+
 G_END_DECLS
