@@ -172,14 +172,13 @@ export_game (DpStore      *self,
   int state;
 
   {
-    g_autoptr(DpStoreStmt) stmt = _dp_store_prepare (self,
-                                                     "SELECT uuid, created, finished, state FROM games WHERE id = ?",
-                                                     error);
+    g_autoptr(DpStoreStmt) stmt = _dp_store_query (self, error,
+                                                   "SELECT uuid, created, finished, state FROM games WHERE id = ?",
+                                                   "I", row);
     gboolean has_row;
 
     if (stmt == NULL)
       return NULL;
-    sqlite3_bind_int64 (stmt, 1, row);
     if (!_dp_store_step_row (self, stmt, &has_row, error))
       return NULL;
     /* The list of games named a row that is not there: a damaged index. */

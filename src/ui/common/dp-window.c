@@ -41,6 +41,7 @@ struct _DpWindow
   GSettings            *settings;
   DpSession            *session;
   gulong                session_changed_id;
+  gulong                session_reloaded_id;
   DpTableServer        *table_server;        /* phones at the table; runs while on (issue 18) */
   AdwToast             *last_toast;
   GCancellable         *backup_cancellable;  /* the daily backup running on a worker */
@@ -485,6 +486,8 @@ set_session (DpWindow  *self,
   if (self->session != NULL)
     {
       g_clear_signal_handler (&self->session_changed_id, self->session);
+      g_clear_signal_handler (&self->session_reloaded_id, self->session);
+      dp_session_watch (self->session, 0);
       g_clear_object (&self->session);
     }
   /* Phones follow one game: another game switches them off. */
@@ -513,6 +516,10 @@ set_session (DpWindow  *self,
 
   self->session = g_object_ref (session);
   self->session_changed_id = g_signal_connect (session, "changed", G_CALLBACK (session_changed_cb), self);
+  /* Another process (dicepad-cli, phones via `serve`, a second window) moved the game
+   * on: the window shows the stored game and says what happened (issue 24, item 10). */
+  self->session_reloaded_id = g_signal_connect_swapped (session, "reloaded", G_CALLBACK (show_error), self);
+  dp_session_watch (session, DP_SESSION_WATCH_MS);
   follow_session (self);
   backup_daily (self);
 }
@@ -666,7 +673,7 @@ step_session (DpWindow *self,
   g_autoptr(GError) error = NULL;
   g_autoptr(DpGame) before = NULL;
   g_autofree char *text = NULL;
-  const DpGameUi *ui;
+  const DpGameView *view;
   gboolean done;
 
   if (self->session == NULL ||
@@ -679,9 +686,9 @@ step_session (DpWindow *self,
       show_error (self, error->message);
       return;
     }
-  ui = dp_game_ui_for_game (before);
-  if (ui != NULL && ui->dup_undo_text != NULL)
-    text = ui->dup_undo_text (before, dp_session_get_game (self->session), redo);
+  view = dp_game_view_for_game (before);
+  if (view != NULL && view->dup_undo_text != NULL)
+    text = view->dup_undo_text (before, dp_session_get_game (self->session), redo);
   else
     text = g_strdup (redo ? _("Entry redone") : _("Entry undone"));
   show_toast (self, text, redo ? _("_Undo") : _("_Redo"), redo ? "win.undo" : "win.redo");
@@ -701,6 +708,20 @@ undo_action (GtkWidget  *widget,
         show_error (self, error->message);
       return;
     }
+  /* Issue 27: during a re-roll's pick-up Ctrl+Z takes back the pick-up, not the roll. */
+  if (self->session != NULL)
+    {
+      const DpGameUi *ui = dp_game_ui_for_game (dp_session_get_game (self->session));
+      g_autofree char *text = NULL;
+
+      if (ui != NULL && g_strcmp0 (gtk_stack_get_visible_child_name (self->pages), ui->table_page_name) == 0)
+        text = dp_table_page_take_back_unstored (ensure_table_page (self, ui));
+      if (text != NULL)
+        {
+          show_toast (self, text, NULL, NULL);
+          return;
+        }
+    }
   step_session (self, FALSE);
 }
 
@@ -719,7 +740,7 @@ play_again_action (GtkWidget  *widget,
 {
   DpWindow *self = DP_WINDOW (widget);
   const DpGame *game;
-  const DpGameUi *ui;
+  const DpGameView *view;
   g_autofree char *setup = NULL;
 
   if (self->session == NULL)
@@ -727,9 +748,9 @@ play_again_action (GtkWidget  *widget,
 
   /* The same players in the same seats; start_game() drops the old session. */
   game = dp_session_get_game (self->session);
-  ui = dp_game_ui_for_game (game);
-  if (ui != NULL && ui->dup_setup_again != NULL)
-    setup = ui->dup_setup_again (game, dp_session_get_store (self->session));
+  view = dp_game_view_for_game (game);
+  if (view != NULL && view->dup_setup_again != NULL)
+    setup = view->dup_setup_again (game, dp_session_get_store (self->session));
   else
     setup = dp_game_dup_setup_text (game);
   start_game (self, setup);
@@ -923,6 +944,10 @@ phones_action (GtkWidget  *widget,
     {
       self->table_server = dp_table_server_new (self->session, NULL);
       g_signal_connect_object (self->table_server, "entry-stored", G_CALLBACK (phone_entry_stored_cb), self, 0);
+      /* one switch for the window and the phones */
+      if (self->settings != NULL)
+        g_settings_bind (self->settings, "show-assistant", self->table_server, "assistant",
+                         G_SETTINGS_BIND_GET);
     }
   gtk_window_present (GTK_WINDOW (dp_phones_dialog_new (GTK_WINDOW (self), self->table_server)));
 }
@@ -972,6 +997,8 @@ dp_window_dispose (GObject *object)
   if (self->session != NULL)
     {
       g_clear_signal_handler (&self->session_changed_id, self->session);
+      g_clear_signal_handler (&self->session_reloaded_id, self->session);
+      dp_session_watch (self->session, 0);
       g_clear_object (&self->session);
     }
   g_clear_weak_pointer (&self->last_toast);
