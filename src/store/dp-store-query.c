@@ -668,6 +668,14 @@ count_pages_free (CountPages *data)
   g_free (data);
 }
 
+/* A count no longer wanted (the search changed again) stops within a few thousand
+ * SQLite steps instead of reading on. */
+static int
+count_pages_cancelled (void *cancellable)
+{
+  return g_cancellable_is_cancelled (cancellable) ? 1 : 0;
+}
+
 static void
 count_pages_thread (GTask        *task,
                     gpointer      source,
@@ -685,7 +693,10 @@ count_pages_thread (GTask        *task,
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
+  if (cancellable != NULL)
+    sqlite3_progress_handler (reader->db, 10000, count_pages_cancelled, cancellable);
   keys = dp_store_list_game_keys (reader, &data->filter, NULL, 0, &error);
+  sqlite3_progress_handler (reader->db, 0, NULL, NULL);
   if (keys == NULL)
     {
       g_task_return_error (task, g_steal_pointer (&error));
