@@ -1400,6 +1400,7 @@ read_outer_end (Cursor      *c,
 typedef struct
 {
   const char *base;       /* page-aligned start of the mapping; NULL: memory of the caller's */
+  gsize       page_size;
   gsize       released;   /* bytes from base given back */
 } Release;
 
@@ -1408,14 +1409,11 @@ release_before (Release    *release,
                 const char *p)
 {
 #ifdef MADV_DONTNEED
-  static gsize page_size;
   gsize upto;
 
-  if (release == NULL || release->base == NULL)
+  if (release == NULL || release->base == NULL || release->page_size == 0)
     return;
-  if (page_size == 0)
-    page_size = (gsize) sysconf (_SC_PAGESIZE);
-  upto = (gsize) (p - release->base) / page_size * page_size;
+  upto = (gsize) (p - release->base) / release->page_size * release->page_size;
   if (upto < release->released + RELEASE_STEP)
     return;
   /* A private read-only mapping: the pages are read from the file again if needed. */
@@ -1666,7 +1664,7 @@ dp_exchange_import_file_full (DpStore       *store,
   const char *data_ptr;
   gsize length = 0;
   g_autoptr(GPtrArray) skipped = skipped_ids != NULL ? g_ptr_array_new_with_free_func (g_free) : NULL;
-  Release release = { NULL, 0 };
+  Release release = { NULL, 0, 0 };
   guint dummy_line;
 
   g_return_val_if_fail (store == NULL || DP_IS_STORE (store), FALSE);
@@ -1687,6 +1685,7 @@ dp_exchange_import_file_full (DpStore       *store,
       data_ptr = g_mapped_file_get_contents (mapped);
       length = g_mapped_file_get_length (mapped);
       release.base = length > 0 ? data_ptr : NULL;
+      release.page_size = (gsize) MAX (sysconf (_SC_PAGESIZE), 0);
     }
   else
     data_ptr = data;
