@@ -187,8 +187,9 @@ export_game (DpStore      *self,
       }
     uuid = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
     created = sqlite3_column_int64 (stmt, 1);
-    finished = sqlite3_column_int64 (stmt, 2);
     state = CLAMP (sqlite3_column_int (stmt, 3), 0, 2);
+    /* An unfinished game may keep the time it ended before an undo (for redo). */
+    finished = state == DP_GAME_STATE_FINISHED ? sqlite3_column_int64 (stmt, 2) : 0;
   }
 
   if (uuid == NULL)

@@ -80,6 +80,7 @@ typedef struct
   gint64      row;
   DpGameState state;
   guint       n_actions;   /* counted in the log, the truth */
+  gint64      finished;    /* games.finished: when it ended, or kept for redo (0: never) */
 } DpStoreGameRow;
 
 /* A game that is not deleted, by its id; DP_STORE_ERROR_NOT_FOUND otherwise. */

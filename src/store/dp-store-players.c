@@ -312,3 +312,34 @@ fail:
   _dp_store_rollback (self);
   return FALSE;
 }
+
+GStrv
+dp_store_match_player_names (DpStore     *self,
+                             const char  *name,
+                             GError     **error)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_autoptr(DpStoreStmt) stmt = NULL;
+  g_autofree char *folded = NULL;
+
+  g_return_val_if_fail (DP_IS_STORE (self), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  folded = _dp_store_fold_for_search (name);
+  stmt = _dp_store_query (self, error,
+                          "SELECT name FROM players WHERE dp_casefold (name) = ?1 ORDER BY name = ?2 DESC, name",
+                          "tt", folded, name);
+  if (stmt == NULL)
+    return NULL;
+  for (;;)
+    {
+      gboolean has_row;
+
+      if (!_dp_store_step_row (self, stmt, &has_row, error))
+        return NULL;
+      if (!has_row)
+        break;
+      g_strv_builder_add (builder, (const char *) sqlite3_column_text (stmt, 0));
+    }
+  return g_strv_builder_end (builder);
+}

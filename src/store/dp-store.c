@@ -253,6 +253,10 @@ gboolean
 _dp_store_begin (DpStore  *self,
                  GError  **error)
 {
+  /* A store opened read-only, or an empty history in memory (dp-store-open.c). */
+  if (self->read_only)
+    return _dp_store_db_error (self, SQLITE_READONLY, error);
+
   return _dp_store_exec (self, "BEGIN IMMEDIATE", error);
 }
 

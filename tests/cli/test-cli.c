@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <sqlite3.h>
 
+#include "dp-backup.h"
 #include "dp-cli.h"
 #include "dp-exchange.h"
 #include "dp-script.h"
@@ -1786,6 +1787,165 @@ test_names_refused_at_line (void)
   }
 }
 
+/* Issue 26: "The command line can do what the window does with history: delete ID,
+ * restore ID, list --deleted, purge ID (with --yes), backup, backups, restore-backup
+ * FILE (backing up the current database first, as the window does)." */
+static void
+test_history_commands (void)
+{
+  g_autofree char *db = temp_path ("history.db");
+  g_autofree char *whole = play (db, "rules-whole-game.jsonl");
+  g_autofree char *open_id = play (db, "rules-first-turns.jsonl");
+  g_autofree char *named = temp_path ("copy of Zoë.db");
+  g_autofree char *backup_dir = NULL;
+  g_autofree char *first_copy = NULL;
+  g_auto(CliResult) result = { 0, };
+
+  /* delete: gone from list, there in list --deleted; the window's toast text. */
+  RUN (&result, "delete", "--database", db, whole);
+  g_assert_cmpint (result.status, ==, 0);
+  g_assert_cmpstr (result.out, ==, "Deleted: Calavera with Ina, Sami\n");
+  RUN (&result, "list", "--database", db);
+  g_assert_cmpuint (count_lines (result.out), ==, 2);
+  g_assert_null (strstr (result.out, whole));
+  RUN (&result, "list", "--database", db, "--deleted");
+  g_assert_cmpint (result.status, ==, 0);
+  g_assert_cmpuint (count_lines (result.out), ==, 2);
+  g_assert_nonnull (strstr (result.out, whole));
+  g_assert_null (strstr (result.out, open_id));
+
+  /* restore brings it back. */
+  RUN (&result, "restore", "--database", db, whole);
+  g_assert_cmpint (result.status, ==, 0);
+  g_assert_cmpstr (result.out, ==, "Restored: Calavera with Ina, Sami\n");
+  RUN (&result, "list", "--database", db);
+  g_assert_cmpuint (count_lines (result.out), ==, 3);
+  RUN (&result, "restore", "--database", db, "no-such-game");
+  assert_refused (&result, db, 2, 0);
+
+  /* A live game is never purged; a deleted one only with --yes. */
+  RUN (&result, "purge", "--database", db, "--yes", open_id);
+  assert_refused (&result, db, 2, 0);
+  RUN (&result, "delete", "--database", db, open_id);
+  g_assert_cmpint (result.status, ==, 0);
+  RUN (&result, "purge", "--database", db, open_id);
+  g_assert_cmpint (result.status, ==, 2);
+  g_assert_nonnull (strstr (result.err, "--yes"));
+  RUN (&result, "list", "--database", db, "--deleted");
+  g_assert_nonnull (strstr (result.out, open_id));
+  RUN (&result, "purge", "--database", db, "--yes", open_id);
+  g_assert_cmpint (result.status, ==, 0);
+  RUN (&result, "list", "--database", db, "--deleted");
+  g_assert_cmpuint (count_lines (result.out), ==, 1);
+  RUN (&result, "restore", "--database", db, open_id);
+  assert_refused (&result, db, 2, 0);
+
+  /* backup into the backup folder, and into a named file; backups lists the first. */
+  RUN (&result, "backups", "--database", db);
+  g_assert_cmpint (result.status, ==, 0);
+  g_assert_cmpstr (result.out, ==, "path\tdate\treason\tsize\n");
+  RUN (&result, "backup", "--database", db);
+  g_assert_cmpint (result.status, ==, 0);
+  first_copy = g_strchomp (g_strdup (result.out));
+  backup_dir = dp_backup_dir_for_database (db);
+  g_assert_true (g_str_has_prefix (first_copy, backup_dir));
+  g_assert_true (g_file_test (first_copy, G_FILE_TEST_IS_REGULAR));
+  RUN (&result, "backup", "--database", db, named);
+  g_assert_cmpint (result.status, ==, 0);
+  g_assert_cmpstr (g_strchomp (result.out), ==, named);
+  RUN (&result, "list", "--database", named);
+  g_assert_cmpuint (count_lines (result.out), ==, 2);
+  g_assert_nonnull (strstr (result.out, whole));
+
+  RUN (&result, "backups", "--database", db);
+  g_assert_cmpint (result.status, ==, 0);
+  {
+    g_auto(GStrv) lines = g_strsplit (result.out, "\n", -1);
+    g_auto(GStrv) cells = NULL;
+
+    g_assert_cmpuint (g_strv_length (lines), ==, 3);
+    cells = g_strsplit (lines[1], "\t", -1);
+    g_assert_cmpuint (g_strv_length (cells), ==, 4);
+    g_assert_cmpstr (cells[0], ==, first_copy);
+    g_assert_cmpstr (cells[2], ==, "daily");
+    g_assert_cmpint (g_ascii_strtoll (cells[3], NULL, 10), >, 0);
+  }
+
+  /* restore-backup: the games of the copy come back, the games before go into a copy
+   * of their own first (its path is printed). */
+  RUN (&result, "delete", "--database", db, whole);
+  RUN (&result, "purge", "--database", db, "--yes", whole);
+  g_assert_cmpint (result.status, ==, 0);
+  RUN (&result, "restore-backup", "--database", db, named);
+  g_assert_cmpint (result.status, ==, 0);
+  {
+    g_auto(GStrv) lines = g_strsplit (result.out, "\n", -1);
+
+    g_assert_cmpuint (g_strv_length (lines), ==, 3);
+    g_assert_true (g_str_has_prefix (lines[1], backup_dir));
+    g_assert_nonnull (strstr (lines[1], "before-restore"));
+    RUN (&result, "list", "--database", lines[1]);
+    g_assert_cmpuint (count_lines (result.out), ==, 1);
+  }
+  RUN (&result, "list", "--database", db);
+  g_assert_cmpuint (count_lines (result.out), ==, 2);
+  g_assert_nonnull (strstr (result.out, whole));
+
+  /* A file that is no backup changes nothing. */
+  {
+    g_autofree char *junk = write_temp ("junk.db", "not a database at all, not at all, not at all", -1);
+
+    RUN (&result, "restore-backup", "--database", db, junk);
+    assert_refused (&result, junk, 2, 0);
+    RUN (&result, "list", "--database", db);
+    g_assert_cmpuint (count_lines (result.out), ==, 2);
+  }
+}
+
+/* Issue 26, items 6, 8 and 9 at the command line: --player folds accents and case as
+ * the window's search does; stats on a damaged players page fails (exit 2) instead of an
+ * empty list; a reading command on a mistyped path creates nothing. */
+static void
+test_history_reading (void)
+{
+  g_autofree char *db = temp_path ("reading.db");
+  g_autofree char *script = write_temp ("names.jsonl",
+                                        "{\"game\": \"calavera\", \"players\": [\"Jürgen\", \"Zoë\"]}\n", -1);
+  g_autofree char *whole = play (db, "rules-whole-game.jsonl");
+  g_autofree char *mistyped = temp_path ("no-such-typo.db");
+  g_auto(CliResult) result = { 0, };
+
+  RUN (&result, "play", "--database", db, script);
+  g_assert_cmpint (result.status, ==, 0);
+
+  RUN (&result, "list", "--database", db, "--player", "jurgen");
+  g_assert_cmpint (result.status, ==, 0);
+  g_assert_cmpuint (count_lines (result.out), ==, 2);
+  g_assert_nonnull (strstr (result.out, "Jürgen, Zoë"));
+  RUN (&result, "list", "--database", db, "--player", "ZOE");
+  g_assert_cmpuint (count_lines (result.out), ==, 2);
+  RUN (&result, "stats", "--database", db, "--player", "ina");
+  g_assert_cmpint (result.status, ==, 0);
+  g_assert_nonnull (strstr (result.out, "\"Ina\""));
+
+  RUN (&result, "list", "--database", mistyped);
+  g_assert_cmpint (result.status, ==, 0);
+  g_assert_cmpstr (result.out, ==, "id\tkind\tdate\tplayers\tfinished\twinner\n");
+  g_assert_true (g_str_has_prefix (result.err, mistyped));
+  g_assert_false (g_file_test (mistyped, G_FILE_TEST_EXISTS));
+
+  {
+    sqlite3 *handle = NULL;
+
+    g_assert_cmpint (sqlite3_open (db, &handle), ==, SQLITE_OK);
+    g_assert_cmpint (sqlite3_exec (handle, "PRAGMA foreign_keys = OFF; DELETE FROM players",
+                                   NULL, NULL, NULL), ==, SQLITE_OK);
+    sqlite3_close (handle);
+  }
+  RUN (&result, "stats", "--database", db);
+  assert_refused (&result, db, 2, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1828,6 +1988,8 @@ main (int    argc,
   g_test_add_func ("/cli/cubitos/import-hostile", test_cubitos_import_hostile);
   g_test_add_func ("/cli/cubitos/play-refused", test_cubitos_play_refused);
   g_test_add_func ("/cli/cubitos/hostile-database", test_cubitos_hostile_database);
+  g_test_add_func ("/cli/history/commands", test_history_commands);
+  g_test_add_func ("/cli/history/reading", test_history_reading);
   g_test_add_func ("/cli/odds", test_odds);
   g_test_add_func ("/cli/binary", test_binary);
   g_test_add_func ("/cli/translated", test_translated);
