@@ -142,6 +142,8 @@ exit_status_for (const GError *error)
 {
   if (error != NULL && error->domain == DP_GAME_ERROR && error->code == DP_GAME_ERROR_ILLEGAL)
     return DP_CLI_EXIT_ILLEGAL;
+  if (g_error_matches (error, DP_STORE_ERROR, DP_STORE_ERROR_SKIPPED_GAMES))
+    return DP_CLI_EXIT_LEFT_OUT;
   return DP_CLI_EXIT_MALFORMED;
 }
 
@@ -783,10 +785,12 @@ cmd_export (DpCli         *cli,
 
   ok = dp_exchange_write (store, format, ids, cli->out, NULL, &error);
 
+  /* Games left out (exit 3): every other game was written, the message names them. */
   if (!ok)
     {
       cli_error_at (cli, db_path, 0, error->message);
-      return DP_CLI_EXIT_MALFORMED;
+      return g_error_matches (error, DP_STORE_ERROR, DP_STORE_ERROR_SKIPPED_GAMES)
+             ? DP_CLI_EXIT_LEFT_OUT : DP_CLI_EXIT_MALFORMED;
     }
 
   return DP_CLI_EXIT_OK;
@@ -810,7 +814,8 @@ cmd_import (DpCli         *cli,
     return DP_CLI_EXIT_MALFORMED;
 
   file = g_file_new_for_commandline_arg (args[0]);
-  if (!dp_exchange_import_file (store, file, &n_imported, &n_skipped, &line, NULL, &error))
+  if (!dp_exchange_import_file (store, file, &n_imported, &n_skipped, &line, NULL, &error) &&
+      !g_error_matches (error, DP_STORE_ERROR, DP_STORE_ERROR_SKIPPED_GAMES))
     {
       /* A problem of the database itself is not a problem of the file. */
       if (error->domain == DP_STORE_ERROR && error->code != DP_STORE_ERROR_INVALID_IMPORT)
@@ -831,6 +836,13 @@ cmd_import (DpCli         *cli,
                  n_skipped);
     }
   cli_print (cli, "\n");
+
+  /* Games left out (exit 3): every other one was imported; the message names them. */
+  if (error != NULL)
+    {
+      cli_error_at (cli, args[0], line, error->message);
+      return DP_CLI_EXIT_LEFT_OUT;
+    }
   return DP_CLI_EXIT_OK;
 }
 

@@ -31,6 +31,8 @@ typedef enum
   DP_STORE_ERROR_INVALID_NAME,   /* empty or overlong player name, or a rename onto a taken name */
   DP_STORE_ERROR_GAME_OVER,      /* the game is finished or abandoned: no more entries */
   DP_STORE_ERROR_OUT_OF_DATE,    /* the DpGame passed in is not the stored state (changed elsewhere) */
+  DP_STORE_ERROR_SKIPPED_GAMES,  /* an export or import left out the games its message names;
+                                  * every other game was written or imported */
 } DpStoreError;
 
 /* Longest player name the store accepts, in characters. */
