@@ -339,6 +339,7 @@ _dp_store_open_at_version (const char  *path,
   if (!store_migrate (self, target, error))
     return NULL;
 
+  _dp_store_watch_identity (self);
   return g_steal_pointer (&self);
 }
 

@@ -844,6 +844,70 @@ test_wording (void)
     }
 }
 
+/* Item 10: "Deleting the -shm file while another Dicepad process has the database open
+ * lost a stored game once and made the database unreadable once … where Dicepad can
+ * notice it (the file's identity changed under an open connection), refuse to write and
+ * say why." Two stores stand for two Dicepad processes. */
+static void
+test_shm_deleted_refuses_writes (void)
+{
+  g_autofree char *path = test_db_path ("shm-deleted.db");
+  g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+  g_autofree char *replacement = test_db_path ("replacement.db");
+  g_autofree char *id = NULL;
+  g_autoptr(GError) error = NULL;
+
+  {
+    g_autoptr(DpStore) store = dp_store_open (path, &error);
+    g_autoptr(DpStore) other = NULL;
+    g_autoptr(DpGame) game = NULL;
+
+    g_assert_no_error (error);
+    other = dp_store_open (path, &error);
+    g_assert_no_error (error);
+    id = store_with_game (store, 61, 4);
+    g_assert_true (g_file_test (shm, G_FILE_TEST_EXISTS));
+    g_assert_cmpint (g_unlink (shm), ==, 0);
+
+    /* Reading goes on; every write is refused, saying why, in both processes. */
+    game = dp_store_load_game (store, id, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (dp_game_get_n_actions (game), ==, 4);
+    g_assert_false (dp_store_abandon_game (store, id, &error));
+    g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_IO);
+    g_assert_nonnull (strstr (error->message, "-shm"));
+    g_clear_error (&error);
+    {
+      g_autoptr(DpGame) fresh = test_new_game (two);
+
+      g_assert_null (dp_store_create_game (other, fresh, &error));
+      g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_IO);
+      g_clear_error (&error);
+    }
+  }
+
+  /* Every connection closed: the games are whole and can be written again. */
+  {
+    g_autoptr(DpStore) store = dp_store_open (path, &error);
+    g_autoptr(DpGame) game = NULL;
+
+    g_assert_no_error (error);
+    game = dp_store_load_game (store, id, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (dp_game_get_n_actions (game), ==, 4);
+
+    /* The database file itself replaced under the connection: refused too. */
+    {
+      g_autoptr(DpStore) other = dp_store_open (replacement, &error);
+
+      g_assert_no_error (error);
+    }
+    g_assert_cmpint (g_rename (replacement, path), ==, 0);
+    g_assert_false (dp_store_abandon_game (store, id, &error));
+    g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_IO);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -869,6 +933,7 @@ main (int   argc,
   g_test_add_func ("/store/damage/redo-keeps-end-time", test_redo_keeps_end_time);
   g_test_add_func ("/store/damage/match-player-names", test_match_player_names);
   g_test_add_func ("/store/damage/wording", test_wording);
+  g_test_add_func ("/store/damage/shm-deleted-refuses-writes", test_shm_deleted_refuses_writes);
 
   status = g_test_run ();
   test_scratch_clear ();
