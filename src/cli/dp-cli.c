@@ -13,11 +13,14 @@
 
 #include "dp-backup.h"
 #include "dp-cli.h"
+#include "dp-bgstats.h"
 #include "dp-exchange.h"
 #include "dp-game.h"
 #include "dp-script.h"
 #include "dp-store.h"
 #include "cv-odds.h"
+#include "cb-odds.h"
+#include "cb-game.h"
 
 #define PROGRAM_NAME "dicepad-cli"
 
@@ -39,6 +42,7 @@ typedef enum
   OPT_GAME     = 1 << 3,
   OPT_DELETED  = 1 << 4,
   OPT_YES      = 1 << 5,
+  OPT_LOCATION = 1 << 6,
 } CommandOptions;
 
 /* The options of one command line, filled by GOptionContext. */
@@ -50,6 +54,7 @@ typedef struct
   char     *game;
   gboolean  deleted;
   gboolean  yes;
+  char     *location;
   gboolean  help;
 } Options;
 
@@ -71,6 +76,7 @@ options_clear (Options *options)
   g_clear_pointer (&options->format, g_free);
   g_clear_pointer (&options->player, g_free);
   g_clear_pointer (&options->game, g_free);
+  g_clear_pointer (&options->location, g_free);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Options, options_clear)
@@ -244,7 +250,7 @@ parse_command_line (DpCli         *cli,
       N_("The database file (default: $DICEPAD_DATABASE, else the one Dicepad uses)"), N_("DB") };
   const GOptionEntry format_entry =
     { "format", 'f', 0, G_OPTION_ARG_STRING, &options->format,
-      N_("json (default), csv, or script (one game as a game script)"), N_("FORMAT") };
+      N_("json (default), csv, script (one game as a game script), or bgstats (BG Stats plays)"), N_("FORMAT") };
   const GOptionEntry player_entry =
     { "player", 'p', 0, G_OPTION_ARG_STRING, &options->player,
       N_("Only this player (exact name)"), N_("NAME") };
@@ -257,6 +263,9 @@ parse_command_line (DpCli         *cli,
   const GOptionEntry yes_entry =
     { "yes", 'y', 0, G_OPTION_ARG_NONE, &options->yes,
       N_("Yes, delete it for good"), NULL };
+  const GOptionEntry location_entry =
+    { "location", 'l', 0, G_OPTION_ARG_STRING, &options->location,
+      N_("Where the games were played, for BG Stats (default: none)"), N_("PLACE") };
 
   if (command->options & OPT_DATABASE)
     g_array_append_val (entry_array, database_entry);
@@ -270,6 +279,8 @@ parse_command_line (DpCli         *cli,
     g_array_append_val (entry_array, deleted_entry);
   if (command->options & OPT_YES)
     g_array_append_val (entry_array, yes_entry);
+  if (command->options & OPT_LOCATION)
+    g_array_append_val (entry_array, location_entry);
   g_array_append_val (entry_array, help_entry);
 
   context = g_option_context_new (command->parameters ? _(command->parameters) : NULL);
@@ -408,6 +419,19 @@ cmd_odds (DpCli         *cli,
     return status;
 
   calavera = cv_game_from_dp_const (game);
+  if (calavera == NULL && cb_game_from_dp_const (game) != NULL)
+    {
+      /* Cubitos: the odds of pushing for everyone deciding to push or pass now; a race
+       * that is over has none, a rule matter as in Calavera */
+      if (cb_game_is_finished (cb_game_from_dp_const (game)))
+        {
+          cli_error_at (cli, args[0], 0, _("The game is over: there is no turn to advise on"));
+          return DP_CLI_EXIT_ILLEGAL;
+        }
+      node = cb_odds_game_to_json (cb_game_from_dp_const (game));
+      cli_print_json (cli, node);
+      return DP_CLI_EXIT_OK;
+    }
   if (calavera == NULL)
     {
       /* Translators: the turn assistant exists for Calavera only */
@@ -769,21 +793,27 @@ cmd_export (DpCli         *cli,
   const char *format_name = options->format ? options->format : "json";
   const char *const *ids = args[0] != NULL ? (const char *const *) args : NULL;
   DpExchangeFormat format;
+  gboolean bgstats = g_str_equal (format_name, "bgstats");
   gboolean ok;
 
-  if (!dp_exchange_format_from_string (format_name, &format))
+  if (!bgstats && !dp_exchange_format_from_string (format_name, &format))
     return cli_usage_error (cli, command,
-                            /* Translators: do not translate json, csv, script */
-                            _("Unknown format “%s”; use json, csv or script"), format_name);
+                            /* Translators: do not translate json, csv, script, bgstats */
+                            _("Unknown format “%s”; use json, csv, script or bgstats"), format_name);
+  if (!bgstats && options->location != NULL)
+    return cli_usage_error (cli, command, _("--location goes with --format bgstats"));
 
-  if (dp_exchange_format_is_single (format) && g_strv_length (args) != 1)
+  if (!bgstats && dp_exchange_format_is_single (format) && g_strv_length (args) != 1)
     return cli_usage_error (cli, command, _("--format script writes exactly one game: give one ID"));
 
   store = cli_open_store (cli, options->database, TRUE, &db_path);
   if (store == NULL)
     return DP_CLI_EXIT_MALFORMED;
 
-  ok = dp_exchange_write (store, format, ids, cli->out, NULL, &error);
+  if (bgstats)
+    ok = dp_bgstats_write_export (store, ids, options->location, cli->out, NULL, &error);
+  else
+    ok = dp_exchange_write (store, format, ids, cli->out, NULL, &error);
 
   /* Games left out (exit 3): every other game was written, the message names them. */
   if (!ok)
@@ -793,6 +823,31 @@ cmd_export (DpCli         *cli,
              ? DP_CLI_EXIT_LEFT_OUT : DP_CLI_EXIT_MALFORMED;
     }
 
+  return DP_CLI_EXIT_OK;
+}
+
+static int
+cmd_bgstats_link (DpCli         *cli,
+                  const Command *command,
+                  char         **args,
+                  const Options *options)
+{
+  g_autoptr(DpStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *db_path = NULL;
+  g_autofree char *link = NULL;
+
+  store = cli_open_store (cli, options->database, TRUE, &db_path);
+  if (store == NULL)
+    return DP_CLI_EXIT_MALFORMED;
+
+  link = dp_bgstats_dup_push_link (store, args[0], options->location, &error);
+  if (link == NULL)
+    {
+      cli_error_at (cli, db_path, 0, error->message);
+      return exit_status_for (error);
+    }
+  cli_print (cli, "%s\n", link);
   return DP_CLI_EXIT_OK;
 }
 
@@ -1066,7 +1121,7 @@ static const Command commands[] = {
   { "validate", N_("FILE"), N_("Check a game script; print “ok” or the first problem."),
     N_("Exit status: 0 fine, 1 an action breaks a rule, 2 malformed input."),
     OPT_NONE, 1, 1 },
-  { "odds", N_("FILE"), N_("Print the Calavera turn assistant’s odds and advice for the state after a game script, as JSON."),
+  { "odds", N_("FILE"), N_("Print the turn assistant’s odds and advice (Calavera) or odds of pushing (Cubitos) for the state after a game script, as JSON."),
     N_("See docs/assistant.md for every number.\n"
        "Exit status: 0 fine, 1 an action breaks a rule or the game is over, 2 malformed input."),
     OPT_NONE, 1, 1 },
@@ -1088,7 +1143,11 @@ static const Command commands[] = {
   { "export", N_("[ID…]"), N_("Write stored games (all of them without ID) to standard output."),
     N_("json holds whole games and imports back to identical games; csv holds one row per player\n"
        "per game (date,game,player,seat,total,rank,winner) for spreadsheets."),
-    OPT_DATABASE | OPT_FORMAT, 0, G_MAXUINT },
+    OPT_DATABASE | OPT_FORMAT | OPT_LOCATION, 0, G_MAXUINT },
+  { "bgstats-link", N_("ID"), N_("Print the link that creates a finished game’s play in BG Stats."),
+    N_("Opened on a phone with BG Stats (or scanned from the window’s QR code), the link\n"
+       "creates the play there with its players, scores, ranks and winners."),
+    OPT_DATABASE | OPT_LOCATION, 1, 1 },
   { "import", N_("FILE"), N_("Import the games of a JSON export; games already stored are skipped."),
     N_("A file with any problem is refused whole; the database is then unchanged."),
     OPT_DATABASE, 1, 1 },
@@ -1106,6 +1165,13 @@ static const Command commands[] = {
        "before-restore), size in bytes. The first line names the columns."),
     OPT_DATABASE, 0, 0 },
   { "restore-backup", N_("FILE"), N_("Replace the stored games by those of a backup; the games stored now are copied first."),
+    NULL, OPT_DATABASE, 1, 1 },
+};
+
+/* Commands the dicepad-cli program runs itself (so the window's CLI library carries no
+ * server): listed in the main help all the same (issue 24). */
+static const Command program_commands[] = {
+  { "serve", N_("ID"), N_("Let the players’ phones join a stored game until interrupted; print the address phones open."),
     NULL, OPT_DATABASE, 1, 1 },
 };
 
@@ -1158,6 +1224,8 @@ run_command (DpCli         *cli,
     return cmd_backups (cli, command, args, &options);
   if (g_str_equal (name, "restore-backup"))
     return cmd_restore_backup (cli, command, args, &options);
+  if (g_str_equal (name, "bgstats-link"))
+    return cmd_bgstats_link (cli, command, args, &options);
 
   g_return_val_if_reached (DP_CLI_EXIT_MALFORMED);
 }
@@ -1173,21 +1241,20 @@ print_main_help (DpCli *cli)
                           _("Replay, check and store Dicepad games without a window."),
                           _("Commands:"));
 
-  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    {
-      g_autofree char *left = g_strdup_printf ("%s %s", commands[i].name,
-                                               commands[i].parameters ? _(commands[i].parameters) : "");
-      width = MAX (width, g_utf8_strlen (left, -1));
-    }
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < G_N_ELEMENTS (commands) + G_N_ELEMENTS (program_commands); i++)
+      {
+        const Command *command = i < G_N_ELEMENTS (commands) ? &commands[i]
+                                                             : &program_commands[i - G_N_ELEMENTS (commands)];
+        g_autofree char *left = g_strdup_printf ("%s %s", command->name,
+                                                 command->parameters ? _(command->parameters) : "");
 
-  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    {
-      g_autofree char *left = g_strdup_printf ("%s %s", commands[i].name,
-                                               commands[i].parameters ? _(commands[i].parameters) : "");
-      guint pad = width - g_utf8_strlen (left, -1) + 2;
-
-      g_string_append_printf (text, "  %s%*s%s\n", left, (int) pad, "", _(commands[i].summary));
-    }
+        if (pass == 0)
+          width = MAX (width, g_utf8_strlen (left, -1));
+        else
+          g_string_append_printf (text, "  %s%*s%s\n", left, (int) (width - g_utf8_strlen (left, -1) + 2), "",
+                                  _(command->summary));
+      }
 
   g_string_append_printf (text, "\n%s\n%s\n%s\n",
                           _("Exit status: 0 fine, 1 an action breaks a rule, 2 malformed input or usage."),

@@ -53,6 +53,8 @@ struct _DpTableServer
   GPtrArray  *clients;                /* Client*, owned */
   GHashTable *views;                  /* "lang/seat" → JSON text of the current state */
 
+  gboolean    assistant;              /* the phones show the turn assistant */
+
   guint       max_connections;
   guint       messages_per_sec;
   guint       requests_per_sec;
@@ -213,6 +215,8 @@ view_text (DpTableServer *self,
 
       dp_table_language_push (&sw, client->lang);
       view = dp_table_view_build (dp_session_get_game (self->session), client->seat);
+      if (self->assistant)
+        dp_table_view_add_assistant (view, dp_session_get_game (self->session), client->seat);
       dp_table_language_pop (&sw);
       add_seats (self, view, client->seat);
       json_node_set_object (node, view);
@@ -473,6 +477,13 @@ handle_action (Client     *client,
     {
       g_autofree char *sentence = dp_table_view_dup_action_text (before, text);
       g_signal_emit (self, signals[ENTRY_STORED], 0, client->seat, sentence);
+    }
+  else if (g_error_matches (error, DP_STORE_ERROR, DP_STORE_ERROR_OUT_OF_DATE))
+    {
+      /* Another process changed the game; the session shows the stored one now, and so
+       * does every phone: this entry was made on the old state (issue 24, item 10). */
+      g_autofree char *msg = client_text (client, N_("The table changed before this entry arrived: here is the table as it is now."));
+      send_refused (self, client, "stale", msg);
     }
   else
     {
@@ -841,13 +852,71 @@ dp_table_server_finalize (GObject *object)
   G_OBJECT_CLASS (dp_table_server_parent_class)->finalize (object);
 }
 
+enum { PROP_0, PROP_ASSISTANT, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
+static void
+dp_table_server_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  DpTableServer *self = DP_TABLE_SERVER (object);
+
+  switch (prop_id)
+    {
+    case PROP_ASSISTANT:
+      g_value_set_boolean (value, self->assistant);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+dp_table_server_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  DpTableServer *self = DP_TABLE_SERVER (object);
+
+  switch (prop_id)
+    {
+    case PROP_ASSISTANT:
+      if (self->assistant != g_value_get_boolean (value))
+        {
+          self->assistant = g_value_get_boolean (value);
+          /* every phone sees the change at once */
+          broadcast (self);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
 static void
 dp_table_server_class_init (DpTableServerClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->finalize = dp_table_server_finalize;
+  object_class->get_property = dp_table_server_get_property;
+  object_class->set_property = dp_table_server_set_property;
   dp_table_language_init ();
+
+  /**
+   * DpTableServer:assistant:
+   *
+   * Whether the phones show the turn assistant (the window's `show-assistant`
+   * setting; off by default): the state message's "assistant" member.
+   */
+  properties[PROP_ASSISTANT] = g_param_spec_boolean ("assistant", NULL, NULL, FALSE,
+                                                     G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                                                     G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
    * DpTableServer::seats-changed:

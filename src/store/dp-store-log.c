@@ -727,6 +727,25 @@ dp_store_get_n_redo (DpStore    *self,
 }
 
 gboolean
+dp_store_get_data_version (DpStore  *self,
+                           gint64   *version,
+                           GError  **error)
+{
+  g_autoptr(DpStoreStmt) stmt = NULL;
+  gboolean has_row;
+
+  g_return_val_if_fail (DP_IS_STORE (self), FALSE);
+  g_return_val_if_fail (version != NULL, FALSE);
+
+  /* One read of the WAL index: no table is touched, whatever the file holds. */
+  stmt = _dp_store_prepare (self, "PRAGMA data_version", error);
+  if (stmt == NULL || !_dp_store_step_row (self, stmt, &has_row, error))
+    return FALSE;
+  *version = has_row ? sqlite3_column_int64 (stmt, 0) : 0;
+  return TRUE;
+}
+
+gboolean
 dp_store_abandon_game (DpStore     *self,
                        const char  *game_id,
                        GError     **error)

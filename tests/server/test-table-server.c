@@ -723,7 +723,16 @@ test_game_views (Fixture       *fixture,
   g_assert_cmpstr (json_object_get_string_member (state, "sheets_title"), ==, "Team boards");
   g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (state, "entry"), "mode"),
                    ==, "cubitos-roll");
+}
+
 /* ---- Availability and limits (issue 24) ---- */
+
+static gboolean
+timeout_cb (gpointer user_data)
+{
+  *(gboolean *) user_data = TRUE;
+  return G_SOURCE_REMOVE;
+}
 
 /* A raw TCP client, for what libsoup's client never sends: half requests, fragments,
  * bodies on upgrades, other source addresses. Non-blocking: the server runs on this
@@ -934,13 +943,13 @@ test_connections_flat (Fixture       *fixture,
       if (i % 4 == 0)
         {
           raw_send (raw, page, strlen (page));
-          g_assert_true (raw_read (raw, "</html>", WAIT_SECONDS * 1000));
+          g_assert_true (raw_read (raw, "</html>", PHONE_WAIT_SECONDS * 1000));
           g_assert_cmpuint (raw_status (raw), ==, 200);
         }
       else if (i % 4 == 1)
         {
           raw_send (raw, missing, strlen (missing));
-          g_assert_true (raw_read (raw, "\r\n\r\n", WAIT_SECONDS * 1000));
+          g_assert_true (raw_read (raw, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
           g_assert_cmpuint (raw_status (raw), ==, 404);
         }
       else if (i % 4 == 2)
@@ -1002,7 +1011,7 @@ test_fragments (Fixture       *fixture,
   gsize sent = 0;
 
   raw_send (raw, request, strlen (request));
-  g_assert_true (raw_read (raw, "\r\n\r\n", WAIT_SECONDS * 1000));
+  g_assert_true (raw_read (raw, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
   g_assert_cmpuint (raw_status (raw), ==, 101);
   g_string_truncate (raw->read, 0);
 
@@ -1010,7 +1019,7 @@ test_fragments (Fixture       *fixture,
   raw_frame (raw, FALSE, 0x1, hello, 10);
   raw_frame (raw, FALSE, 0x0, hello + 10, 10);
   raw_frame (raw, TRUE, 0x0, hello + 20, strlen (hello) - 20);
-  g_assert_true (raw_read (raw, "\"type\":\"state\"", WAIT_SECONDS * 1000));
+  g_assert_true (raw_read (raw, "\"type\":\"state\"", PHONE_WAIT_SECONDS * 1000));
   g_string_truncate (raw->read, 0);
 
   /* Over the limit in 1 KiB fragments (JSON white space, so it would parse). */
@@ -1024,7 +1033,7 @@ test_fragments (Fixture       *fixture,
         ;
     }
   raw_frame (raw, TRUE, 0x0, "}", 1);
-  g_assert_true (raw_read (raw, "\x88", WAIT_SECONDS * 1000));
+  g_assert_true (raw_read (raw, "\x88", PHONE_WAIT_SECONDS * 1000));
   raw_read (raw, NULL, 200);
   /* The close frame says why (1009, message too big), and nothing was answered. */
   g_assert_cmpuint (raw->read->len, >=, 4);
@@ -1076,7 +1085,7 @@ test_upgrade_limits (Fixture       *fixture,
 
   raw_send (raw, with_body, strlen (with_body));
   raw_send (raw, "hello", 5);
-  g_assert_true (raw_read (raw, "\r\n\r\n", WAIT_SECONDS * 1000));
+  g_assert_true (raw_read (raw, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
   g_assert_cmpuint (raw_status (raw), ==, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE);
 
   /* 2 requests a second, bursts of 4: the tenth upgrade in a row is refused. */
@@ -1086,7 +1095,7 @@ test_upgrade_limits (Fixture       *fixture,
       g_autoptr(Raw) upgrade = raw_connect (fixture, NULL);
 
       raw_send (upgrade, plain, strlen (plain));
-      g_assert_true (raw_read (upgrade, "\r\n\r\n", WAIT_SECONDS * 1000));
+      g_assert_true (raw_read (upgrade, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
       if (raw_status (upgrade) == 429)
         n_refused++;
       else
@@ -1111,7 +1120,7 @@ test_rate_per_address (Fixture       *fixture,
       g_autoptr(Raw) raw = raw_connect (fixture, "127.0.0.2");
 
       raw_send (raw, flood, strlen (flood));
-      g_assert_true (raw_read (raw, "\r\n\r\n", WAIT_SECONDS * 1000));
+      g_assert_true (raw_read (raw, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
       n_limited += raw_status (raw) == 429;
     }
   g_assert_cmpuint (n_limited, >=, 20);
@@ -1143,15 +1152,15 @@ test_origin (Fixture       *fixture,
 
   /* A page of another origin that knows the address: no socket. */
   raw_send (a, foreign_upgrade, strlen (foreign_upgrade));
-  g_assert_true (raw_read (a, "\r\n\r\n", WAIT_SECONDS * 1000));
+  g_assert_true (raw_read (a, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
   g_assert_cmpuint (raw_status (a), ==, SOUP_STATUS_FORBIDDEN);
   /* The page's own origin: the socket. */
   raw_send (b, own_upgrade, strlen (own_upgrade));
-  g_assert_true (raw_read (b, "\r\n\r\n", WAIT_SECONDS * 1000));
+  g_assert_true (raw_read (b, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
   g_assert_cmpuint (raw_status (b), ==, 101);
   /* Another name for this address (DNS rebinding): refused. */
   raw_send (c, rebound, strlen (rebound));
-  g_assert_true (raw_read (c, "\r\n\r\n", WAIT_SECONDS * 1000));
+  g_assert_true (raw_read (c, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
   g_assert_cmpuint (raw_status (c), ==, SOUP_STATUS_FORBIDDEN);
 
   /* The page may open its own socket and no other. */
@@ -1186,6 +1195,36 @@ test_action_not_object (Fixture       *fixture,
       g_assert_cmpstr (json_object_get_string_member (refused, "code"), ==, "malformed");
     }
   g_assert_cmpuint (stored_actions (fixture), ==, 0);
+}
+
+/* Issue 27 item 1: the Cubitos turn assistant on the phone of the seat deciding to push
+ * or pass, only while the window's switch is on (`show-assistant`, off by default).
+ * Sami rolled 1 coin of 9 dice: 1 active die, not in danger — a push cannot bust (p. 8). */
+static void
+test_cubitos_assistant (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autoptr(Phone) sami = phone_seated (fixture, 1);
+  g_autoptr(JsonObject) b = NULL;
+
+  b = phone_wait_seat (sami, 1, 3);
+  phone_send (sami, "{\"type\":\"action\",\"at\":3,\"action\":{\"roll\":{\"light_grey\":{\"coin\":1}}}}");
+  g_clear_pointer (&b, json_object_unref);
+  b = phone_wait_state_at (sami, 4);
+  g_assert_nonnull (find_choice (b, "\"pass\":true"));
+  /* off: the phone says nothing */
+  g_assert_false (json_object_has_member (b, "assistant"));
+
+  g_object_set (fixture->server, "assistant", TRUE, NULL);
+  g_clear_pointer (&b, json_object_unref);
+  b = phone_wait_state_at (sami, 4);
+  g_assert_true (g_str_has_prefix (json_object_get_string_member (b, "assistant"),
+                                   "Push: no risk of a bust — about +1 coin"));
+
+  g_object_set (fixture->server, "assistant", FALSE, NULL);
+  g_clear_pointer (&b, json_object_unref);
+  b = phone_wait_state_at (sami, 4);
+  g_assert_false (json_object_has_member (b, "assistant"));
 }
 
 int
@@ -1229,6 +1268,7 @@ main (int    argc,
   g_test_add ("/server/rate-per-address", Fixture, NULL, fixture_set_up, test_rate_per_address, fixture_tear_down);
   g_test_add ("/server/origin", Fixture, NULL, fixture_set_up, test_origin, fixture_tear_down);
   g_test_add ("/server/action-not-object", Fixture, NULL, fixture_set_up, test_action_not_object, fixture_tear_down);
+  g_test_add ("/server/cubitos-assistant", Fixture, NULL, fixture_set_up_cubitos, test_cubitos_assistant, fixture_tear_down);
 
   return g_test_run ();
 }
