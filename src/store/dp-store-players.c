@@ -225,18 +225,13 @@ _dp_store_upsert_player (DpStore     *self,
   return _dp_store_step_done (self, stmt, error);
 }
 
-GStrv
-dp_store_list_player_names (DpStore  *self,
-                            GError  **error)
+/* The first column of every row of @stmt, in order. */
+static GStrv
+strv_from_rows (DpStore       *self,
+                sqlite3_stmt  *stmt,
+                GError       **error)
 {
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  g_autoptr(DpStoreStmt) stmt = NULL;
-
-  g_return_val_if_fail (DP_IS_STORE (self), NULL);
-
-  stmt = _dp_store_prepare (self, "SELECT name FROM players ORDER BY last_used DESC, name", error);
-  if (stmt == NULL)
-    return NULL;
 
   for (;;)
     {
@@ -248,8 +243,21 @@ dp_store_list_player_names (DpStore  *self,
         break;
       g_strv_builder_add (builder, (const char *) sqlite3_column_text (stmt, 0));
     }
-
   return g_strv_builder_end (builder);
+}
+
+GStrv
+dp_store_list_player_names (DpStore  *self,
+                            GError  **error)
+{
+  g_autoptr(DpStoreStmt) stmt = NULL;
+
+  g_return_val_if_fail (DP_IS_STORE (self), NULL);
+
+  stmt = _dp_store_prepare (self, "SELECT name FROM players ORDER BY last_used DESC, name", error);
+  if (stmt == NULL)
+    return NULL;
+  return strv_from_rows (self, stmt, error);
 }
 
 gboolean
@@ -318,7 +326,6 @@ dp_store_match_player_names (DpStore     *self,
                              const char  *name,
                              GError     **error)
 {
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
   g_autoptr(DpStoreStmt) stmt = NULL;
   g_autofree char *folded = NULL;
 
@@ -331,15 +338,5 @@ dp_store_match_player_names (DpStore     *self,
                           "tt", folded, name);
   if (stmt == NULL)
     return NULL;
-  for (;;)
-    {
-      gboolean has_row;
-
-      if (!_dp_store_step_row (self, stmt, &has_row, error))
-        return NULL;
-      if (!has_row)
-        break;
-      g_strv_builder_add (builder, (const char *) sqlite3_column_text (stmt, 0));
-    }
-  return g_strv_builder_end (builder);
+  return strv_from_rows (self, stmt, error);
 }
