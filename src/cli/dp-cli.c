@@ -17,6 +17,8 @@
 #include "dp-script.h"
 #include "dp-store.h"
 #include "cv-odds.h"
+#include "cb-odds.h"
+#include "cb-game.h"
 
 #define PROGRAM_NAME "dicepad-cli"
 
@@ -386,6 +388,19 @@ cmd_odds (DpCli         *cli,
     return status;
 
   calavera = cv_game_from_dp_const (game);
+  if (calavera == NULL && cb_game_from_dp_const (game) != NULL)
+    {
+      /* Cubitos: the odds of pushing for everyone deciding to push or pass now; a race
+       * that is over has none, a rule matter as in Calavera */
+      if (cb_game_is_finished (cb_game_from_dp_const (game)))
+        {
+          cli_error_at (cli, args[0], 0, _("The game is over: there is no turn to advise on"));
+          return DP_CLI_EXIT_ILLEGAL;
+        }
+      node = cb_odds_game_to_json (cb_game_from_dp_const (game));
+      cli_print_json (cli, node);
+      return DP_CLI_EXIT_OK;
+    }
   if (calavera == NULL)
     {
       /* Translators: the turn assistant exists for Calavera only */
@@ -781,7 +796,7 @@ static const Command commands[] = {
   { "validate", N_("FILE"), N_("Check a game script; print “ok” or the first problem."),
     N_("Exit status: 0 fine, 1 an action breaks a rule, 2 malformed input."),
     OPT_NONE, 1, 1 },
-  { "odds", N_("FILE"), N_("Print the Calavera turn assistant’s odds and advice for the state after a game script, as JSON."),
+  { "odds", N_("FILE"), N_("Print the turn assistant’s odds and advice (Calavera) or odds of pushing (Cubitos) for the state after a game script, as JSON."),
     N_("See docs/assistant.md for every number.\n"
        "Exit status: 0 fine, 1 an action breaks a rule or the game is over, 2 malformed input."),
     OPT_NONE, 1, 1 },

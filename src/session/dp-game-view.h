@@ -151,6 +151,9 @@ struct _DpGameView
    * form per entry mode: dicepadEntryForms[mode] = { start, draw } (app.js says how). */
   const char *phone_script;
   const char *phone_style;
+  /* Optional: the turn assistant's lines for @seat now (the phone shows them while the
+   * window's assistant is on), or NULL when it has nothing to say. */
+  char       *(*dup_assistant_text) (const DpGame *game, guint seat);
   /* Optional: the labels that script reads, n_phone_labels of them. */
   const DpPhoneLabel *phone_labels;
   guint              n_phone_labels;

@@ -6,6 +6,7 @@
  * object and the "games" list, and json-glib parses each game on its own, so a 60 MB
  * file never becomes a 1.5 GB tree. Every check happens here, once, with the line a
  * person finds in an editor; the store only writes what was checked (dp-store-private.h).
+ * The export reads the store game by game here too (export_game), beside its reader.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -16,7 +17,7 @@
 #include <string.h>
 
 #include "dp-exchange.h"
-#include "dp-store-private.h"
+#include "dp-store-internal.h"
 
 #define EXPORT_FORMAT_NAME "dicepad-export"
 #define EXPORT_MAX_VERSION 1
@@ -120,6 +121,226 @@ dp_exchange_format_date (gint64 unix_time)
   if (date == NULL)
     return g_strdup ("");
   return g_date_time_format_iso8601 (date);
+}
+
+/* ---- Reading the store for an export ---- */
+
+static const char *const state_names[] = { "in-progress", "finished", "abandoned" };
+
+static JsonNode *
+parse_stored_object (const char  *text,
+                     const char  *game_id,
+                     int          action,
+                     GError     **error)
+{
+  g_autoptr(JsonNode) node = NULL;
+
+  /* A database file is input too: json-glib's recursive parser overflows the stack on
+   * a row nested 100 000 levels deep (the check refuses it as not an object). */
+  if (text != NULL && dp_json_check_text (text, -1, TRUE, NULL, NULL))
+    node = json_from_string (text, NULL);
+
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    {
+      if (action < 0)
+        g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW,
+                     _("The stored setup of game “%s” cannot be read back."), game_id);
+      else
+        g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW,
+                     _("Stored action %d of game “%s” cannot be read back: %s"),
+                     action + 1, game_id, _("it is not a JSON object"));
+      return NULL;
+    }
+
+  return g_steal_pointer (&node);
+}
+
+/* Game @row as one export object, or NULL with @error. */
+static JsonNode *
+export_game (DpStore      *self,
+             gint64        row,
+             GError      **error)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autofree char *uuid = NULL;
+  g_autofree char *setup = NULL;
+  g_autoptr(GPtrArray) actions = NULL;
+  g_autoptr(JsonNode) setup_node = NULL;
+  gint64 created, finished;
+  int state;
+
+  {
+    g_autoptr(DpStoreStmt) stmt = _dp_store_prepare (self,
+                                                     "SELECT uuid, created, finished, state FROM games WHERE id = ?",
+                                                     error);
+    gboolean has_row;
+
+    if (stmt == NULL)
+      return NULL;
+    sqlite3_bind_int64 (stmt, 1, row);
+    if (!_dp_store_step_row (self, stmt, &has_row, error))
+      return NULL;
+    /* The list of games named a row that is not there: a damaged index. */
+    if (!has_row)
+      {
+        _dp_store_db_error (self, SQLITE_CORRUPT, error);
+        return NULL;
+      }
+    uuid = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+    created = sqlite3_column_int64 (stmt, 1);
+    finished = sqlite3_column_int64 (stmt, 2);
+    state = CLAMP (sqlite3_column_int (stmt, 3), 0, 2);
+  }
+
+  if (uuid == NULL)
+    {
+      _dp_store_db_error (self, SQLITE_CORRUPT, error);
+      return NULL;
+    }
+  if (!_dp_store_read_log (self, row, uuid, &setup, &actions, error))
+    return NULL;
+
+  setup_node = parse_stored_object (setup, uuid, -1, error);
+  if (setup_node == NULL)
+    return NULL;
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "id");
+  json_builder_add_string_value (builder, uuid);
+  json_builder_set_member_name (builder, "created");
+  json_builder_add_int_value (builder, created);
+  json_builder_set_member_name (builder, "finished");
+  json_builder_add_int_value (builder, finished);
+  json_builder_set_member_name (builder, "state");
+  json_builder_add_string_value (builder, state_names[state]);
+  json_builder_set_member_name (builder, "setup");
+  json_builder_add_value (builder, g_steal_pointer (&setup_node));
+  json_builder_set_member_name (builder, "actions");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < actions->len; i++)
+    {
+      JsonNode *node = parse_stored_object (g_ptr_array_index (actions, i), uuid, (int) i, error);
+
+      if (node == NULL)
+        return NULL;
+      json_builder_add_value (builder, node);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+
+  return json_builder_get_root (builder);
+}
+
+gboolean
+_dp_store_export_foreach (DpStore              *self,
+                          const char *const    *ids,
+                          DpStoreExportGameFunc func,
+                          gpointer              user_data,
+                          GError              **error)
+{
+  g_autoptr(GArray) rows = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  g_return_val_if_fail (DP_IS_STORE (self), FALSE);
+  g_return_val_if_fail (func != NULL, FALSE);
+
+  /* One read transaction: the export is one consistent snapshot. */
+  if (!_dp_store_exec (self, "BEGIN", error))
+    return FALSE;
+
+  if (ids == NULL)
+    {
+      g_autoptr(DpStoreStmt) stmt = _dp_store_prepare (self,
+                                                       "SELECT id FROM games WHERE deleted = 0 ORDER BY created, id",
+                                                       error);
+
+      if (stmt == NULL)
+        goto fail;
+      for (;;)
+        {
+          gboolean has_row;
+          gint64 row;
+
+          if (!_dp_store_step_row (self, stmt, &has_row, error))
+            goto fail;
+          if (!has_row)
+            break;
+          row = sqlite3_column_int64 (stmt, 0);
+          g_array_append_val (rows, row);
+        }
+    }
+  else
+    {
+      for (guint i = 0; ids[i] != NULL; i++)
+        {
+          DpStoreGameRow info;
+
+          if (!_dp_store_lookup_game (self, ids[i], &info, error))
+            goto fail;
+          g_array_append_val (rows, info.row);
+        }
+    }
+
+  /* One game in memory at a time: the caller writes it before the next is read. */
+  for (guint i = 0; i < rows->len; i++)
+    {
+      g_autoptr(JsonNode) game = export_game (self, g_array_index (rows, gint64, i), error);
+
+      if (game == NULL || !func (game, user_data, error))
+        goto fail;
+    }
+
+  _dp_store_rollback (self);
+  return TRUE;
+
+fail:
+  _dp_store_rollback (self);
+  return FALSE;
+}
+
+static gboolean
+export_add_game (JsonNode  *game,
+                 gpointer   user_data,
+                 GError   **error)
+{
+  json_builder_add_value (user_data, json_node_ref (game));
+  return TRUE;
+}
+
+JsonNode *
+dp_store_export (DpStore            *self,
+                 const char *const  *ids,
+                 GError            **error)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+  g_return_val_if_fail (DP_IS_STORE (self), NULL);
+
+  dp_exchange_begin_json (builder);
+  if (!_dp_store_export_foreach (self, ids, export_add_game, builder, error))
+    return NULL;
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+
+  return json_builder_get_root (builder);
+}
+
+gboolean
+dp_store_import (DpStore   *self,
+                 JsonNode  *export_root,
+                 guint     *n_imported,
+                 guint     *n_skipped,
+                 GError   **error)
+{
+  g_autofree char *text = NULL;
+  gsize length = 0;
+
+  g_return_val_if_fail (DP_IS_STORE (self), FALSE);
+  g_return_val_if_fail (export_root != NULL, FALSE);
+
+  /* One reader of the export format: the document goes through its text form. */
+  text = json_to_string (export_root, FALSE);
+  length = strlen (text);
+  return dp_exchange_import_data (self, text, length, n_imported, n_skipped, NULL, error);
 }
 
 /* Writes @text to @out; a failure of the stream (full disk, a closed or broken stream)
@@ -869,7 +1090,6 @@ import_game (DpStore     *store,
   state_name = json_object_get_string_member_with_default (object, "state", NULL);
   for (guint i = 0; state_name != NULL && i < 3; i++)
     {
-      static const char *const state_names[] = { "in-progress", "finished", "abandoned" };
 
       if (strcmp (state_name, state_names[i]) == 0)
         state = (int) i;

@@ -215,6 +215,9 @@ function renderPlay() {
     list.append(button);
   }
   $("idle").hidden = state.entry !== null || state.choices.length > 0 || state.finished;
+  // the turn assistant (issue 27), only while the window's switch is on
+  $("assistant").textContent = state.assistant || "";
+  $("assistant").hidden = !state.assistant;
 }
 
 function renderSheets() {

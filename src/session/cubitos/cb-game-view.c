@@ -309,6 +309,15 @@ phone_fill (JsonObject   *view,
   json_object_set_array_member (view, "choices", choices);
 }
 
+static char *
+dup_assistant_text (const DpGame *dp,
+                    guint         seat)
+{
+  const CbGame *game = cb_game_from_dp_const (dp);
+
+  return game != NULL ? cb_presenter_dup_push_odds (game, seat) : NULL;
+}
+
 static const DpPhoneLabel phone_labels[] = {
   { "enter_roll", N_("Enter what the dice show") },
   { "refill", N_("Refill the ready area") },
@@ -340,6 +349,7 @@ const DpGameView cb_game_view = {
   .sheets_title = N_("Team boards"),
   .phone_fill = phone_fill,
   .phone_script = "/io/github/dicepad/Dicepad/session/cubitos/cb-phone.js",
+  .dup_assistant_text = dup_assistant_text,
   .phone_labels = phone_labels,
   .n_phone_labels = G_N_ELEMENTS (phone_labels),
 };

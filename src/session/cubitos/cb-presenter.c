@@ -12,6 +12,7 @@
 
 #include "cb-action.h"
 #include "cb-presenter.h"
+#include "cb-odds.h"
 #include "dp-text.h"
 
 /* ---- Dice ---- */
@@ -1565,4 +1566,25 @@ cb_presenter_dup_setup_again (const CbGame *game,
       return cb_presenter_dup_free_setup (names, n, cards, (guint) track, cb_game_get_laps (game), first, facts);
     }
   return cb_presenter_dup_setup (names, n, cb_game_get_race (game), track, cb_game_get_laps (game), first, facts);
+}
+
+/* ---- The turn assistant ---- */
+
+char *
+cb_presenter_dup_push_odds (const CbGame *game,
+                            guint         seat)
+{
+  g_autoptr(CbOdds) odds = cb_odds_compute (game, seat);
+  g_autofree char *push = NULL;
+  g_autofree char *twice = NULL;
+
+  if (odds == NULL)
+    return NULL;
+  push = cb_odds_describe (odds, CB_ODDS_PUSH);
+  if (push == NULL)
+    return NULL;
+  /* a second push exists only when the first can leave a die in the ready area */
+  if (odds->plan[CB_ODDS_PUSH].p_empty < 1.0 - 1e-12)
+    twice = cb_odds_describe (odds, CB_ODDS_ONE_MORE);
+  return twice != NULL ? g_strdup_printf ("%s\n%s", push, twice) : g_steal_pointer (&push);
 }

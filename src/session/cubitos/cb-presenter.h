@@ -65,6 +65,12 @@ char       *cb_presenter_dup_action_text (const CbGame *before, const char *acti
 /* The headline of the result: "Ina wins the race" / "Race over". */
 char       *cb_presenter_dup_headline (const CbGame *game);
 
+/* The turn assistant (issue 27; docs/assistant.md) for @seat deciding to push or pass:
+ * "Push: 31 % bust — if not, about +2 coins" and, when a push can leave dice to roll,
+ * the same for pushing twice, one per line. NULL when @seat does not decide now or has
+ * nothing to push. Free with g_free(). */
+char       *cb_presenter_dup_push_odds (const CbGame *game, guint seat);
+
 /* ---- Checking ---- */
 
 /* TRUE when @action_json would be accepted now; else FALSE with the engine's reason.
