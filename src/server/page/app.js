@@ -199,7 +199,8 @@ function repeatFaces(counts) {
 // draw() fills the card; form keeps the counters while the entry stays the same; ui
 // holds the page's labels and the helpers below.
 const entryForms = window.dicepadEntryForms || {};
-const formUi = { labels, el, counter, faceSwatch, kindSwatch, sum, repeatFaces, sendButton };
+const formUi = { labels, el, counter, faceSwatch, kindSwatch, sum, repeatFaces, sendButton,
+                 send: (action) => sendAction(action), redraw: () => renderPlay(), busy: () => busy };
 
 function renderEntry() {
   const box = $("entry");
