@@ -605,14 +605,23 @@ add_client (DpTableServer           *self,
   g_ptr_array_add (self->clients, client);
 }
 
+/* @user_data: a GWeakRef to the connection (a strong one would be a cycle: the
+ * connection owns the stream that holds this). */
 static gboolean
 close_too_big_cb (gpointer user_data)
 {
-  SoupWebsocketConnection *ws = user_data;
+  g_autoptr(SoupWebsocketConnection) ws = g_weak_ref_get (user_data);
 
-  if (soup_websocket_connection_get_state (ws) == SOUP_WEBSOCKET_STATE_OPEN)
+  if (ws != NULL && soup_websocket_connection_get_state (ws) == SOUP_WEBSOCKET_STATE_OPEN)
     soup_websocket_connection_close (ws, SOUP_WEBSOCKET_CLOSE_TOO_BIG, "too big");
   return G_SOURCE_REMOVE;
+}
+
+static void
+weak_ref_free (GWeakRef *ref)
+{
+  g_weak_ref_clear (ref);
+  g_free (ref);
 }
 
 /* The handshake was answered (101): from here on the connection is the phone's socket,
@@ -633,8 +642,13 @@ upgraded_cb (SoupServerMessage *msg,
   limited = dp_ws_limit_io_stream_new (stolen, DP_TABLE_SERVER_MAX_MESSAGE);
   ws = soup_websocket_connection_new (limited, soup_server_message_get_uri (msg),
                                       SOUP_WEBSOCKET_CONNECTION_SERVER, origin, NULL, NULL);
-  dp_ws_limit_stream_set_too_big_func (DP_WS_LIMIT_STREAM (g_io_stream_get_input_stream (limited)),
-                                       close_too_big_cb, g_object_ref (ws), g_object_unref);
+  {
+    GWeakRef *ref = g_new0 (GWeakRef, 1);
+
+    g_weak_ref_init (ref, ws);
+    dp_ws_limit_stream_set_too_big_func (DP_WS_LIMIT_STREAM (g_io_stream_get_input_stream (limited)),
+                                         close_too_big_cb, ref, (GDestroyNotify) weak_ref_free);
+  }
   add_client (self, ws);
 }
 
