@@ -14,6 +14,7 @@
 #include <libsoup/soup.h>
 #include <locale.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "cv-game.h"
 #include "cv-presenter.h"
@@ -972,6 +973,45 @@ test_connections_flat (Fixture       *fixture,
   g_assert_nonnull (strstr (body, "<html"));
 }
 
+/* Issue 24, item 2: "after the descriptors run out the server never accepts again".
+ * The process runs out of descriptors while phones keep connecting; once some are free
+ * again, the server accepts and serves as before. */
+static void
+test_out_of_descriptors (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autoptr(GSocketAddress) server = g_inet_socket_address_new_from_string ("127.0.0.1", dp_table_server_get_port (fixture->server));
+  g_autoptr(GPtrArray) clients = g_ptr_array_new_with_free_func (g_object_unref);
+  struct rlimit saved, low;
+  gboolean expired = FALSE;
+
+  g_assert_cmpint (getrlimit (RLIMIT_NOFILE, &saved), ==, 0);
+  low = saved;
+  low.rlim_cur = count_descriptors () + 8;
+  g_assert_cmpint (setrlimit (RLIMIT_NOFILE, &low), ==, 0);
+  /* Connections the kernel completes while the server cannot take them: accept() fails. */
+  for (guint i = 0; i < 64; i++)
+    {
+      GSocket *socket = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, NULL);
+
+      if (socket == NULL)
+        break;
+      g_ptr_array_add (clients, socket);
+      if (!g_socket_connect (socket, server, NULL, NULL))
+        break;
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+    }
+  g_assert_cmpuint (clients->len, <, 64);
+  g_timeout_add (100, timeout_cb, &expired);
+  iterate_until (&expired);
+
+  /* Descriptors are free again: the page loads. */
+  g_ptr_array_set_size (clients, 0);
+  g_assert_cmpint (setrlimit (RLIMIT_NOFILE, &saved), ==, 0);
+  g_assert_cmpuint (http_get (fixture, "GET", fixture->url, NULL, NULL), ==, SOUP_STATUS_OK);
+}
+
 /* Issue 24, item 3: "half-sent requests never time out". With a short timeout (the
  * default is DP_TABLE_SERVER_REQUEST_TIMEOUT_MS), a request that stops half-way and a
  * connection that never says anything are closed by the server; phones go on. */
@@ -1261,6 +1301,7 @@ main (int    argc,
   g_test_add ("/server/cubitos-parallel", Fixture, NULL, fixture_set_up_cubitos, test_cubitos_parallel, fixture_tear_down);
   g_test_add ("/server/game-views", Fixture, NULL, fixture_set_up_cubitos, test_game_views, fixture_tear_down);
   g_test_add ("/server/connections-flat", Fixture, NULL, fixture_set_up, test_connections_flat, fixture_tear_down);
+  g_test_add ("/server/out-of-descriptors", Fixture, NULL, fixture_set_up, test_out_of_descriptors, fixture_tear_down);
   g_test_add ("/server/slow-request", Fixture, NULL, fixture_set_up, test_slow_request, fixture_tear_down);
   g_test_add ("/server/fragments", Fixture, NULL, fixture_set_up, test_fragments, fixture_tear_down);
   g_test_add ("/server/moved-seat", Fixture, NULL, fixture_set_up, test_moved_seat, fixture_tear_down);
