@@ -135,7 +135,7 @@ table_open (Table       *table,
   /* The phones here enter far faster than players: lift the per-phone message rate and
    * the per-address HTTP rate (every phone is 127.0.0.1); all else as on the table. */
   dp_table_server_set_limits (table->server, 0, 100000);
-  dp_table_server_set_http_limits (table->server, 100000, 0);
+  dp_table_server_set_http_limits (table->server, 100000, 0, 0);
   if (!dp_table_server_start (table->server, "127.0.0.1", 0, &error))
     g_error ("%s", error->message);
   table->url = dp_table_server_dup_url (table->server);

@@ -58,6 +58,7 @@ struct _DpTableServer
   guint       max_connections;
   guint       messages_per_sec;
   guint       requests_per_sec;
+  guint       pending_per_address;
   guint       timeout_ms;
 };
 
@@ -959,6 +960,7 @@ dp_table_server_init (DpTableServer *self)
   self->max_connections = DP_TABLE_SERVER_MAX_CONNECTIONS;
   self->messages_per_sec = DP_TABLE_SERVER_MESSAGES_PER_SEC;
   self->requests_per_sec = DP_TABLE_SERVER_REQUESTS_PER_SEC;
+  self->pending_per_address = DP_TABLE_SERVER_PENDING_PER_ADDRESS;
   self->timeout_ms = DP_TABLE_SERVER_REQUEST_TIMEOUT_MS;
 }
 
@@ -1006,7 +1008,7 @@ dp_table_server_start (DpTableServer  *self,
   soup_server_add_handler (self->soup, ws_path, websocket_http_cb, self, NULL);
 
   self->gate = dp_table_gate_new (accept_cb, self);
-  dp_table_gate_set_limits (self->gate, self->requests_per_sec, 0, self->timeout_ms);
+  dp_table_gate_set_limits (self->gate, self->requests_per_sec, self->pending_per_address, self->timeout_ms);
   /* The port of last time keeps the QR address the phones know. */
   if (port == 0 && self->last_port != 0 && dp_table_gate_listen (self->gate, address, self->last_port, NULL))
     ;
@@ -1125,14 +1127,17 @@ dp_table_server_set_limits (DpTableServer *self,
 void
 dp_table_server_set_http_limits (DpTableServer *self,
                                  guint          requests_per_sec,
+                                 guint          pending_per_address,
                                  guint          timeout_ms)
 {
   g_return_if_fail (DP_IS_TABLE_SERVER (self));
 
   if (requests_per_sec > 0)
     self->requests_per_sec = requests_per_sec;
+  if (pending_per_address > 0)
+    self->pending_per_address = pending_per_address;
   if (timeout_ms > 0)
     self->timeout_ms = timeout_ms;
   if (self->gate != NULL)
-    dp_table_gate_set_limits (self->gate, self->requests_per_sec, 0, self->timeout_ms);
+    dp_table_gate_set_limits (self->gate, self->requests_per_sec, self->pending_per_address, self->timeout_ms);
 }

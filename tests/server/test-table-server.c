@@ -934,7 +934,7 @@ test_connections_flat (Fixture       *fixture,
   g_autofree char *body = NULL;
 
   /* Inside the rate limit, as in the issue: only the leak can stop it. */
-  dp_table_server_set_http_limits (fixture->server, 100000, 0);
+  dp_table_server_set_http_limits (fixture->server, 100000, 0, 0);
   g_assert_cmpuint (http_get (fixture, "GET", fixture->url, NULL, NULL), ==, SOUP_STATUS_OK);
   before = count_descriptors ();
   for (guint i = 0; i < 2000; i++)
@@ -1024,7 +1024,7 @@ test_slow_request (Fixture       *fixture,
   g_autoptr(Phone) phone = NULL;
   g_autoptr(JsonObject) state = NULL;
 
-  dp_table_server_set_http_limits (fixture->server, 0, 300);
+  dp_table_server_set_http_limits (fixture->server, 0, 0, 300);
   half = raw_connect (fixture, NULL);
   silent = raw_connect (fixture, NULL);
   raw_send (half, "GET /t/", 7);
@@ -1129,7 +1129,7 @@ test_upgrade_limits (Fixture       *fixture,
   g_assert_cmpuint (raw_status (raw), ==, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE);
 
   /* 2 requests a second, bursts of 4: the tenth upgrade in a row is refused. */
-  dp_table_server_set_http_limits (fixture->server, 2, 0);
+  dp_table_server_set_http_limits (fixture->server, 2, 0, 0);
   for (guint i = 0; i < 10; i++)
     {
       g_autoptr(Raw) upgrade = raw_connect (fixture, NULL);
@@ -1154,7 +1154,7 @@ test_rate_per_address (Fixture       *fixture,
   g_autofree char *flood = g_strdup_printf ("GET /t/guess/ HTTP/1.1\r\nHost: %s\r\n\r\n", host);
   guint n_limited = 0;
 
-  dp_table_server_set_http_limits (fixture->server, 5, 0);
+  dp_table_server_set_http_limits (fixture->server, 5, 0, 0);
   for (guint i = 0; i < 40; i++)
     {
       g_autoptr(Raw) raw = raw_connect (fixture, "127.0.0.2");
@@ -1167,6 +1167,20 @@ test_rate_per_address (Fixture       *fixture,
   /* The phones (127.0.0.1) still load the page. */
   for (guint i = 0; i < 5; i++)
     g_assert_cmpuint (http_get (fixture, "GET", fixture->url, NULL, NULL), ==, SOUP_STATUS_OK);
+
+  /* Silent connections from one address: beyond DP_TABLE_SERVER_PENDING_PER_ADDRESS
+   * they are closed at once, and the phones still load the page. */
+  {
+    g_autoptr(GPtrArray) silent = g_ptr_array_new_with_free_func ((GDestroyNotify) raw_free);
+    guint n_closed = 0;
+
+    for (guint i = 0; i < DP_TABLE_SERVER_PENDING_PER_ADDRESS + 4; i++)
+      g_ptr_array_add (silent, raw_connect (fixture, "127.0.0.3"));
+    for (guint i = 0; i < silent->len; i++)
+      n_closed += raw_read (g_ptr_array_index (silent, i), NULL, 200);
+    g_assert_cmpuint (n_closed, ==, 4);
+    g_assert_cmpuint (http_get (fixture, "GET", fixture->url, NULL, NULL), ==, SOUP_STATUS_OK);
+  }
 }
 
 /* Issue 24, item 8: "Origin and Host are not checked … the page's CSP allows sockets to
