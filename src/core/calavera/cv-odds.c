@@ -963,9 +963,14 @@ cv_odds_compute (const CvGame  *game,
 
         for (guint f = 0; f < CV_N_FACES; f++)
           odds->dice[f] = cv_game_count_faces (game, (CvFace) f, FALSE);
-        for (guint seat = 0; seat < cv_game_get_n_players (game); seat++)
-          if (seat != roller && cv_game_must_act (game, seat))
-            add_opponent (odds, game, seat);
+        /* In the order the keys serve them: seat order after the roller (issue 27). */
+        for (guint k = 1; k < cv_game_get_n_players (game); k++)
+          {
+            guint seat = (roller + k) % cv_game_get_n_players (game);
+
+            if (cv_game_must_act (game, seat))
+              add_opponent (odds, game, seat);
+          }
         return odds;
       }
 
