@@ -243,6 +243,22 @@ dp_ui_find_titled_button (GtkWidget  *widget,
 }
 
 static Visit
+visit_label (GtkWidget     *widget,
+             gconstpointer  data)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0)
+    return VISIT_MATCH;
+  return VISIT_DESCEND;
+}
+
+GtkWidget *
+dp_ui_find_label (GtkWidget  *widget,
+                  const char *text)
+{
+  return find_first (widget, visit_label, text);
+}
+
+static Visit
 visit_group (GtkWidget     *widget,
              gconstpointer  data)
 {

@@ -66,6 +66,8 @@ GtkButton *dp_ui_find_button_with_action (GtkWidget *widget, const char *action_
                                           const char *target);
 /* The first "choice" button below @widget whose title label reads @title, or NULL. */
 GtkWidget *dp_ui_find_titled_button (GtkWidget *widget, const char *title);
+/* The first label below @widget (or @widget) reading @text, or NULL. */
+GtkWidget *dp_ui_find_label (GtkWidget *widget, const char *text);
 /* The first box below @widget that starts with a "title-4" label reading @heading
  * (a group of choices), or NULL. */
 GtkWidget *dp_ui_find_group (GtkWidget *widget, const char *heading);
