@@ -20,30 +20,6 @@
 #include "cb-game.h"
 #include "cb-seat-view.h"
 
-static char *
-form_id (JsonObject *action)
-{
-  if (json_object_has_member (action, "refill") || json_object_has_member (action, "roll"))
-    return NULL;
-  if (json_object_has_member (action, "move"))
-    return g_strdup (json_object_has_member (action, "landed") ? "land" : "walk");
-  if (json_object_has_member (action, "buy"))
-    return g_strdup_printf ("buy:%s", json_object_get_string_member (action, "buy"));
-  if (json_object_has_member (action, "correct_cost"))
-    return g_strdup_printf ("correct:%s", json_object_get_string_member (action, "correct_cost"));
-  if (json_object_has_member (action, "ability"))
-    return g_strdup_printf ("ability:%s:%" G_GINT64_FORMAT ":%s", json_object_get_string_member (action, "ability"),
-                            json_object_get_int_member_with_default (action, "number", 1),
-                            json_object_get_string_member_with_default (action, "face", "team"));
-  {
-    g_autoptr(GList) members = json_object_get_members (action);
-    for (GList *l = members; l != NULL; l = l->next)
-      if (!g_str_equal (l->data, "player"))
-        return g_strdup (l->data);
-  }
-  return NULL;
-}
-
 static guint
 form_taps (JsonObject *form,
            JsonObject *action)
@@ -216,7 +192,7 @@ main (int   argc,
 
       {
         g_autoptr(JsonObject) view = json_object_new ();
-        g_autofree char *id = form_id (action);
+        g_autofree char *id = cb_seat_view_dup_form_id (action);
         CbPhase phase = cb_game_get_phase (cb, seat);
 
         cb_seat_view_build (view, game, cb, seat);

@@ -88,28 +88,6 @@ find_form (JsonArray  *forms,
   return NULL;
 }
 
-static char *
-form_id (JsonObject *action)
-{
-  if (json_object_has_member (action, "move"))
-    return g_strdup (json_object_has_member (action, "landed") ? "land" : "walk");
-  if (json_object_has_member (action, "buy"))
-    return g_strdup_printf ("buy:%s", json_object_get_string_member (action, "buy"));
-  if (json_object_has_member (action, "correct_cost"))
-    return g_strdup_printf ("correct:%s", json_object_get_string_member (action, "correct_cost"));
-  if (json_object_has_member (action, "ability"))
-    return g_strdup_printf ("ability:%s:%" G_GINT64_FORMAT ":%s", json_object_get_string_member (action, "ability"),
-                            json_object_get_int_member_with_default (action, "number", 1),
-                            json_object_get_string_member_with_default (action, "face", "team"));
-  {
-    g_autoptr(GList) members = json_object_get_members (action);
-    for (GList *l = members; l != NULL; l = l->next)
-      if (!g_str_equal (l->data, "player"))
-        return g_strdup (l->data);
-  }
-  return NULL;
-}
-
 /* What every form of @forms must hold, whatever the moment (docs/table-server.md). */
 static void
 check_forms (const DpGame *game,
@@ -219,7 +197,7 @@ test_race_on_phones (void)
           g_autoptr(JsonObject) sent = NULL;
           g_autofree char *sent_text = NULL;
 
-          id = form_id (action);
+          id = cb_seat_view_dup_form_id (action);
           form = find_form (forms, id);
           g_assert_nonnull (form);
           g_assert_true (json_object_get_boolean_member (form, "enabled"));

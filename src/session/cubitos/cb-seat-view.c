@@ -231,6 +231,24 @@ die_node (CbKind      kind,
   return node;
 }
 
+/* One choice per die of @kinds (mask) @seat has in @zones (mask): {"die", "from"}. */
+static void
+place_options_add (JsonObject   *field,
+                   const CbGame *game,
+                   guint         seat,
+                   guint         zones,
+                   guint         kinds)
+{
+  for (CbZone z = CB_ZONE_DRAW; z < CB_N_ZONES; z++)
+    for (CbKind k = 0; k < CB_N_KINDS; k++)
+      if ((zones & (1u << z)) && (kinds & (1u << k)) && cb_game_get_dice (game, seat, z, k) > 0)
+        {
+          g_autofree char *place = cb_presenter_dup_die_place (k, z);
+
+          option_add (field, place, die_node (k, "from", cb_zone_to_string (z)));
+        }
+}
+
 static JsonObject *
 toggle_add (JsonObject *form,
             const char *label,
@@ -356,14 +374,7 @@ bonus_fields_add (JsonObject   *form,
 
   /* One die given back, from any area that holds one (the window's „Give back dice …“). */
   field = pick_add (form, _("Colour of the dice given back"), lose, _("none"));
-  for (CbZone z = CB_ZONE_DRAW; z < CB_N_ZONES; z++)
-    for (CbKind k = 0; k < CB_N_KINDS; k++)
-      if (k != CB_KIND_TOP_DOG && cb_game_get_dice (game, seat, z, k) > 0)
-        {
-          g_autofree char *title = cb_presenter_dup_die_place (k, z);
-
-          option_add (field, title, die_node (k, "from", cb_zone_to_string (z)));
-        }
+  place_options_add (field, game, seat, (1u << CB_N_ZONES) - 1, ((1u << CB_N_KINDS) - 1) & ~(1u << CB_KIND_TOP_DOG));
   if (n_options (field) <= 1)
     json_array_remove_element (json_object_get_array_member (form, "fields"),
                                json_array_get_length (json_object_get_array_member (form, "fields")) - 1);
@@ -713,27 +724,13 @@ ability_form (JsonArray          *forms,
     {
       field = pick_add (form, _("Die to give back"), "lose",
                         (info->required & CB_PARAM_LOSE) ? NULL : _("No die"));
-      for (CbZone z = CB_ZONE_DRAW; z < CB_N_ZONES; z++)
-        for (CbKind k = 0; k < CB_N_KINDS; k++)
-          if ((info->lose_zones & (1u << z)) && (info->lose_kinds & (1u << k))
-              && cb_game_get_dice (game, seat, z, k) > 0)
-            {
-              g_autofree char *place = cb_presenter_dup_die_place (k, z);
-              option_add (field, place, die_node (k, "from", cb_zone_to_string (z)));
-            }
+      place_options_add (field, game, seat, info->lose_zones, info->lose_kinds);
     }
   if (info->params & CB_PARAM_GIVE)
     {
       field = pick_add (form, _("Die to put into another player’s rest zone"), "give",
                         (info->required & CB_PARAM_GIVE) ? NULL : _("No die"));
-      for (CbZone z = CB_ZONE_DRAW; z < CB_N_ZONES; z++)
-        for (CbKind k = 0; k < CB_N_KINDS; k++)
-          if ((info->give_zones & (1u << z)) && (info->give_kinds & (1u << k))
-              && cb_game_get_dice (game, seat, z, k) > 0)
-            {
-              g_autofree char *place = cb_presenter_dup_die_place (k, z);
-              option_add (field, place, die_node (k, "from", cb_zone_to_string (z)));
-            }
+      place_options_add (field, game, seat, info->give_zones, info->give_kinds);
       field = pick_add (form, _("Player who gets it (fewest swords)"), "give/to", NULL);
       for (guint s = 0; s < cb_game_get_n_players (game); s++)
         if (info->give_to & (1u << s))
@@ -957,8 +954,6 @@ board_add (JsonArray    *players,
   g_autofree char *total = g_strdup_printf ("%u", cb_game_get_spaces_moved (game, seat));
   g_autofree char *phase = NULL;
   g_autofree char *position = NULL;
-  CbPhase p = cb_presenter_get_shown_phase (game, seat);
-  guint walked = cb_game_get_spaces_moved (game, seat);
   static const struct { const char *label; guint (*get) (const CbGame *, guint); } counts[] = {
     { N_("coins"), cb_game_get_coins },
     { N_("steps"), cb_game_get_steps },
@@ -971,19 +966,8 @@ board_add (JsonArray    *players,
     N_("Draw area"), N_("Ready area"), N_("Active area"), N_("Rest zone")
   };
 
-  if (cb_game_is_finished (game))
-    phase = g_strdup_printf (_("place %u"), cb_game_get_rank (game, seat));
-  else if (cb_phase_number (p) > 0)
-    phase = g_strdup_printf (_("phase %u · %s"), cb_phase_number (p), cb_presenter_phase_name (p));
-  else
-    phase = g_strdup (cb_presenter_phase_name (p));
-  if (cb_game_has_finished_race (game, seat))
-    position = g_strdup_printf (ngettext ("✔ finished · %u space walked", "✔ finished · %u spaces walked", walked),
-                                walked);
-  else
-    position = g_strdup_printf (ngettext ("%u space walked · lap %u of %u", "%u spaces walked · lap %u of %u", walked),
-                                walked, MIN (cb_game_get_laps_done (game, seat) + 1, cb_game_get_laps (game)),
-                                cb_game_get_laps (game));
+  phase = cb_presenter_dup_board_phase (game, seat);
+  position = cb_presenter_dup_board_position (game, seat);
 
   for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
     {
@@ -1025,9 +1009,8 @@ board_add (JsonArray    *players,
   json_object_set_string_member (player, "phase", phase);
   json_object_set_string_member (player, "position", position);
   json_object_set_boolean_member (player, "top_dog", cb_game_get_top_dog (game) == seat);
-  json_object_set_boolean_member (player, "danger", cb_game_in_danger (game, seat) && !cb_game_is_finished (game)
-                                                    && (p < CB_PHASE_ROLL_DONE || p == CB_PHASE_BUST));
-  json_object_set_boolean_member (player, "bust", cb_game_has_busted (game, seat) || p == CB_PHASE_BUST);
+  json_object_set_boolean_member (player, "danger", cb_presenter_board_in_danger (game, seat));
+  json_object_set_boolean_member (player, "bust", cb_presenter_board_busted (game, seat));
   json_object_set_array_member (player, "areas", areas);
 }
 
@@ -1197,6 +1180,32 @@ cb_seat_view_build (JsonObject   *view,
 }
 
 /* ---- Answers (app.js formAction in C) ---- */
+
+char *
+cb_seat_view_dup_form_id (JsonObject *action)
+{
+  g_autoptr(GList) members = NULL;
+
+  g_return_val_if_fail (action != NULL, NULL);
+
+  if (json_object_has_member (action, "refill") || json_object_has_member (action, "roll"))
+    return NULL;
+  if (json_object_has_member (action, "move"))
+    return g_strdup (json_object_has_member (action, "landed") ? "land" : "walk");
+  if (json_object_has_member (action, "buy"))
+    return g_strdup_printf ("buy:%s", dp_table_json_get_string (action, "buy"));
+  if (json_object_has_member (action, "correct_cost"))
+    return g_strdup_printf ("correct:%s", dp_table_json_get_string (action, "correct_cost"));
+  if (json_object_has_member (action, "ability"))
+    return g_strdup_printf ("ability:%s:%" G_GINT64_FORMAT ":%s", dp_table_json_get_string (action, "ability"),
+                            json_object_get_int_member_with_default (action, "number", 1),
+                            json_object_get_string_member_with_default (action, "face", "team"));
+  members = json_object_get_members (action);
+  for (GList *l = members; l != NULL; l = l->next)
+    if (!g_str_equal (l->data, "player"))
+      return g_strdup (l->data);
+  return NULL;
+}
 
 static JsonNode *
 path_get (JsonNode  *node,
