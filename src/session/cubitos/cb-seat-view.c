@@ -141,18 +141,28 @@ count_add (JsonObject *form,
   return field;
 }
 
+/* A die as the boards draw it: its letter (blank) or face symbol, colours, and how many. */
+static JsonObject *
+die_icon (CbKind kind,
+          CbFace face,
+          guint  n)
+{
+  JsonObject *die = json_object_new ();
+
+  json_object_set_string_member (die, "letter", face == CB_FACE_BLANK ? cb_presenter_kind_letter (kind)
+                                                                      : cb_presenter_face_symbol (kind, face));
+  json_object_set_string_member (die, "fill", cb_presenter_kind_fill (kind));
+  json_object_set_string_member (die, "ink", cb_presenter_kind_ink (kind));
+  json_object_set_int_member (die, "n", n);
+  return die;
+}
+
 static void
 swatch_set (JsonObject *field,
             CbKind      kind,
             CbFace      face)
 {
-  JsonObject *swatch = json_object_new ();
-
-  json_object_set_string_member (swatch, "letter", face == CB_FACE_BLANK ? cb_presenter_kind_letter (kind)
-                                                                         : cb_presenter_face_symbol (kind, face));
-  json_object_set_string_member (swatch, "fill", cb_presenter_kind_fill (kind));
-  json_object_set_string_member (swatch, "ink", cb_presenter_kind_ink (kind));
-  json_object_set_object_member (field, "swatch", swatch);
+  json_object_set_object_member (field, "swatch", die_icon (kind, face, 1));
 }
 
 static void
@@ -925,21 +935,6 @@ kind_object (CbKind kind)
   json_object_set_string_member (object, "fill", cb_presenter_kind_fill (kind));
   json_object_set_string_member (object, "ink", cb_presenter_kind_ink (kind));
   return object;
-}
-
-static JsonObject *
-die_icon (CbKind kind,
-          CbFace face,
-          guint  n)
-{
-  JsonObject *die = json_object_new ();
-
-  json_object_set_string_member (die, "letter", face == CB_FACE_BLANK ? cb_presenter_kind_letter (kind)
-                                                                      : cb_presenter_face_symbol (kind, face));
-  json_object_set_string_member (die, "fill", cb_presenter_kind_fill (kind));
-  json_object_set_string_member (die, "ink", cb_presenter_kind_ink (kind));
-  json_object_set_int_member (die, "n", n);
-  return die;
 }
 
 static void
