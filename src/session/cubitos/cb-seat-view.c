@@ -277,16 +277,17 @@ toggle_add (JsonObject *form,
   return field;
 }
 
-/* A number the card prints, as one tap on 1 … 9 instead of counting up to it. */
+/* A number the card prints, as one tap on 1 … @max instead of counting up to it. */
 static JsonObject *
 number_pick_add (JsonObject *form,
                  const char *label,
                  const char *path,
-                 int         current)
+                 int         current,
+                 guint       max)
 {
   JsonObject *field = pick_add (form, label, path, current < 0 ? "?" : NULL);
 
-  for (int n = 1; n <= 9; n++)
+  for (int n = 1; n <= (int) max; n++)
     {
       char title[8];
       JsonNode *node = json_node_new (JSON_NODE_VALUE);
@@ -631,7 +632,13 @@ shop_forms (JsonArray    *forms,
         {
           g_autofree char *card_title = cb_presenter_dup_card_title (cb_game_get_card (game, c));
           g_autofree char *question = g_strdup_printf (_("Cost printed on %s"), card_title);
-          number_pick_add (form, question, "cost", -1);
+          g_autofree char *cheapest = cb_presenter_buy_action (game, seat, c, 1);
+
+          /* Only costs the player could pay are offered: one row of numbers. When even
+           * a cost of 1 cannot be bought, the engine's reason says why. */
+          form_check (form, dp, cheapest);
+          if (json_object_get_boolean_member (form, "enabled"))
+            number_pick_add (form, question, "cost", -1, MIN (cb_game_get_coins (game, seat), 9));
         }
       else if (reason != NULL)
         {
@@ -649,7 +656,7 @@ shop_forms (JsonArray    *forms,
 
           form = form_add (forms, correct_id, correct_title, origin, correct);
           json_object_set_boolean_member (form, "minor", TRUE);
-          number_pick_add (form, question, "cost", cost);
+          number_pick_add (form, question, "cost", cost, 9);
         }
     }
   simple_form (forms, dp, "rest", _("_Rest"), _("Active dice go to rest; unspent coins are lost"),
