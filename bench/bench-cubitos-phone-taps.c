@@ -8,7 +8,7 @@
  * differs, and the button. What Dicepad enters by itself (dp_game_dup_forced_action)
  * costs nothing. The browser test counts the same taps on the real page and prints them.
  *
- *   ./_build/bench/bench-cubitos-phone-taps [SCRIPT]
+ *   ./_build/bench/bench-cubitos-phone-taps [SCRIPT]     (BENCH_VERBOSE=1: the taps of each entry)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -123,6 +123,7 @@ main (int   argc,
   g_autoptr(GError) error = NULL;
   guint taps = 0, entries = 0, forced = 0;
   guint by_phase[CB_PHASE_OUT + 1] = { 0, };
+  gboolean verbose = g_getenv ("BENCH_VERBOSE") != NULL;
 
   if (!g_file_get_contents (path, &text, NULL, &error))
     g_error ("%s", error->message);
@@ -215,6 +216,8 @@ main (int   argc,
           }
         taps += index;
         by_phase[phase] += index;
+        if (verbose)
+          g_print ("  %2u  %s%s\n", index, line, paired > 0 ? " (and the announce after it)" : "");
       }
       if (!dp_game_apply_text (game, line, &error))
         g_error ("%s: %s", line, error->message);
