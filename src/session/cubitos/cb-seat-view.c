@@ -259,21 +259,28 @@ place_options_add (JsonObject   *field,
         }
 }
 
+/* A switch: on writes true (off leaves the member out), or, with @on_is_default, off
+ * writes false (on leaves it out: what the engine takes when nothing is said). */
 static JsonObject *
 toggle_add (JsonObject *form,
             const char *label,
             const char *path,
             gboolean    value,
-            gboolean    off_is_false)
+            gboolean    on_is_default)
 {
   JsonObject *field = field_add (form, "toggle", label, path);
 
   json_object_set_boolean_member (field, "value", value);
-  json_object_set_boolean_member (field, "on", TRUE);
-  if (off_is_false)
-    json_object_set_boolean_member (field, "off", FALSE);
+  if (on_is_default)
+    {
+      json_object_set_null_member (field, "on");
+      json_object_set_boolean_member (field, "off", FALSE);
+    }
   else
-    json_object_set_null_member (field, "off");
+    {
+      json_object_set_boolean_member (field, "on", TRUE);
+      json_object_set_null_member (field, "off");
+    }
   return field;
 }
 
@@ -526,6 +533,20 @@ support_forms (JsonArray    *forms,
   }
 }
 
+/* Jesus Huanako, Dalai (p. 14): the water spaces this move enters, while the runner may. */
+static void
+water_add (JsonObject   *form,
+           const CbGame *game,
+           guint         seat,
+           guint         steps)
+{
+  guint water = MIN (cb_game_get_water (game, seat), steps);
+
+  if (water > 0)
+    /* Translators: on the phone's move form, with Jesus Huanako or Dalai (p. 14) */
+    count_add (form, _("Water spaces this move enters"), "water", 0, water, 0, FALSE);
+}
+
 static void
 move_forms (JsonArray    *forms,
             const DpGame *dp,
@@ -566,6 +587,7 @@ move_forms (JsonArray    *forms,
     form = form_add (forms, "land", title, _("The last move of this round: take the space’s bonus"), action);
     json_object_set_boolean_member (form, "suggested", TRUE);
     count_add (form, _("Spaces to walk now"), "move", 0, steps, steps, TRUE);
+    water_add (form, game, seat, steps);
     if (!finished)
       {
         g_autofree char *label = plain (_("The runner crosses the _finish line in this move"));
@@ -589,6 +611,12 @@ move_forms (JsonArray    *forms,
       action = cb_move_dup_action (&move, game, seat);
       form = form_add (forms, "walk", title, _("Walk these spaces and keep moving this round"), action);
       count_add (form, _("Spaces to walk now"), "move", 1, steps, steps, TRUE);
+      water_add (form, game, seat, steps);
+      if (!finished)
+        {
+          g_autofree char *label = plain (_("The runner crosses the _finish line in this move"));
+          toggle_add (form, label, "finish", FALSE, FALSE);
+        }
     }
 
   simple_form (forms, dp, "jet", _("_Jet Boost"), _("Landed on a jet boost: double the steps left"),
@@ -722,6 +750,14 @@ ability_form (JsonArray          *forms,
   /* Choices start empty on the phone: a counter or a choice is one tap either way. */
   action = cb_ability_form_dup_action (&ability, game, seat);
   title = cb_presenter_dup_ability_title (use);
+  if (use->mandatory)
+    {
+      /* As the window's list says it (cb-ability-list.c). */
+      char *must = g_strdup_printf (_("Must: %s"), title);
+
+      g_free (title);
+      title = must;
+    }
   node = parse_node (action);
   id = g_strdup_printf ("ability:%s:%u:%s",
                         node != NULL ? json_object_get_string_member_with_default (json_node_get_object (node),
@@ -886,6 +922,7 @@ cb_seat_view_forms (const DpGame *dp,
 {
   JsonArray *forms = json_array_new ();
   g_autoptr(GArray) abilities = NULL;
+  g_autofree char *held_back = NULL;
   CbPhase phase;
 
   g_return_val_if_fail (game != NULL && seat < cb_game_get_n_players (game), forms);
@@ -893,13 +930,17 @@ cb_seat_view_forms (const DpGame *dp,
   if (cb_game_is_finished (game) || !cb_game_must_act (game, seat))
     return forms;
 
-  /* Mandatory abilities first: the round waits for them. */
+  /* Mandatory abilities first: the round waits for them, and the first says why. */
   abilities = cb_game_list_abilities (game, seat);
+  cb_game_has_mandatory (game, seat, &held_back);
   for (guint i = 0; i < abilities->len; i++)
     if (g_array_index (abilities, CbAbilityUse, i).mandatory)
       ability_form (forms, dp, game, seat, &g_array_index (abilities, CbAbilityUse, i));
 
   /* The window's section: announced swords already show the move (cb-presenter). */
+  if (held_back != NULL && json_array_get_length (forms) > 0)
+    json_object_set_string_member (json_array_get_object_element (forms, 0), "detail", held_back);
+
   phase = cb_presenter_get_shown_phase (game, seat);
   switch ((int) phase)
     {
@@ -1339,7 +1380,7 @@ cb_seat_view_answers_for (JsonObject *form,
         }
       else
         {
-          gboolean want = target != NULL && json_node_equal (target, json_object_get_member (field, "on"));
+          gboolean want = option_matches (json_object_get_member (field, "on"), target);
 
           *taps += want != (values[i] != 0);
           values[i] = want;
@@ -1397,6 +1438,9 @@ path_set (JsonNode  *root,
 
     if (JSON_NODE_HOLDS_OBJECT (node) && json_node_get_value_type (last) == G_TYPE_STRING)
       json_object_set_member (json_node_get_object (node), json_node_get_string (last), value);
+    else if (JSON_NODE_HOLDS_ARRAY (node) && json_node_get_value_type (last) == G_TYPE_INT64
+             && json_node_get_int (last) == json_array_get_length (json_node_get_array (node)))
+      json_array_add_element (json_node_get_array (node), value);
     else if (JSON_NODE_HOLDS_ARRAY (node) && json_node_get_value_type (last) == G_TYPE_INT64
              && json_node_get_int (last) < json_array_get_length (json_node_get_array (node)))
       {
