@@ -824,6 +824,13 @@ static const Command commands[] = {
     OPT_DATABASE, 1, 1 },
 };
 
+/* Commands the dicepad-cli program runs itself (so the window's CLI library carries no
+ * server): listed in the main help all the same (issue 24). */
+static const Command program_commands[] = {
+  { "serve", N_("ID"), N_("Let the players’ phones join a stored game until interrupted; print the address phones open."),
+    NULL, OPT_DATABASE, 1, 1 },
+};
+
 static int
 run_command (DpCli         *cli,
              const Command *command,
@@ -876,21 +883,20 @@ print_main_help (DpCli *cli)
                           _("Replay, check and store Dicepad games without a window."),
                           _("Commands:"));
 
-  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    {
-      g_autofree char *left = g_strdup_printf ("%s %s", commands[i].name,
-                                               commands[i].parameters ? _(commands[i].parameters) : "");
-      width = MAX (width, g_utf8_strlen (left, -1));
-    }
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < G_N_ELEMENTS (commands) + G_N_ELEMENTS (program_commands); i++)
+      {
+        const Command *command = i < G_N_ELEMENTS (commands) ? &commands[i]
+                                                             : &program_commands[i - G_N_ELEMENTS (commands)];
+        g_autofree char *left = g_strdup_printf ("%s %s", command->name,
+                                                 command->parameters ? _(command->parameters) : "");
 
-  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    {
-      g_autofree char *left = g_strdup_printf ("%s %s", commands[i].name,
-                                               commands[i].parameters ? _(commands[i].parameters) : "");
-      guint pad = width - g_utf8_strlen (left, -1) + 2;
-
-      g_string_append_printf (text, "  %s%*s%s\n", left, (int) pad, "", _(commands[i].summary));
-    }
+        if (pass == 0)
+          width = MAX (width, g_utf8_strlen (left, -1));
+        else
+          g_string_append_printf (text, "  %s%*s%s\n", left, (int) (width - g_utf8_strlen (left, -1) + 2), "",
+                                  _(command->summary));
+      }
 
   g_string_append_printf (text, "\n%s\n%s\n%s\n",
                           _("Exit status: 0 fine, 1 an action breaks a rule, 2 malformed input or usage."),

@@ -478,6 +478,13 @@ handle_action (Client     *client,
       g_autofree char *sentence = dp_table_view_dup_action_text (before, text);
       g_signal_emit (self, signals[ENTRY_STORED], 0, client->seat, sentence);
     }
+  else if (g_error_matches (error, DP_STORE_ERROR, DP_STORE_ERROR_OUT_OF_DATE))
+    {
+      /* Another process changed the game; the session shows the stored one now, and so
+       * does every phone: this entry was made on the old state (issue 24, item 10). */
+      g_autofree char *msg = client_text (client, N_("The table changed before this entry arrived: here is the table as it is now."));
+      send_refused (self, client, "stale", msg);
+    }
   else
     {
       g_autoptr(DpGame) copy = dp_game_copy (game);

@@ -47,6 +47,12 @@ gboolean     _dp_store_set_not_found  (const char *game_id, GError **error);
 /* A cached statement (never finalize it; let g_autoptr(DpStoreStmt) reset it). */
 DpStoreStmt *_dp_store_prepare        (DpStore *self, const char *sql, GError **error);
 void         _dp_store_bind_text      (sqlite3_stmt *stmt, int index, const char *text);
+/* The statement helper: @sql prepared (cached) with one value bound per letter of
+ * @types — 'i' int (gboolean, guint), 'I' gint64, 'd' double, 't' text (NULL binds
+ * NULL) — in order from ?1. _dp_store_query() returns it for stepping (hold it in a
+ * g_autoptr(DpStoreStmt)); _dp_store_run() steps it once (INSERT, UPDATE, DELETE). */
+DpStoreStmt *_dp_store_query          (DpStore *self, GError **error, const char *sql, const char *types, ...);
+gboolean     _dp_store_run            (DpStore *self, GError **error, const char *sql, const char *types, ...);
 /* Steps a statement that returns no rows (or whose rows are not wanted). */
 gboolean     _dp_store_step_done      (DpStore *self, sqlite3_stmt *stmt, GError **error);
 /* Steps to the next row: TRUE with *has_row set, or FALSE on an error. */

@@ -209,16 +209,13 @@ _dp_store_upsert_player (DpStore     *self,
   g_autoptr(DpStoreStmt) stmt = NULL;
   gboolean has_row;
 
-  stmt = _dp_store_prepare (self,
-                            "INSERT INTO players (name, last_used) VALUES (?1, ?2) "
-                            "ON CONFLICT (name) DO UPDATE SET last_used = max (last_used, ?2) "
-                            "RETURNING id",
-                            error);
+  stmt = _dp_store_query (self, error,
+                          "INSERT INTO players (name, last_used) VALUES (?1, ?2) "
+                          "ON CONFLICT (name) DO UPDATE SET last_used = max (last_used, ?2) "
+                          "RETURNING id",
+                          "tI", name, used);
   if (stmt == NULL)
     return FALSE;
-
-  _dp_store_bind_text (stmt, 1, name);
-  sqlite3_bind_int64 (stmt, 2, used);
   if (!_dp_store_step_row (self, stmt, &has_row, error))
     return FALSE;
   if (!has_row)
@@ -275,12 +272,13 @@ dp_store_rename_player (DpStore     *self,
     return FALSE;
 
   {
-    g_autoptr(DpStoreStmt) stmt = _dp_store_prepare (self, "SELECT 1 FROM players WHERE name = ?", error);
+    g_autoptr(DpStoreStmt) stmt = _dp_store_query (self, error,
+                                                   "SELECT 1 FROM players WHERE name = ?",
+                                                   "t", new_name);
     gboolean has_row;
 
     if (stmt == NULL)
       goto fail;
-    _dp_store_bind_text (stmt, 1, new_name);
     if (!_dp_store_step_row (self, stmt, &has_row, error))
       goto fail;
     if (has_row)
@@ -292,12 +290,12 @@ dp_store_rename_player (DpStore     *self,
   }
 
   {
-    g_autoptr(DpStoreStmt) stmt = _dp_store_prepare (self, "UPDATE players SET name = ? WHERE name = ?", error);
+    g_autoptr(DpStoreStmt) stmt = _dp_store_query (self, error,
+                                                   "UPDATE players SET name = ? WHERE name = ?",
+                                                   "tt", new_name, old_name);
 
     if (stmt == NULL)
       goto fail;
-    _dp_store_bind_text (stmt, 1, new_name);
-    _dp_store_bind_text (stmt, 2, old_name);
     if (!_dp_store_step_done (self, stmt, error))
       goto fail;
     if (sqlite3_changes (self->db) == 0)

@@ -50,14 +50,13 @@ summary_from_row (DpStore       *self,
   summary->state = CLAMP (sqlite3_column_int (row_stmt, 5), DP_GAME_STATE_IN_PROGRESS, DP_GAME_STATE_ABANDONED);
   summary->n_actions = (guint) sqlite3_column_int64 (row_stmt, 6);
 
-  stmt = _dp_store_prepare (self,
-                            "SELECT s.seat, p.name, s.total, s.rank, s.winner "
-                            "FROM seats s JOIN players p ON p.id = s.player "
-                            "WHERE s.game = ? ORDER BY s.seat",
-                            error);
+  stmt = _dp_store_query (self, error,
+                          "SELECT s.seat, p.name, s.total, s.rank, s.winner "
+                          "FROM seats s JOIN players p ON p.id = s.player "
+                          "WHERE s.game = ? ORDER BY s.seat",
+                          "I", row);
   if (stmt == NULL)
     return NULL;
-  sqlite3_bind_int64 (stmt, 1, row);
 
   for (;;)
     {

@@ -17,11 +17,13 @@
 
 #include <glib/gi18n-lib.h>
 
+#include <stdarg.h>
+
 #include <gio/gio.h>
 
 #include "dp-store-internal.h"
 
-G_DEFINE_TYPE (DpStore, dp_store, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (DpStore, dp_store, G_TYPE_OBJECT)
 
 G_DEFINE_QUARK (dp-store-error-quark, dp_store_error)
 
@@ -129,6 +131,69 @@ _dp_store_bind_text (sqlite3_stmt *stmt,
                      const char   *text)
 {
   sqlite3_bind_text (stmt, index, text, -1, SQLITE_TRANSIENT);
+}
+
+static void
+bind_values (sqlite3_stmt *stmt,
+             const char   *types,
+             va_list       args)
+{
+  for (int i = 0; types[i] != '\0'; i++)
+    {
+      switch (types[i])
+        {
+        case 'i':
+          sqlite3_bind_int (stmt, i + 1, va_arg (args, int));
+          break;
+        case 'I':
+          sqlite3_bind_int64 (stmt, i + 1, va_arg (args, gint64));
+          break;
+        case 'd':
+          sqlite3_bind_double (stmt, i + 1, va_arg (args, double));
+          break;
+        case 't':
+          _dp_store_bind_text (stmt, i + 1, va_arg (args, const char *));
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+    }
+}
+
+DpStoreStmt *
+_dp_store_query (DpStore     *self,
+                 GError     **error,
+                 const char  *sql,
+                 const char  *types,
+                 ...)
+{
+  DpStoreStmt *stmt = _dp_store_prepare (self, sql, error);
+  va_list args;
+
+  if (stmt == NULL)
+    return NULL;
+  va_start (args, types);
+  bind_values (stmt, types, args);
+  va_end (args);
+  return stmt;
+}
+
+gboolean
+_dp_store_run (DpStore     *self,
+               GError     **error,
+               const char  *sql,
+               const char  *types,
+               ...)
+{
+  g_autoptr(DpStoreStmt) stmt = _dp_store_prepare (self, sql, error);
+  va_list args;
+
+  if (stmt == NULL)
+    return FALSE;
+  va_start (args, types);
+  bind_values (stmt, types, args);
+  va_end (args);
+  return _dp_store_step_done (self, stmt, error);
 }
 
 /* Steps a statement that returns no rows (or whose rows are not wanted). */

@@ -1219,7 +1219,7 @@ test_cubitos_assistant (Fixture       *fixture,
   g_clear_pointer (&b, json_object_unref);
   b = phone_wait_state_at (sami, 4);
   g_assert_true (g_str_has_prefix (json_object_get_string_member (b, "assistant"),
-                                   "Push: 0 % bust — if not, about +1 coin"));
+                                   "Push: no risk of a bust — about +1 coin"));
 
   g_object_set (fixture->server, "assistant", FALSE, NULL);
   g_clear_pointer (&b, json_object_unref);

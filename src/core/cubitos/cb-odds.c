@@ -765,7 +765,19 @@ cb_odds_describe (const CbOdds *odds,
   bust = cv_odds_format_percent (f->p_bust);
   gains = dup_gains_text (f);
 
-  if (gains == NULL)
+  if (f->p_bust_raw == 0 && gains == NULL)
+    head = plan == CB_ODDS_PUSH
+           /* Translators: the Cubitos assistant when a push cannot bust (not in danger, or
+            * a safe roll) and brings less than one of anything on average */
+           ? g_strdup (_("Push: no risk of a bust — little to gain"))
+           : g_strdup (_("Push twice: no risk of a bust — little to gain"));
+  else if (f->p_bust_raw == 0)
+    head = plan == CB_ODDS_PUSH
+           /* Translators: the Cubitos assistant when a push cannot bust, e.g. "Push: no
+            * risk of a bust — about +1 coin"; %s is the gains */
+           ? g_strdup_printf (_("Push: no risk of a bust — about %s"), gains)
+           : g_strdup_printf (_("Push twice: no risk of a bust — about %s"), gains);
+  else if (gains == NULL)
     head = plan == CB_ODDS_PUSH
            /* Translators: the Cubitos assistant when a push brings less than one of
             * anything on average; %s is a percentage */

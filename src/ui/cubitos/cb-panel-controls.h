@@ -63,8 +63,19 @@ void          cb_controls_update_reasons (CbControls *controls);
 GtkWidget    *cb_controls_add_spin       (CbControls *controls, GtkWidget *parent, const char *name,
                                           const char *question, int min, int max, int value,
                                           GCallback changed, gpointer data);
+/* Keeps the underlined letter of @label (a GtkLabel with a mnemonic) underlined, also
+ * when its text changes: the key of the choice (docs/keyboard.md). */
+void          cb_controls_show_key       (GtkWidget *label);
 /* A check button whose label wraps (long German sentences at 360 px). */
 GtkWidget    *cb_controls_wrapped_check  (const char *mnemonic);
+
+/* Enter in @spin (issue 25, 3.6): the typed number counts, then the nearest enabled
+ * default button around it (a button marked suggested: Take the Bust, Refill, …) is
+ * pressed, or @button when it is given. */
+void          cb_controls_spin_enter     (GtkSpinButton *spin, GtkWidget *button);
+/* The value typed in @spin so far (its text), or its value when the text is no number:
+ * a button's state may follow the digits before the field is left (issue 25, 3.5). */
+int           cb_controls_spin_typed     (GtkSpinButton *spin);
 
 /* Credits → coins (phases 5–7): "redeem" and "redeem-all" in @row. */
 void          cb_controls_add_redeem     (CbControls *controls, GtkWidget *row);
