@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "dp-cli.h"
+#include "dp-bgstats.h"
 #include "dp-exchange.h"
 #include "dp-game.h"
 #include "dp-script.h"
@@ -38,6 +39,7 @@ typedef enum
   OPT_FORMAT   = 1 << 1,
   OPT_PLAYER   = 1 << 2,
   OPT_GAME     = 1 << 3,
+  OPT_LOCATION = 1 << 4,
 } CommandOptions;
 
 /* The options of one command line, filled by GOptionContext. */
@@ -47,6 +49,7 @@ typedef struct
   char     *format;
   char     *player;
   char     *game;
+  char     *location;
   gboolean  help;
 } Options;
 
@@ -68,6 +71,7 @@ options_clear (Options *options)
   g_clear_pointer (&options->format, g_free);
   g_clear_pointer (&options->player, g_free);
   g_clear_pointer (&options->game, g_free);
+  g_clear_pointer (&options->location, g_free);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Options, options_clear)
@@ -234,13 +238,16 @@ parse_command_line (DpCli         *cli,
       N_("The database file (default: $DICEPAD_DATABASE, else the one Dicepad uses)"), N_("DB") };
   const GOptionEntry format_entry =
     { "format", 'f', 0, G_OPTION_ARG_STRING, &options->format,
-      N_("json (default), csv, or script (one game as a game script)"), N_("FORMAT") };
+      N_("json (default), csv, script (one game as a game script), or bgstats (BG Stats plays)"), N_("FORMAT") };
   const GOptionEntry player_entry =
     { "player", 'p', 0, G_OPTION_ARG_STRING, &options->player,
       N_("Only this player (exact name)"), N_("NAME") };
   const GOptionEntry game_entry =
     { "game", 'g', 0, G_OPTION_ARG_STRING, &options->game,
       N_("Only games of this kind, e.g. calavera"), N_("GAME") };
+  const GOptionEntry location_entry =
+    { "location", 'l', 0, G_OPTION_ARG_STRING, &options->location,
+      N_("Where the games were played, for BG Stats (default: none)"), N_("PLACE") };
 
   if (command->options & OPT_DATABASE)
     g_array_append_val (entry_array, database_entry);
@@ -250,6 +257,8 @@ parse_command_line (DpCli         *cli,
     g_array_append_val (entry_array, game_entry);
   if (command->options & OPT_PLAYER)
     g_array_append_val (entry_array, player_entry);
+  if (command->options & OPT_LOCATION)
+    g_array_append_val (entry_array, location_entry);
   g_array_append_val (entry_array, help_entry);
 
   context = g_option_context_new (command->parameters ? _(command->parameters) : NULL);
@@ -719,21 +728,27 @@ cmd_export (DpCli         *cli,
   const char *format_name = options->format ? options->format : "json";
   const char *const *ids = args[0] != NULL ? (const char *const *) args : NULL;
   DpExchangeFormat format;
+  gboolean bgstats = g_str_equal (format_name, "bgstats");
   gboolean ok;
 
-  if (!dp_exchange_format_from_string (format_name, &format))
+  if (!bgstats && !dp_exchange_format_from_string (format_name, &format))
     return cli_usage_error (cli, command,
-                            /* Translators: do not translate json, csv, script */
-                            _("Unknown format “%s”; use json, csv or script"), format_name);
+                            /* Translators: do not translate json, csv, script, bgstats */
+                            _("Unknown format “%s”; use json, csv, script or bgstats"), format_name);
+  if (!bgstats && options->location != NULL)
+    return cli_usage_error (cli, command, _("--location goes with --format bgstats"));
 
-  if (dp_exchange_format_is_single (format) && g_strv_length (args) != 1)
+  if (!bgstats && dp_exchange_format_is_single (format) && g_strv_length (args) != 1)
     return cli_usage_error (cli, command, _("--format script writes exactly one game: give one ID"));
 
   store = cli_open_store (cli, options->database, TRUE, &db_path);
   if (store == NULL)
     return DP_CLI_EXIT_MALFORMED;
 
-  ok = dp_exchange_write (store, format, ids, cli->out, NULL, &error);
+  if (bgstats)
+    ok = dp_bgstats_write_export (store, ids, options->location, cli->out, NULL, &error);
+  else
+    ok = dp_exchange_write (store, format, ids, cli->out, NULL, &error);
 
   if (!ok)
     {
@@ -741,6 +756,31 @@ cmd_export (DpCli         *cli,
       return DP_CLI_EXIT_MALFORMED;
     }
 
+  return DP_CLI_EXIT_OK;
+}
+
+static int
+cmd_bgstats_link (DpCli         *cli,
+                  const Command *command,
+                  char         **args,
+                  const Options *options)
+{
+  g_autoptr(DpStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *db_path = NULL;
+  g_autofree char *link = NULL;
+
+  store = cli_open_store (cli, options->database, TRUE, &db_path);
+  if (store == NULL)
+    return DP_CLI_EXIT_MALFORMED;
+
+  link = dp_bgstats_dup_push_link (store, args[0], options->location, &error);
+  if (link == NULL)
+    {
+      cli_error_at (cli, db_path, 0, error->message);
+      return exit_status_for (error);
+    }
+  cli_print (cli, "%s\n", link);
   return DP_CLI_EXIT_OK;
 }
 
@@ -818,7 +858,11 @@ static const Command commands[] = {
   { "export", N_("[ID…]"), N_("Write stored games (all of them without ID) to standard output."),
     N_("json holds whole games and imports back to identical games; csv holds one row per player\n"
        "per game (date,game,player,seat,total,rank,winner) for spreadsheets."),
-    OPT_DATABASE | OPT_FORMAT, 0, G_MAXUINT },
+    OPT_DATABASE | OPT_FORMAT | OPT_LOCATION, 0, G_MAXUINT },
+  { "bgstats-link", N_("ID"), N_("Print the link that creates a finished game’s play in BG Stats."),
+    N_("Opened on a phone with BG Stats (or scanned from the window’s QR code), the link\n"
+       "creates the play there with its players, scores, ranks and winners."),
+    OPT_DATABASE | OPT_LOCATION, 1, 1 },
   { "import", N_("FILE"), N_("Import the games of a JSON export; games already stored are skipped."),
     N_("A file with any problem is refused whole; the database is then unchanged."),
     OPT_DATABASE, 1, 1 },
@@ -868,6 +912,8 @@ run_command (DpCli         *cli,
     return cmd_export (cli, command, args, &options);
   if (g_str_equal (name, "import"))
     return cmd_import (cli, command, args, &options);
+  if (g_str_equal (name, "bgstats-link"))
+    return cmd_bgstats_link (cli, command, args, &options);
 
   g_return_val_if_reached (DP_CLI_EXIT_MALFORMED);
 }

@@ -26,6 +26,7 @@
 #include "dp-text.h"
 #include "dp-window-private.h"
 #include "dp-phones-dialog.h"
+#include "dp-bgstats-dialog.h"
 
 /* How many unfinished games the start page offers to resume; the rest are one row away
  * (win.show-unfinished, History showing only the games in progress). */
@@ -952,6 +953,20 @@ phones_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dp_phones_dialog_new (GTK_WINDOW (self), self->table_server)));
 }
 
+/* The result page's "Send to BG Stats": the finished game of the table as a QR code. */
+static void
+send_bgstats_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  DpWindow *self = DP_WINDOW (widget);
+
+  if (self->session == NULL || !dp_game_is_finished (dp_session_get_game (self->session)))
+    return;
+  gtk_window_present (GTK_WINDOW (dp_bgstats_dialog_new (GTK_WINDOW (self), dp_session_get_store (self->session),
+                                                         dp_session_get_id (self->session), self->settings)));
+}
+
 static gboolean
 narrow_idle_cb (gpointer data)
 {
@@ -1054,6 +1069,7 @@ dp_window_class_init (DpWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
   gtk_widget_class_install_action (widget_class, "win.phones", NULL, phones_action);
   gtk_widget_class_install_action (widget_class, "win.play-again", NULL, play_again_action);
+  gtk_widget_class_install_action (widget_class, "win.send-bgstats", NULL, send_bgstats_action);
   gtk_widget_class_install_action (widget_class, "win.show-start", NULL, show_start_action);
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
   gtk_widget_class_install_action (widget_class, "win.show-unfinished", NULL, show_unfinished_action);

@@ -750,6 +750,8 @@ export_all_action_cb (GtkWidget  *widget,
 {
   DpHistoryPage *self = DP_HISTORY_PAGE (widget);
   DpHistoryExportFormat format;
+  GSettings *settings = dp_application_get_settings_for_widget (widget);
+  g_autofree char *location = settings != NULL ? g_settings_get_string (settings, "bgstats-location") : NULL;
   const char *name;
 
   if (self->store == NULL ||
@@ -761,7 +763,7 @@ export_all_action_cb (GtkWidget  *widget,
          /* Translators: the suggested file name of an export for BG Stats; no spaces */
          : format == DP_HISTORY_EXPORT_BGSTATS ? _("dicepad-bgstats.json")
          : _("dicepad-games.json");
-  dp_history_export_run (widget, self->store, NULL, format, name);
+  dp_history_export_run (widget, self->store, NULL, format, location, name);
 }
 
 static gboolean

@@ -20,7 +20,6 @@
 #include "dp-chart.h"
 #include "dp-exchange.h"
 #include "dp-game-replay-page.h"
-#include "dp-history-bgstats.h"
 #include "dp-history-export.h"
 #include "dp-history-format.h"
 #include "dp-history-model.h"
@@ -496,7 +495,7 @@ test_export_bgstats (void)
   JsonArray *games, *players, *plays;
   guint n_finished = 0, p = 0;
 
-  g_assert_true (dp_history_export_to_file (fixture->store, NULL, DP_HISTORY_EXPORT_BGSTATS, file, &error));
+  g_assert_true (dp_history_export_to_file (fixture->store, NULL, DP_HISTORY_EXPORT_BGSTATS, NULL, file, &error));
   g_assert_no_error (error);
   g_assert_true (json_parser_load_from_file (parser, path, &error));
   g_assert_no_error (error);
@@ -567,9 +566,9 @@ test_export_uses_cli (void)
   g_autoptr(JsonNode) root = NULL;
   JsonArray *games;
 
-  dp_history_export_to_file (fixture->store, ids, DP_HISTORY_EXPORT_JSON, json_file, &error);
+  dp_history_export_to_file (fixture->store, ids, DP_HISTORY_EXPORT_JSON, NULL, json_file, &error);
   g_assert_no_error (error);
-  dp_history_export_to_file (fixture->store, ids, DP_HISTORY_EXPORT_CSV, csv_file, &error);
+  dp_history_export_to_file (fixture->store, ids, DP_HISTORY_EXPORT_CSV, NULL, csv_file, &error);
   g_assert_no_error (error);
   g_file_get_contents (json_path, &json, &json_len, &error);
   g_assert_no_error (error);
