@@ -378,7 +378,9 @@ function renderForms() {
   box.replaceChildren();
   let run = null;   // consecutive one-tap actions share a column of buttons
   for (const form of state.forms || []) {
-    const key = JSON.stringify(form);
+    // Others' entries change texts (dice left in the shop, reasons): answers half
+    // entered survive them while the action and its fields stay the same.
+    const key = JSON.stringify([form.action, form.fields]);
     if (!formValues[form.id] || formValues[form.id].key !== key)
       formValues[form.id] = { key: key, values: form.fields.map((f) => f.value) };
     const values = formValues[form.id].values;
