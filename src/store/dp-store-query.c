@@ -46,8 +46,9 @@ summary_from_row (DpStore       *self,
   summary->id = g_strdup ((const char *) sqlite3_column_text (row_stmt, 1));
   summary->kind = g_strdup ((const char *) sqlite3_column_text (row_stmt, 2));
   summary->created = sqlite3_column_int64 (row_stmt, 3);
-  summary->finished = sqlite3_column_int64 (row_stmt, 4);
   summary->state = CLAMP (sqlite3_column_int (row_stmt, 5), DP_GAME_STATE_IN_PROGRESS, DP_GAME_STATE_ABANDONED);
+  /* An unfinished game may keep the time it ended before an undo (for redo). */
+  summary->finished = summary->state == DP_GAME_STATE_FINISHED ? sqlite3_column_int64 (row_stmt, 4) : 0;
   summary->n_actions = (guint) sqlite3_column_int64 (row_stmt, 6);
   summary->row = row;
 

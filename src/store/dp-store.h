@@ -31,6 +31,8 @@ typedef enum
   DP_STORE_ERROR_INVALID_NAME,   /* empty or overlong player name, or a rename onto a taken name */
   DP_STORE_ERROR_GAME_OVER,      /* the game is finished or abandoned: no more entries */
   DP_STORE_ERROR_OUT_OF_DATE,    /* the DpGame passed in is not the stored state (changed elsewhere) */
+  DP_STORE_ERROR_SKIPPED_GAMES,  /* an export or import left out the games its message names;
+                                  * every other game was written or imported */
 } DpStoreError;
 
 /* Longest player name the store accepts, in characters. */
@@ -200,6 +202,9 @@ DpGameSummary *dp_store_get_summary (DpStore *self, const char *game_id, GError 
 
 /* Every player name ever used, most recently used first (for completion). */
 GStrv       dp_store_list_player_names (DpStore *self, GError **error);
+/* The stored player names that are @name ignoring case and accents ("jurgen" finds
+ * "Jürgen", as the History's search does), the exact spelling first when stored. */
+GStrv       dp_store_match_player_names (DpStore *self, const char *name, GError **error);
 /* Renames a player everywhere lists and statistics show names; the stored setups keep
  * the names a game was played with, so a replay shows the table as it was. Refuses a
  * name another player already has (DP_STORE_ERROR_INVALID_NAME). */

@@ -217,9 +217,10 @@ test_write_failures (void)
     }
 }
 
-/* Issue 16, item 1 and the assignment: when the export to a named file fails after
- * much of it is already on disk (here a damaged stored game near the end), the user's
- * file is exactly as it was and no partial file is left beside it. */
+/* Issue 16, item 1 and the assignment: when the export to a named file fails, the
+ * user's file is exactly as it was and no partial file is left beside it. A damaged
+ * stored game near the end is left out and named, the file then holds every other game
+ * (issue 26, item 1); with every game damaged the export fails and the file stays. */
 static void
 test_file_never_half_written (void)
 {
@@ -243,6 +244,24 @@ test_file_never_half_written (void)
                          (const char *) g_ptr_array_index (ids, N_GAMES - 1));
   g_assert_cmpint (sqlite3_exec (_dp_store_get_db (store), sql, NULL, NULL, NULL), ==, SQLITE_OK);
 
+  g_assert_false (dp_exchange_write_file (store, DP_EXCHANGE_FORMAT_JSON, NULL, file, NULL, &error));
+  g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_SKIPPED_GAMES);
+  g_assert_nonnull (strstr (error->message, g_ptr_array_index (ids, N_GAMES - 1)));
+  g_clear_error (&error);
+  {
+    g_autoptr(DpStore) other = test_open_store ("half-import.db");
+    g_autoptr(GFile) written = g_file_new_for_path (path);
+    guint imported = 0;
+
+    g_assert_true (dp_exchange_import_file (other, written, &imported, NULL, NULL, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (imported, ==, N_GAMES - 1);
+  }
+  g_file_set_contents (path, "the user's precious file", -1, &error);
+  g_assert_no_error (error);
+
+  /* Every game damaged: nothing to write, the file stays. */
+  g_assert_cmpint (sqlite3_exec (_dp_store_get_db (store), "UPDATE games SET setup = '{'", NULL, NULL, NULL), ==, SQLITE_OK);
   g_assert_false (dp_exchange_write_file (store, DP_EXCHANGE_FORMAT_JSON, NULL, file, NULL, &error));
   g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW);
 

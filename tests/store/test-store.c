@@ -1867,8 +1867,6 @@ test_import_refusals (void)
         "Game 1" },
       { "action not an object", DOC (GAME ("x", "in-progress", "{\"game\":\"calavera\",\"players\":[\"a\",\"b\"]}",
                                            "[\"roll\"]")), "Game 1, action 1" },
-      { "illegal third game", illegal, "Game 3, action 1" },
-      { "atomic", half_good, "Game 3" },
       { "finished but not over", wrong_state, "Game 1" },
     };
 
@@ -1887,8 +1885,36 @@ test_import_refusals (void)
           g_error ("“%s” does not name “%s”", error->message, cases[i].message_part);
         g_clear_error (&error);
         g_assert_cmpuint (imported, ==, 0);
-        /* All or nothing: not even the good games before the bad one. */
+        /* A file that is not a whole export, or whose every game is bad: nothing. */
         g_assert_cmpuint (dp_store_count_games (store, NULL, &error), ==, 0);
+      }
+  }
+
+  /* A bad game beside good ones leaves only itself out, named (issue 26, item 1: "the
+   * import never refuses good games because of a bad one"; before, the whole file). */
+  {
+    const BadImport cases[] = {
+      { "illegal third game", illegal, "Game 3, action 1" },
+      { "third game malformed", half_good, "Game 3" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+      {
+        g_autofree char *name = g_strdup_printf ("left-out-%u.db", i);
+        g_autoptr(DpStore) other = test_open_store (name);
+        g_autoptr(JsonNode) doc = json_from_string (cases[i].json, &error);
+        guint imported = 99, skipped = 99;
+
+        g_test_message ("case: %s", cases[i].what);
+        g_assert_no_error (error);
+        g_assert_false (dp_store_import (other, doc, &imported, &skipped, &error));
+        g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_SKIPPED_GAMES);
+        g_assert_nonnull (strstr (error->message, cases[i].message_part));
+        g_assert_null (strstr (error->message, "Game 1"));
+        g_clear_error (&error);
+        g_assert_cmpuint (imported, ==, 2);
+        g_assert_cmpuint (skipped, ==, 0);
+        g_assert_cmpuint (dp_store_count_games (other, NULL, &error), ==, 2);
       }
   }
 
