@@ -1530,8 +1530,9 @@ read_outer_end (Cursor      *c,
   /* Nothing but space may follow (json-glib would read "{…} {…}" as the first alone). */
   cursor_skip_space (c);
   if (c->p < c->end)
+    /* Not the game scripts' hint about one action per line (issue 26, item 9). */
     return invalid_at (error_line, c->line, error,
-                       _("There is more text after the JSON object; put each action on its own line"));
+                       _("There is more text after the end of the export: the file holds two documents or is damaged"));
 
   if (!outer->has_format)
     return invalid_at (error_line, outer->root_line, error,
