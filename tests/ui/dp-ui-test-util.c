@@ -329,3 +329,32 @@ dp_ui_wait_frames (GtkWidget *widget,
   dp_ui_iterate_until_idle ();
   return frames;
 }
+
+void
+dp_ui_load_script (const char  *name,
+                   char       **setup,
+                   GPtrArray  **actions)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "scripts", name, NULL);
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+  lines = g_strsplit (contents, "\n", -1);
+  *setup = NULL;
+  *actions = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *line = g_strstrip (lines[i]);
+
+      if (line[0] == '\0' || line[0] == '#')
+        continue;
+      if (*setup == NULL)
+        *setup = g_strdup (line);
+      else
+        g_ptr_array_add (*actions, g_strdup (line));
+    }
+  g_assert_nonnull (*setup);
+}

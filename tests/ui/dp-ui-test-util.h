@@ -83,4 +83,8 @@ void dp_ui_wait_for_layout (GtkWidget *widget);
  * 5 s at most; then runs what is pending. Returns the frames drawn. */
 guint dp_ui_wait_frames (GtkWidget *widget, guint n);
 
+/* The game script tests/scripts/@name (docs/game-script.md): its setup line and its
+ * action lines (element type char*), blank and # lines left out. Asserts it is read. */
+void dp_ui_load_script (const char *name, char **setup, GPtrArray **actions);
+
 G_END_DECLS

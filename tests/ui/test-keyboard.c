@@ -157,26 +157,7 @@ static void
 script_load (Script     *script,
              const char *name)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "scripts", name, NULL);
-  g_autofree char *contents = NULL;
-  g_auto(GStrv) lines = NULL;
-  g_autoptr(GError) error = NULL;
-
-  g_file_get_contents (path, &contents, NULL, &error);
-  g_assert_no_error (error);
-  lines = g_strsplit (contents, "\n", -1);
-  script->actions = g_ptr_array_new_with_free_func (g_free);
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      const char *line = g_strstrip (lines[i]);
-
-      if (line[0] == '\0' || line[0] == '#')
-        continue;
-      if (script->setup == NULL)
-        script->setup = g_strdup (line);
-      else
-        g_ptr_array_add (script->actions, g_strdup (line));
-    }
+  dp_ui_load_script (name, &script->setup, &script->actions);
 }
 
 static CvAction

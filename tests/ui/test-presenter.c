@@ -716,24 +716,14 @@ test_cubitos_card_title_in_sentences (void)
 static DpGame *
 play_script (const char *name)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "scripts", name, NULL);
-  g_autofree char *text = NULL;
-  g_auto(GStrv) lines = NULL;
+  g_autofree char *setup = NULL;
+  g_autoptr(GPtrArray) actions = NULL;
   g_autoptr(GError) error = NULL;
-  DpGame *game = NULL;
+  DpGame *game;
 
-  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
-  lines = g_strsplit (text, "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      if (lines[i][0] == '\0' || lines[i][0] == '#')
-        continue;
-      if (game == NULL)
-        game = dp_game_new_from_text (lines[i], &error);
-      else
-        dp_game_apply_text (game, lines[i], &error);
-      g_assert_no_error (error);
-    }
+  dp_ui_load_script (name, &setup, &actions);
+  game = dp_game_replay (setup, (const char *const *) actions->pdata, actions->len, NULL, &error);
+  g_assert_no_error (error);
   return game;
 }
 
