@@ -6,6 +6,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <sys/socket.h>
 
 #include "dp-table-gate.h"
@@ -177,6 +178,9 @@ take (DpTableGate *self,
       return;
     }
 
+  /* Small messages go out at once (as libsoup's own listener sets it): no Nagle delay
+   * waiting for the phone's delayed acknowledgement. */
+  g_socket_set_option (socket, IPPROTO_TCP, TCP_NODELAY, 1, NULL);
   conn = g_new0 (Conn, 1);
   conn->gate = self;
   conn->connection = connection;

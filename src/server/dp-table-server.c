@@ -53,9 +53,12 @@ struct _DpTableServer
   GPtrArray  *clients;                /* Client*, owned */
   GHashTable *views;                  /* "lang/seat" → JSON text of the current state */
 
+  gboolean    assistant;              /* the phones show the turn assistant */
+
   guint       max_connections;
   guint       messages_per_sec;
   guint       requests_per_sec;
+  guint       pending_per_address;
   guint       timeout_ms;
 };
 
@@ -213,6 +216,8 @@ view_text (DpTableServer *self,
 
       dp_table_language_push (&sw, client->lang);
       view = dp_table_view_build (dp_session_get_game (self->session), client->seat);
+      if (self->assistant)
+        dp_table_view_add_assistant (view, dp_session_get_game (self->session), client->seat);
       dp_table_language_pop (&sw);
       add_seats (self, view, client->seat);
       json_node_set_object (node, view);
@@ -474,6 +479,13 @@ handle_action (Client     *client,
       g_autofree char *sentence = dp_table_view_dup_action_text (before, text);
       g_signal_emit (self, signals[ENTRY_STORED], 0, client->seat, sentence);
     }
+  else if (g_error_matches (error, DP_STORE_ERROR, DP_STORE_ERROR_OUT_OF_DATE))
+    {
+      /* Another process changed the game; the session shows the stored one now, and so
+       * does every phone: this entry was made on the old state (issue 24, item 10). */
+      g_autofree char *msg = client_text (client, N_("The table changed before this entry arrived: here is the table as it is now."));
+      send_refused (self, client, "stale", msg);
+    }
   else
     {
       g_autoptr(DpGame) copy = dp_game_copy (game);
@@ -594,14 +606,23 @@ add_client (DpTableServer           *self,
   g_ptr_array_add (self->clients, client);
 }
 
+/* @user_data: a GWeakRef to the connection (a strong one would be a cycle: the
+ * connection owns the stream that holds this). */
 static gboolean
 close_too_big_cb (gpointer user_data)
 {
-  SoupWebsocketConnection *ws = user_data;
+  g_autoptr(SoupWebsocketConnection) ws = g_weak_ref_get (user_data);
 
-  if (soup_websocket_connection_get_state (ws) == SOUP_WEBSOCKET_STATE_OPEN)
+  if (ws != NULL && soup_websocket_connection_get_state (ws) == SOUP_WEBSOCKET_STATE_OPEN)
     soup_websocket_connection_close (ws, SOUP_WEBSOCKET_CLOSE_TOO_BIG, "too big");
   return G_SOURCE_REMOVE;
+}
+
+static void
+weak_ref_free (GWeakRef *ref)
+{
+  g_weak_ref_clear (ref);
+  g_free (ref);
 }
 
 /* The handshake was answered (101): from here on the connection is the phone's socket,
@@ -622,8 +643,13 @@ upgraded_cb (SoupServerMessage *msg,
   limited = dp_ws_limit_io_stream_new (stolen, DP_TABLE_SERVER_MAX_MESSAGE);
   ws = soup_websocket_connection_new (limited, soup_server_message_get_uri (msg),
                                       SOUP_WEBSOCKET_CONNECTION_SERVER, origin, NULL, NULL);
-  dp_ws_limit_stream_set_too_big_func (DP_WS_LIMIT_STREAM (g_io_stream_get_input_stream (limited)),
-                                       close_too_big_cb, g_object_ref (ws), g_object_unref);
+  {
+    GWeakRef *ref = g_new0 (GWeakRef, 1);
+
+    g_weak_ref_init (ref, ws);
+    dp_ws_limit_stream_set_too_big_func (DP_WS_LIMIT_STREAM (g_io_stream_get_input_stream (limited)),
+                                         close_too_big_cb, ref, (GDestroyNotify) weak_ref_free);
+  }
   add_client (self, ws);
 }
 
@@ -841,13 +867,71 @@ dp_table_server_finalize (GObject *object)
   G_OBJECT_CLASS (dp_table_server_parent_class)->finalize (object);
 }
 
+enum { PROP_0, PROP_ASSISTANT, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
+static void
+dp_table_server_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  DpTableServer *self = DP_TABLE_SERVER (object);
+
+  switch (prop_id)
+    {
+    case PROP_ASSISTANT:
+      g_value_set_boolean (value, self->assistant);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+dp_table_server_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  DpTableServer *self = DP_TABLE_SERVER (object);
+
+  switch (prop_id)
+    {
+    case PROP_ASSISTANT:
+      if (self->assistant != g_value_get_boolean (value))
+        {
+          self->assistant = g_value_get_boolean (value);
+          /* every phone sees the change at once */
+          broadcast (self);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
 static void
 dp_table_server_class_init (DpTableServerClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->finalize = dp_table_server_finalize;
+  object_class->get_property = dp_table_server_get_property;
+  object_class->set_property = dp_table_server_set_property;
   dp_table_language_init ();
+
+  /**
+   * DpTableServer:assistant:
+   *
+   * Whether the phones show the turn assistant (the window's `show-assistant`
+   * setting; off by default): the state message's "assistant" member.
+   */
+  properties[PROP_ASSISTANT] = g_param_spec_boolean ("assistant", NULL, NULL, FALSE,
+                                                     G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                                                     G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
    * DpTableServer::seats-changed:
@@ -876,6 +960,7 @@ dp_table_server_init (DpTableServer *self)
   self->max_connections = DP_TABLE_SERVER_MAX_CONNECTIONS;
   self->messages_per_sec = DP_TABLE_SERVER_MESSAGES_PER_SEC;
   self->requests_per_sec = DP_TABLE_SERVER_REQUESTS_PER_SEC;
+  self->pending_per_address = DP_TABLE_SERVER_PENDING_PER_ADDRESS;
   self->timeout_ms = DP_TABLE_SERVER_REQUEST_TIMEOUT_MS;
 }
 
@@ -923,7 +1008,7 @@ dp_table_server_start (DpTableServer  *self,
   soup_server_add_handler (self->soup, ws_path, websocket_http_cb, self, NULL);
 
   self->gate = dp_table_gate_new (accept_cb, self);
-  dp_table_gate_set_limits (self->gate, self->requests_per_sec, 0, self->timeout_ms);
+  dp_table_gate_set_limits (self->gate, self->requests_per_sec, self->pending_per_address, self->timeout_ms);
   /* The port of last time keeps the QR address the phones know. */
   if (port == 0 && self->last_port != 0 && dp_table_gate_listen (self->gate, address, self->last_port, NULL))
     ;
@@ -1042,14 +1127,17 @@ dp_table_server_set_limits (DpTableServer *self,
 void
 dp_table_server_set_http_limits (DpTableServer *self,
                                  guint          requests_per_sec,
+                                 guint          pending_per_address,
                                  guint          timeout_ms)
 {
   g_return_if_fail (DP_IS_TABLE_SERVER (self));
 
   if (requests_per_sec > 0)
     self->requests_per_sec = requests_per_sec;
+  if (pending_per_address > 0)
+    self->pending_per_address = pending_per_address;
   if (timeout_ms > 0)
     self->timeout_ms = timeout_ms;
   if (self->gate != NULL)
-    dp_table_gate_set_limits (self->gate, self->requests_per_sec, 0, self->timeout_ms);
+    dp_table_gate_set_limits (self->gate, self->requests_per_sec, self->pending_per_address, self->timeout_ms);
 }

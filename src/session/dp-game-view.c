@@ -9,11 +9,49 @@
 #include "cv-game-view.h"
 #include "cb-game-view.h"
 
+/* A per-game table starts with its kind id (dp_kind_tables_new()). */
+G_STATIC_ASSERT (G_STRUCT_OFFSET (DpGameView, kind_id) == 0);
+
 /* One line per game, beside its DpGameKind in the core's registry (dp-game.c). */
 static const DpGameView *const builtin_views[] = {
   &cv_game_view,
   &cb_game_view,
 };
+
+/* The first member of a per-game table. */
+static const char *
+kind_id_of (gconstpointer table)
+{
+  return *(const char *const *) table;
+}
+
+GHashTable *
+dp_kind_tables_new (const gconstpointer *builtins,
+                    guint                n)
+{
+  GHashTable *table = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; i < n; i++)
+    g_hash_table_insert (table, (gpointer) kind_id_of (builtins[i]), (gpointer) builtins[i]);
+  return table;
+}
+
+GPtrArray *
+dp_kind_tables_dup_list (GHashTable *by_kind_id)
+{
+  guint n_kinds;
+  const DpGameKind *const *kinds = dp_game_kinds_list (&n_kinds);
+  GPtrArray *list = g_ptr_array_new ();
+
+  for (guint i = 0; i < n_kinds; i++)
+    {
+      gpointer table = g_hash_table_lookup (by_kind_id, dp_game_kind_get_id (kinds[i]));
+
+      if (table != NULL)
+        g_ptr_array_add (list, table);
+    }
+  return list;
+}
 
 /* kind id → view: the built-in ones, then any a test program registered. */
 static GHashTable *
@@ -22,13 +60,8 @@ registry (void)
   static GHashTable *views = NULL;
 
   if (g_once_init_enter (&views))
-    {
-      GHashTable *table = g_hash_table_new (g_str_hash, g_str_equal);
-
-      for (guint i = 0; i < G_N_ELEMENTS (builtin_views); i++)
-        g_hash_table_insert (table, (gpointer) builtin_views[i]->kind_id, (gpointer) builtin_views[i]);
-      g_once_init_leave (&views, table);
-    }
+    g_once_init_leave (&views, dp_kind_tables_new ((const gconstpointer *) builtin_views,
+                                                   G_N_ELEMENTS (builtin_views)));
   return views;
 }
 
@@ -44,18 +77,7 @@ _dp_game_view_register (const DpGameView *view)
 GPtrArray *
 dp_game_view_dup_list (void)
 {
-  guint n_kinds;
-  const DpGameKind *const *kinds = dp_game_kinds_list (&n_kinds);
-  GPtrArray *list = g_ptr_array_new ();
-
-  for (guint i = 0; i < n_kinds; i++)
-    {
-      const DpGameView *view = dp_game_view_lookup (dp_game_kind_get_id (kinds[i]));
-
-      if (view != NULL)
-        g_ptr_array_add (list, (gpointer) view);
-    }
-  return list;
+  return dp_kind_tables_dup_list (registry ());
 }
 
 const DpGameView *
@@ -105,6 +127,116 @@ dp_game_view_dup_action_text (const DpGame *before,
   if (view != NULL && view->dup_action_text != NULL)
     return view->dup_action_text (before, action_text);
   return g_strdup (action_text);
+}
+
+DpResultColumn *
+dp_result_column_new (const char *heading,
+                      const char *description,
+                      const char *css_class,
+                      gboolean    strong)
+{
+  DpResultColumn *column = g_new0 (DpResultColumn, 1);
+
+  g_return_val_if_fail (heading != NULL, NULL);
+
+  column->heading = g_strdup (heading);
+  column->description = g_strdup (description);
+  column->css_class = g_strdup (css_class);
+  column->strong = strong;
+  column->cells = g_ptr_array_new_with_free_func (g_free);
+  return column;
+}
+
+void
+dp_result_column_free (DpResultColumn *column)
+{
+  if (column == NULL)
+    return;
+  g_free (column->heading);
+  g_free (column->description);
+  g_free (column->css_class);
+  g_ptr_array_unref (column->cells);
+  g_free (column);
+}
+
+/* The step @game is in; without the member, the number of actions applied. */
+static guint
+step_of (const DpGameView  *view,
+         DpProgressionStep  by,
+         const DpGame      *game)
+{
+  guint (*number) (const DpGame *game) = NULL;
+
+  if (view != NULL)
+    number = by == DP_PROGRESSION_BY_ROUND ? view->round_number : view->turn_number;
+  return number != NULL ? number (game) : dp_game_get_n_actions (game);
+}
+
+gboolean
+dp_game_view_compute_progression (const char         *setup_text,
+                                  GPtrArray          *actions,
+                                  DpProgressionStep   by,
+                                  GArray            **steps_out,
+                                  GPtrArray         **totals_out,
+                                  GError            **error)
+{
+  g_autoptr(DpGame) game = NULL;
+  g_autoptr(GArray) steps = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GPtrArray) totals = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  const DpGameView *view;
+  guint n_players, step;
+  const double zero = 0.0;
+
+  g_return_val_if_fail (setup_text != NULL && actions != NULL, FALSE);
+  g_return_val_if_fail (steps_out != NULL && totals_out != NULL, FALSE);
+
+  game = dp_game_new_from_text (setup_text, error);
+  if (game == NULL)
+    return FALSE;
+
+  /* The start: everybody at 0. */
+  view = dp_game_view_for_game (game);
+  n_players = dp_game_get_n_players (game);
+  g_array_append_val (steps, zero);
+  for (guint seat = 0; seat < n_players; seat++)
+    {
+      GArray *column = g_array_new (FALSE, FALSE, sizeof (double));
+
+      g_array_append_val (column, zero);
+      g_ptr_array_add (totals, column);
+    }
+
+  step = step_of (view, by, game);
+  for (guint i = 0; i < actions->len; i++)
+    {
+      guint next;
+      gboolean ended;
+
+      if (!dp_game_apply_text (game, g_ptr_array_index (actions, i), error))
+        return FALSE;
+      next = step_of (view, by, game);
+
+      /* The action that begins a new step ended the one before: its totals are that
+       * step's; the game's last action ends the step it is in. */
+      ended = next != step;
+      if (ended || i + 1 == actions->len)
+        {
+          double x = ended ? step : next;
+
+          g_array_append_val (steps, x);
+          for (guint seat = 0; seat < n_players; seat++)
+            {
+              double total = dp_game_get_total (game, seat);
+
+              g_array_append_val (g_ptr_array_index (totals, seat), total);
+            }
+        }
+      step = next;
+    }
+
+  *steps_out = g_steal_pointer (&steps);
+  *totals_out = g_steal_pointer (&totals);
+  return TRUE;
 }
 
 GBytes *

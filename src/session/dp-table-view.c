@@ -300,6 +300,22 @@ append_game_labels (GString *out)
     }
 }
 
+void
+dp_table_view_add_assistant (JsonObject   *view,
+                             const DpGame *game,
+                             int           seat)
+{
+  const DpGameView *game_view = dp_game_view_for_game (game);
+  g_autofree char *text = NULL;
+
+  if (game_view != NULL && game_view->dup_assistant_text != NULL && seat >= 0)
+    text = game_view->dup_assistant_text (game, (guint) seat);
+  if (text != NULL)
+    json_object_set_string_member (view, "assistant", text);
+  else
+    json_object_set_null_member (view, "assistant");
+}
+
 char *
 dp_table_view_render_page (const char *template,
                            const char *lang)

@@ -50,6 +50,12 @@ void        dp_table_language_pop (DpLanguageSwitch *sw);
  * and whatever more the game's view adds. Call inside dp_table_language_push/pop. */
 JsonObject *dp_table_view_build (const DpGame *game, int seat);
 
+/* Adds "assistant": the turn assistant's lines for @seat (issue 27; docs/assistant.md) —
+ * in Cubitos, while the seat decides to push or pass, "Push: 31 % bust — if not, about
+ * +2 coins" and the same for pushing twice — or null. Only called while the assistant is
+ * on (the `show-assistant` setting of the window). Call inside dp_table_language_push/pop. */
+void        dp_table_view_add_assistant (JsonObject *view, const DpGame *game, int seat);
+
 /* The phone page @template with every @@key@@ replaced by its label in @lang,
  * HTML-escaped, and @@game_labels@@ by the views' labels (DpGameView.phone_labels) as
  * <span data-key="KEY">label</span>. Free with g_free(). */

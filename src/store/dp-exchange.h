@@ -23,11 +23,6 @@
 
 G_BEGIN_DECLS
 
-/* An import file larger than this is refused before it is read. 100,000 exported
- * games of the longest kind stay far below it (tests/store/test-exchange.c); the
- * import holds the file once in memory. */
-#define DP_EXCHANGE_MAX_IMPORT_SIZE (1024 * 1024 * 1024)
-
 typedef enum
 {
   DP_EXCHANGE_FORMAT_JSON,
@@ -48,9 +43,12 @@ void        dp_exchange_begin_json         (JsonBuilder *builder);
 gboolean    dp_exchange_format_is_single   (DpExchangeFormat format);
 
 /* Writes the games @ids (NULL = every stored game; a single-game format needs exactly
- * one id) in @format to @out, game by game: memory holds one game, not the file. When
- * @out fails (full disk, closed) the error keeps its G_IO_ERROR code with a message
- * saying the export could not be written; what reached @out is then incomplete. */
+ * one id) in @format to @out, game by game: memory holds one game, not the file. A
+ * stored game that cannot be read back or replayed is left out, the others written
+ * into a whole document, and the result is FALSE with DP_STORE_ERROR_SKIPPED_GAMES
+ * naming each game left out (when every game is bad, the first one's error). When @out
+ * fails (full disk, closed) the error keeps its G_IO_ERROR code with a message saying
+ * the export could not be written; what reached @out is then incomplete. */
 gboolean dp_exchange_write      (DpStore            *store,
                                  DpExchangeFormat    format,
                                  const char *const  *ids,
@@ -59,8 +57,9 @@ gboolean dp_exchange_write      (DpStore            *store,
                                  GError            **error);
 
 /* The same into @file, safely: everything is written to a new file beside @file first,
- * which replaces @file only once it is complete. On any error (full disk, a damaged
- * stored game) @file is exactly as it was and no temporary file is left. */
+ * which replaces @file only once it is complete. With games left out
+ * (DP_STORE_ERROR_SKIPPED_GAMES) @file holds every other game; on any other error (full
+ * disk, every game damaged) @file is exactly as it was and no temporary file is left. */
 gboolean dp_exchange_write_file (DpStore            *store,
                                  DpExchangeFormat    format,
                                  const char *const  *ids,
@@ -68,16 +67,21 @@ gboolean dp_exchange_write_file (DpStore            *store,
                                  GCancellable       *cancellable,
                                  GError            **error);
 
-/* Checks a JSON export (@data, @length bytes) completely — structure, names, and every
- * game replayed through the core — and, if @store is not NULL, imports all its games
- * or none: on any error the database is unchanged. Games already stored (same id) are
- * skipped. The document is read one game at a time, so memory stays a small multiple
- * of the file.
+/* Checks a JSON export (@data, @length bytes) — structure, names, and every game
+ * replayed through the core — and, if @store is not NULL, imports its games in one
+ * transaction. A document that is not a whole export is refused and the database is
+ * unchanged. A game that is refused (wrong types, setup, names, an illegal action) is
+ * left out and every other game imported: then the result is FALSE with
+ * DP_STORE_ERROR_SKIPPED_GAMES naming each game left out, *n_imported and *n_skipped
+ * set, *error_line the first one's line. When every game is refused, the first
+ * problem is the error and nothing is imported. Games already stored (same id) are
+ * skipped. The document is read one game at a time: json-glib never holds more than
+ * one game.
  *
  * On failure *error_line (if not NULL) is the line of @data that holds the first
  * problem (0 = the whole document) and the error is DP_STORE_ERROR_INVALID_IMPORT, the
- * core's DP_GAME_ERROR for a refused setup or action, or another DP_STORE_ERROR for a
- * problem of the database itself. */
+ * core's DP_GAME_ERROR for a refused setup or action, DP_STORE_ERROR_SKIPPED_GAMES, or
+ * another DP_STORE_ERROR for a problem of the database itself. */
 gboolean dp_exchange_import_data (DpStore      *store,
                                   const char   *data,
                                   gsize         length,
@@ -86,8 +90,11 @@ gboolean dp_exchange_import_data (DpStore      *store,
                                   guint        *error_line,
                                   GError      **error);
 
-/* Reads @file (at most DP_EXCHANGE_MAX_IMPORT_SIZE bytes) and imports it with
- * dp_exchange_import_data(). */
+/* Imports @file as dp_exchange_import_data() does, reading it once, game by game: the
+ * file is mapped, not copied, and what was read is given back as the import goes on,
+ * so memory stays flat whatever the file's size, and no size limit applies (an export
+ * of 100,001 games is 1.7 GB; bench/bench-import). What cannot be mapped (a pipe, a
+ * device) is read into memory, at most 1 GiB. */
 gboolean dp_exchange_import_file (DpStore      *store,
                                   GFile        *file,
                                   guint        *n_imported,
@@ -95,7 +102,17 @@ gboolean dp_exchange_import_file (DpStore      *store,
                                   guint        *error_line,
                                   GCancellable *cancellable,
                                   GError      **error);
-
+/* The same, and with @skipped_ids (if not NULL) the ids of the games skipped because
+ * they were stored already (free with g_strfreev; NULL on failure): the window offers
+ * to restore the deleted ones among them. */
+gboolean dp_exchange_import_file_full (DpStore      *store,
+                                       GFile        *file,
+                                       guint        *n_imported,
+                                       guint        *n_skipped,
+                                       GStrv        *skipped_ids,
+                                       guint        *error_line,
+                                       GCancellable *cancellable,
+                                       GError      **error);
 /* Appends @value to @row as one RFC 4180 CSV field (quoted when needed). With @is_text,
  * a value a spreadsheet would run as a formula (starting with = + - @) is prefixed
  * with ' so that opening an export cannot run anything. */

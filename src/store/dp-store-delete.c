@@ -28,13 +28,12 @@ dp_store_set_deleted (DpStore     *self,
     return FALSE;
 
   {
-    g_autoptr(DpStoreStmt) stmt = _dp_store_prepare (self,
-                                                     "SELECT id, deleted, state, finished, kind FROM games WHERE uuid = ?",
-                                                     error);
+    g_autoptr(DpStoreStmt) stmt = _dp_store_query (self, error,
+                                                   "SELECT id, deleted, state, finished, kind FROM games WHERE uuid = ?",
+                                                   "t", game_id);
 
     if (stmt == NULL)
       goto fail;
-    _dp_store_bind_text (stmt, 1, game_id);
     if (!_dp_store_step_row (self, stmt, &has_row, error))
       goto fail;
     if (!has_row)
@@ -52,16 +51,10 @@ dp_store_set_deleted (DpStore     *self,
   if (was_deleted == deleted)
     return _dp_store_commit (self, error);
 
-  {
-    g_autoptr(DpStoreStmt) stmt = _dp_store_prepare (self, "UPDATE games SET deleted = ? WHERE id = ?", error);
-
-    if (stmt == NULL)
-      goto fail;
-    sqlite3_bind_int (stmt, 1, deleted);
-    sqlite3_bind_int64 (stmt, 2, row);
-    if (!_dp_store_step_done (self, stmt, error))
-      goto fail;
-  }
+  if (!_dp_store_run (self, error,
+                      "UPDATE games SET deleted = ? WHERE id = ?",
+                      "iI", deleted, row))
+    goto fail;
 
   /* A finished game leaves the statistics with its seat_stats rows (the triggers
    * subtract them), every game leaves the known facts with its game_facts rows (the
@@ -75,12 +68,7 @@ dp_store_set_deleted (DpStore     *self,
 
       for (guint i = 0; i < G_N_ELEMENTS (deletes); i++)
         {
-          g_autoptr(DpStoreStmt) stmt = _dp_store_prepare (self, deletes[i], error);
-
-          if (stmt == NULL)
-            goto fail;
-          sqlite3_bind_int64 (stmt, 1, row);
-          if (!_dp_store_step_done (self, stmt, error))
+          if (!_dp_store_run (self, error, deletes[i], "I", row))
             goto fail;
         }
     }
@@ -123,10 +111,11 @@ dp_store_purge_game (DpStore     *self,
     return FALSE;
 
   /* Only a game already in the Deleted list goes for good: never a live one. */
-  stmt = _dp_store_prepare (self, "DELETE FROM games WHERE uuid = ? AND deleted = 1", error);
+  stmt = _dp_store_query (self, error,
+                          "DELETE FROM games WHERE uuid = ? AND deleted = 1",
+                          "t", game_id);
   if (stmt == NULL)
     goto fail;
-  _dp_store_bind_text (stmt, 1, game_id);
   if (!_dp_store_step_done (self, stmt, error))
     goto fail;
   if (sqlite3_changes (self->db) == 0)

@@ -17,15 +17,14 @@ _dp_store_lookup_game (DpStore     *self,
   g_autoptr(DpStoreStmt) stmt = NULL;
   gboolean has_row;
 
-  stmt = _dp_store_prepare (self,
-                            "SELECT g.id, g.state, "
-                            "  (SELECT coalesce (max (a.seq) + 1, 0) FROM actions a WHERE a.game = g.id) "
-                            "FROM games g WHERE g.uuid = ? AND g.deleted = 0",
-                            error);
+  stmt = _dp_store_query (self, error,
+                          "SELECT g.id, g.state, "
+                          "  (SELECT coalesce (max (a.seq) + 1, 0) FROM actions a WHERE a.game = g.id), "
+                          "  g.finished "
+                          "FROM games g WHERE g.uuid = ? AND g.deleted = 0",
+                          "t", game_id);
   if (stmt == NULL)
     return FALSE;
-
-  _dp_store_bind_text (stmt, 1, game_id);
   if (!_dp_store_step_row (self, stmt, &has_row, error))
     return FALSE;
   if (!has_row)
@@ -34,6 +33,7 @@ _dp_store_lookup_game (DpStore     *self,
   out->row = sqlite3_column_int64 (stmt, 0);
   out->state = CLAMP (sqlite3_column_int (stmt, 1), DP_GAME_STATE_IN_PROGRESS, DP_GAME_STATE_ABANDONED);
   out->n_actions = (guint) sqlite3_column_int64 (stmt, 2);
+  out->finished = sqlite3_column_int64 (stmt, 3);
   return TRUE;
 }
 
@@ -73,6 +73,20 @@ set_damaged_log (const char  *game_id,
                  guint        n_stored,
                  GError     **error)
 {
+  /* More rows than the game counts: "only 148 of its 145" would make no sense
+   * (issue 26, item 9). */
+  if (n_readable > n_stored)
+    {
+      g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW,
+                   /* Translators: the first %s is the game's id; then "148 actions where it counts 145" */
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "The game “%s” is damaged in the database: its log holds %u action where it counts %u.",
+                                "The game “%s” is damaged in the database: its log holds %u actions where it counts %u.",
+                                n_readable),
+                   game_id, n_readable, n_stored);
+      return FALSE;
+    }
+
   g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW,
                /* Translators: the first %s is the game's id; then "19 of its 143 actions" */
                g_dngettext (GETTEXT_PACKAGE,
@@ -104,11 +118,12 @@ _dp_store_read_log_full (DpStore     *self,
   gint64 n_stored = 0;
 
   {
-    g_autoptr(DpStoreStmt) stmt = _dp_store_prepare (self, "SELECT setup, n_actions FROM games WHERE id = ?", error);
+    g_autoptr(DpStoreStmt) stmt = _dp_store_query (self, error,
+                                                   "SELECT setup, n_actions FROM games WHERE id = ?",
+                                                   "I", row);
 
     if (stmt == NULL)
       return FALSE;
-    sqlite3_bind_int64 (stmt, 1, row);
     if (!_dp_store_step_row (self, stmt, &has_row, error))
       return FALSE;
     if (!has_row)
@@ -118,13 +133,12 @@ _dp_store_read_log_full (DpStore     *self,
   }
 
   {
-    g_autoptr(DpStoreStmt) stmt = _dp_store_prepare (self,
-                                                     "SELECT seq, json FROM actions WHERE game = ? ORDER BY seq",
-                                                     error);
+    g_autoptr(DpStoreStmt) stmt = _dp_store_query (self, error,
+                                                   "SELECT seq, json FROM actions WHERE game = ? ORDER BY seq",
+                                                   "I", row);
 
     if (stmt == NULL)
       return FALSE;
-    sqlite3_bind_int64 (stmt, 1, row);
     for (;;)
       {
         const char *text;
@@ -222,17 +236,17 @@ insert_game (DpStore       *self,
   {
     g_autoptr(DpStoreStmt) stmt = NULL;
 
-    stmt = _dp_store_prepare (self,
-                              "INSERT INTO games (uuid, kind, created, setup, n_players) "
-                              "VALUES (?, ?, ?, ?, ?)",
-                              error);
+    stmt = _dp_store_query (self, error,
+                            "INSERT INTO games (uuid, kind, created, setup, n_players) "
+                            "VALUES (?, ?, ?, ?, ?)",
+                            "ttIti",
+                            uuid,
+                            dp_game_kind_get_id (dp_game_get_kind (game)),
+                            created,
+                            setup,
+                            (int) n_players);
     if (stmt == NULL)
       return FALSE;
-    _dp_store_bind_text (stmt, 1, uuid);
-    _dp_store_bind_text (stmt, 2, dp_game_kind_get_id (dp_game_get_kind (game)));
-    sqlite3_bind_int64 (stmt, 3, created);
-    _dp_store_bind_text (stmt, 4, setup);
-    sqlite3_bind_int (stmt, 5, (int) n_players);
     if (!_dp_store_step_done (self, stmt, error))
       return FALSE;
     row = sqlite3_last_insert_rowid (self->db);
@@ -240,21 +254,13 @@ insert_game (DpStore       *self,
 
   for (guint seat = 0; seat < n_players; seat++)
     {
-      g_autoptr(DpStoreStmt) stmt = NULL;
       gint64 player = 0;
 
-      if (!_dp_store_upsert_player (self, dp_game_get_player_name (game, seat), created, &player, error))
-        return FALSE;
-
-      stmt = _dp_store_prepare (self, "INSERT INTO seats (game, seat, player, total, rank) VALUES (?, ?, ?, ?, ?)", error);
-      if (stmt == NULL)
-        return FALSE;
-      sqlite3_bind_int64 (stmt, 1, row);
-      sqlite3_bind_int (stmt, 2, (int) seat);
-      sqlite3_bind_int64 (stmt, 3, player);
-      sqlite3_bind_int (stmt, 4, dp_game_get_total (game, seat));
-      sqlite3_bind_int (stmt, 5, (int) dp_game_get_rank (game, seat));
-      if (!_dp_store_step_done (self, stmt, error))
+      if (!_dp_store_upsert_player (self, dp_game_get_player_name (game, seat), created, &player, error) ||
+          !_dp_store_run (self, error,
+                          "INSERT INTO seats (game, seat, player, total, rank) VALUES (?, ?, ?, ?, ?)",
+                          "IiIii", row, (int) seat, player, dp_game_get_total (game, seat),
+                          (int) dp_game_get_rank (game, seat)))
         return FALSE;
     }
 
@@ -270,17 +276,9 @@ insert_seat_stat (DpStore     *self,
                   double       value,
                   GError     **error)
 {
-  g_autoptr(DpStoreStmt) stmt = _dp_store_prepare (self,
-                                                   "INSERT INTO seat_stats (game, seat, key, value) VALUES (?, ?, ?, ?)",
-                                                   error);
-
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (stmt, 1, row);
-  sqlite3_bind_int (stmt, 2, (int) seat);
-  _dp_store_bind_text (stmt, 3, key);
-  sqlite3_bind_double (stmt, 4, value);
-  return _dp_store_step_done (self, stmt, error);
+  return _dp_store_run (self, error,
+                        "INSERT INTO seat_stats (game, seat, key, value) VALUES (?, ?, ?, ?)",
+                        "Iitd", row, (int) seat, key, value);
 }
 
 /* Brings the game_facts rows of game @row in line with @game's facts
@@ -303,12 +301,13 @@ _dp_store_write_facts (DpStore       *self,
 
   stored = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   {
-    g_autoptr(DpStoreStmt) stmt = _dp_store_prepare (self, "SELECT key, value FROM game_facts WHERE game = ?", error);
+    g_autoptr(DpStoreStmt) stmt = _dp_store_query (self, error,
+                                                   "SELECT key, value FROM game_facts WHERE game = ?",
+                                                   "I", row);
     gboolean has_row;
 
     if (stmt == NULL)
       return FALSE;
-    sqlite3_bind_int64 (stmt, 1, row);
     for (;;)
       {
         if (!_dp_store_step_row (self, stmt, &has_row, error))
@@ -325,37 +324,23 @@ _dp_store_write_facts (DpStore       *self,
   while (g_hash_table_iter_next (&iter, &key, &value))
     {
       const char *now = g_hash_table_lookup (facts, key);
-      g_autoptr(DpStoreStmt) stmt = NULL;
 
       if (g_strcmp0 (now, value) == 0)
         {
           g_hash_table_remove (facts, key);   /* unchanged: nothing to write */
           continue;
         }
-      stmt = _dp_store_prepare (self, "DELETE FROM game_facts WHERE game = ? AND key = ?", error);
-      if (stmt == NULL)
-        return FALSE;
-      sqlite3_bind_int64 (stmt, 1, row);
-      _dp_store_bind_text (stmt, 2, key);
-      if (!_dp_store_step_done (self, stmt, error))
+      if (!_dp_store_run (self, error, "DELETE FROM game_facts WHERE game = ? AND key = ?", "It", row, key))
         return FALSE;
     }
 
   g_hash_table_iter_init (&iter, facts);
   while (g_hash_table_iter_next (&iter, &key, &value))
     {
-      g_autoptr(DpStoreStmt) stmt = NULL;
-
-      stmt = _dp_store_prepare (self,
-                                "INSERT INTO game_facts (kind, key, created, game, value) "
-                                "SELECT kind, ?2, created, id, ?3 FROM games WHERE id = ?1",
-                                error);
-      if (stmt == NULL)
-        return FALSE;
-      sqlite3_bind_int64 (stmt, 1, row);
-      _dp_store_bind_text (stmt, 2, key);
-      _dp_store_bind_text (stmt, 3, value);
-      if (!_dp_store_step_done (self, stmt, error))
+      if (!_dp_store_run (self, error,
+                          "INSERT INTO game_facts (kind, key, created, game, value) "
+                          "SELECT kind, ?2, created, id, ?3 FROM games WHERE id = ?1",
+                          "Itt", row, key, value))
         return FALSE;
     }
 
@@ -377,48 +362,29 @@ _dp_store_update_summary (DpStore       *self,
   guint n_players = dp_game_get_n_players (game);
 
   for (guint seat = 0; seat < n_players; seat++)
-    {
-      g_autoptr(DpStoreStmt) stmt = NULL;
-
-      stmt = _dp_store_prepare (self,
-                                "UPDATE seats SET total = ?, rank = ?, winner = ? WHERE game = ? AND seat = ?",
-                                error);
-      if (stmt == NULL)
-        return FALSE;
-      sqlite3_bind_int (stmt, 1, dp_game_get_total (game, seat));
-      sqlite3_bind_int (stmt, 2, (int) dp_game_get_rank (game, seat));
-      sqlite3_bind_int (stmt, 3, finished && dp_game_is_winner (game, seat));
-      sqlite3_bind_int64 (stmt, 4, row);
-      sqlite3_bind_int (stmt, 5, (int) seat);
-      if (!_dp_store_step_done (self, stmt, error))
-        return FALSE;
-    }
-
-  {
-    g_autoptr(DpStoreStmt) stmt = NULL;
-
-    stmt = _dp_store_prepare (self,
-                              "UPDATE games SET n_actions = ?, state = ?, finished = ? WHERE id = ?",
-                              error);
-    if (stmt == NULL)
+    if (!_dp_store_run (self, error,
+                        "UPDATE seats SET total = ?, rank = ?, winner = ? WHERE game = ? AND seat = ?",
+                        "iiiIi",
+                        dp_game_get_total (game, seat),
+                        (int) dp_game_get_rank (game, seat),
+                        finished && dp_game_is_winner (game, seat),
+                        row,
+                        (int) seat))
       return FALSE;
-    sqlite3_bind_int (stmt, 1, (int) dp_game_get_n_actions (game));
-    sqlite3_bind_int (stmt, 2, finished ? DP_GAME_STATE_FINISHED : DP_GAME_STATE_IN_PROGRESS);
-    sqlite3_bind_int64 (stmt, 3, finished ? finished_time : 0);
-    sqlite3_bind_int64 (stmt, 4, row);
-    if (!_dp_store_step_done (self, stmt, error))
-      return FALSE;
-  }
 
-  {
-    g_autoptr(DpStoreStmt) stmt = _dp_store_prepare (self, "DELETE FROM seat_stats WHERE game = ?", error);
+  if (!_dp_store_run (self, error,
+                      "UPDATE games SET n_actions = ?, state = ?, finished = ? WHERE id = ?",
+                      "iiII",
+                      (int) dp_game_get_n_actions (game),
+                      finished ? DP_GAME_STATE_FINISHED : DP_GAME_STATE_IN_PROGRESS,
+                      finished ? finished_time : 0,
+                      row))
+    return FALSE;
 
-    if (stmt == NULL)
-      return FALSE;
-    sqlite3_bind_int64 (stmt, 1, row);
-    if (!_dp_store_step_done (self, stmt, error))
-      return FALSE;
-  }
+  if (!_dp_store_run (self, error,
+                      "DELETE FROM seat_stats WHERE game = ?",
+                      "I", row))
+    return FALSE;
 
   if (!_dp_store_write_facts (self, row, game, error))
     return FALSE;
@@ -467,27 +433,23 @@ _dp_store_update_summary (DpStore       *self,
   return TRUE;
 }
 
-/* Adds action number @seq (canonical text) to the log; @after is the state with it. */
+/* Adds action number @seq (canonical text) to the log; @after is the state with it,
+ * ended at @finished_time if the action ends the game. */
 static gboolean
 insert_action (DpStore       *self,
                gint64         row,
                guint          seq,
                const char    *text,
                const DpGame  *after,
+               gint64         finished_time,
                GError       **error)
 {
-  g_autoptr(DpStoreStmt) stmt = NULL;
-
-  stmt = _dp_store_prepare (self, "INSERT INTO actions (game, seq, json) VALUES (?, ?, ?)", error);
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (stmt, 1, row);
-  sqlite3_bind_int (stmt, 2, (int) seq);
-  _dp_store_bind_text (stmt, 3, text);
-  if (!_dp_store_step_done (self, stmt, error))
+  if (!_dp_store_run (self, error,
+                      "INSERT INTO actions (game, seq, json) VALUES (?, ?, ?)",
+                      "Iit", row, (int) seq, text))
     return FALSE;
 
-  return _dp_store_update_summary (self, row, after, g_get_real_time () / G_USEC_PER_SEC, error);
+  return _dp_store_update_summary (self, row, after, finished_time, error);
 }
 
 static gboolean
@@ -495,12 +457,7 @@ clear_redo (DpStore  *self,
             gint64    row,
             GError  **error)
 {
-  g_autoptr(DpStoreStmt) stmt = _dp_store_prepare (self, "DELETE FROM redo WHERE game = ?", error);
-
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (stmt, 1, row);
-  return _dp_store_step_done (self, stmt, error);
+  return _dp_store_run (self, error, "DELETE FROM redo WHERE game = ?", "I", row);
 }
 
 /* ---- Writing a game ---- */
@@ -588,7 +545,7 @@ dp_store_append_action (DpStore     *self,
   if (!check_position (&info, game, error))
     goto fail;
 
-  if (!insert_action (self, info.row, info.n_actions, text, after, error) ||
+  if (!insert_action (self, info.row, info.n_actions, text, after, g_get_real_time () / G_USEC_PER_SEC, error) ||
       !clear_redo (self, info.row, error) ||
       !_dp_store_commit (self, error))
     goto fail;
@@ -605,15 +562,21 @@ fail:
   return FALSE;
 }
 
-DpGame *
-dp_store_undo (DpStore       *self,
-               const char    *game_id,
-               const DpGame  *current,
-               GError       **error)
+/* Undo (@redo FALSE) moves the last action of the log to the top of the redo stack;
+ * redo moves it back. Both check the caller's state (@current), replay the log and
+ * bring the summary in line, in one transaction, and return the new state. */
+static DpGame *
+move_last_action (DpStore       *self,
+                  const char    *game_id,
+                  const DpGame  *current,
+                  gboolean       redo,
+                  GError       **error)
 {
   g_autofree char *setup = NULL;
+  g_autofree char *text = NULL;
   g_autoptr(GPtrArray) actions = NULL;
   g_autoptr(DpGame) game = NULL;
+  g_autoptr(GError) local_error = NULL;
   DpStoreGameRow info;
   gint64 pos = 0;
 
@@ -626,7 +589,29 @@ dp_store_undo (DpStore       *self,
   if (!_dp_store_lookup_game (self, game_id, &info, error))
     goto fail;
 
-  if (info.state == DP_GAME_STATE_ABANDONED)
+  /* Redo: the top of the stack. Undo: the position the undone action takes there. */
+  {
+    g_autoptr(DpStoreStmt) stmt = _dp_store_query (self, error,
+                                                   redo ? "SELECT pos, json FROM redo WHERE game = ? ORDER BY pos DESC LIMIT 1"
+                                                        : "SELECT coalesce (max (pos) + 1, 0) FROM redo WHERE game = ?",
+                                                   "I", info.row);
+    gboolean has_row;
+
+    if (stmt == NULL || !_dp_store_step_row (self, stmt, &has_row, error))
+      goto fail;
+    if (redo && !has_row)
+      {
+        g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_NOTHING_TO_REDO,
+                     _("There is nothing to redo."));
+        goto fail;
+      }
+    pos = has_row ? sqlite3_column_int64 (stmt, 0) : 0;
+    if (redo)
+      text = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
+  }
+
+  /* A finished game can take back its last action, not take another one. */
+  if (info.state == DP_GAME_STATE_ABANDONED || (redo && info.state != DP_GAME_STATE_IN_PROGRESS))
     {
       set_game_over (info.state, error);
       goto fail;
@@ -635,7 +620,7 @@ dp_store_undo (DpStore       *self,
   if (!check_position (&info, current, error))
     goto fail;
 
-  if (info.n_actions == 0)
+  if (!redo && info.n_actions == 0)
     {
       g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_NOTHING_TO_UNDO,
                    _("There is nothing to undo."));
@@ -651,53 +636,46 @@ dp_store_undo (DpStore       *self,
       goto fail;
     }
 
-  game = _dp_store_replay_log (game_id, setup, actions, info.n_actions - 1, error);
+  game = _dp_store_replay_log (game_id, setup, actions, redo ? info.n_actions : info.n_actions - 1, error);
   if (game == NULL)
     goto fail;
 
-  {
-    g_autoptr(DpStoreStmt) stmt = _dp_store_prepare (self,
-                                                     "SELECT coalesce (max (pos) + 1, 0) FROM redo WHERE game = ?",
-                                                     error);
-    gboolean has_row;
+  if (redo)
+    {
+      if (text == NULL || !dp_game_apply_text (game, text, &local_error))
+        {
+          g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW,
+                       _("The action to redo in game “%s” cannot be read back: %s"),
+                       game_id, local_error != NULL ? local_error->message : "NULL");
+          goto fail;
+        }
+      /* Redoing the action that ended the game ends it when it ended, not now (issue 26,
+       * item 7): undo kept that time in games.finished. */
+      if (!_dp_store_run (self, error, "DELETE FROM redo WHERE game = ? AND pos = ?", "II", info.row, pos) ||
+          !insert_action (self, info.row, info.n_actions, text, game,
+                          info.finished != 0 ? info.finished : g_get_real_time () / G_USEC_PER_SEC, error))
+        goto fail;
+    }
+  else
+    {
+      if (!_dp_store_run (self, error,
+                          "INSERT INTO redo (game, pos, json) VALUES (?, ?, ?)",
+                          "IIt", info.row, pos, g_ptr_array_index (actions, info.n_actions - 1)) ||
+          !_dp_store_run (self, error,
+                          "DELETE FROM actions WHERE game = ? AND seq = ?",
+                          "Ii", info.row, (int) info.n_actions - 1) ||
+          !_dp_store_update_summary (self, info.row, game, 0, error))
+        goto fail;
+    }
 
-    if (stmt == NULL)
-      goto fail;
-    sqlite3_bind_int64 (stmt, 1, info.row);
-    if (!_dp_store_step_row (self, stmt, &has_row, error))
-      goto fail;
-    pos = sqlite3_column_int64 (stmt, 0);
-  }
+  /* A game taken back from its end keeps the time it ended while its actions wait on the
+   * redo stack (readers show it only once the game is finished again); a new action
+   * clears both. */
+  if (info.finished != 0 && !dp_game_is_finished (game) &&
+      !_dp_store_run (self, error, "UPDATE games SET finished = ? WHERE id = ?", "II", info.finished, info.row))
+    goto fail;
 
-  {
-    g_autoptr(DpStoreStmt) stmt = _dp_store_prepare (self,
-                                                     "INSERT INTO redo (game, pos, json) VALUES (?, ?, ?)",
-                                                     error);
-
-    if (stmt == NULL)
-      goto fail;
-    sqlite3_bind_int64 (stmt, 1, info.row);
-    sqlite3_bind_int64 (stmt, 2, pos);
-    _dp_store_bind_text (stmt, 3, g_ptr_array_index (actions, info.n_actions - 1));
-    if (!_dp_store_step_done (self, stmt, error))
-      goto fail;
-  }
-
-  {
-    g_autoptr(DpStoreStmt) stmt = _dp_store_prepare (self,
-                                                     "DELETE FROM actions WHERE game = ? AND seq = ?",
-                                                     error);
-
-    if (stmt == NULL)
-      goto fail;
-    sqlite3_bind_int64 (stmt, 1, info.row);
-    sqlite3_bind_int (stmt, 2, (int) info.n_actions - 1);
-    if (!_dp_store_step_done (self, stmt, error))
-      goto fail;
-  }
-
-  if (!_dp_store_update_summary (self, info.row, game, 0, error) ||
-      !_dp_store_commit (self, error))
+  if (!_dp_store_commit (self, error))
     goto fail;
 
   return g_steal_pointer (&game);
@@ -708,95 +686,21 @@ fail:
 }
 
 DpGame *
+dp_store_undo (DpStore       *self,
+               const char    *game_id,
+               const DpGame  *current,
+               GError       **error)
+{
+  return move_last_action (self, game_id, current, FALSE, error);
+}
+
+DpGame *
 dp_store_redo (DpStore       *self,
                const char    *game_id,
                const DpGame  *current,
                GError       **error)
 {
-  g_autofree char *setup = NULL;
-  g_autofree char *text = NULL;
-  g_autoptr(GPtrArray) actions = NULL;
-  g_autoptr(DpGame) game = NULL;
-  g_autoptr(GError) local_error = NULL;
-  DpStoreGameRow info;
-  gint64 pos;
-
-  g_return_val_if_fail (DP_IS_STORE (self), NULL);
-  g_return_val_if_fail (game_id != NULL, NULL);
-
-  if (!_dp_store_begin (self, error))
-    return NULL;
-
-  if (!_dp_store_lookup_game (self, game_id, &info, error))
-    goto fail;
-
-  {
-    g_autoptr(DpStoreStmt) stmt = _dp_store_prepare (self,
-                                                     "SELECT pos, json FROM redo WHERE game = ? ORDER BY pos DESC LIMIT 1",
-                                                     error);
-    gboolean has_row;
-
-    if (stmt == NULL)
-      goto fail;
-    sqlite3_bind_int64 (stmt, 1, info.row);
-    if (!_dp_store_step_row (self, stmt, &has_row, error))
-      goto fail;
-    if (!has_row)
-      {
-        g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_NOTHING_TO_REDO,
-                     _("There is nothing to redo."));
-        goto fail;
-      }
-    pos = sqlite3_column_int64 (stmt, 0);
-    text = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
-  }
-
-  if (info.state != DP_GAME_STATE_IN_PROGRESS)
-    {
-      set_game_over (info.state, error);
-      goto fail;
-    }
-
-  if (!check_position (&info, current, error))
-    goto fail;
-
-  if (!_dp_store_read_log (self, info.row, game_id, &setup, &actions, error))
-    goto fail;
-
-  game = _dp_store_replay_log (game_id, setup, actions, actions->len, error);
-  if (game == NULL)
-    goto fail;
-
-  if (text == NULL || !dp_game_apply_text (game, text, &local_error))
-    {
-      g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW,
-                   _("The action to redo in game “%s” cannot be read back: %s"),
-                   game_id, local_error != NULL ? local_error->message : "NULL");
-      goto fail;
-    }
-
-  {
-    g_autoptr(DpStoreStmt) stmt = _dp_store_prepare (self,
-                                                     "DELETE FROM redo WHERE game = ? AND pos = ?",
-                                                     error);
-
-    if (stmt == NULL)
-      goto fail;
-    sqlite3_bind_int64 (stmt, 1, info.row);
-    sqlite3_bind_int64 (stmt, 2, pos);
-    if (!_dp_store_step_done (self, stmt, error))
-      goto fail;
-  }
-
-  if (!insert_action (self, info.row, info.n_actions, text, game, error) ||
-      !_dp_store_commit (self, error))
-    goto fail;
-
-  return g_steal_pointer (&game);
-
-fail:
-  _dp_store_rollback (self);
-  return NULL;
+  return move_last_action (self, game_id, current, TRUE, error);
 }
 
 guint
@@ -823,6 +727,25 @@ dp_store_get_n_redo (DpStore    *self,
 }
 
 gboolean
+dp_store_get_data_version (DpStore  *self,
+                           gint64   *version,
+                           GError  **error)
+{
+  g_autoptr(DpStoreStmt) stmt = NULL;
+  gboolean has_row;
+
+  g_return_val_if_fail (DP_IS_STORE (self), FALSE);
+  g_return_val_if_fail (version != NULL, FALSE);
+
+  /* One read of the WAL index: no table is touched, whatever the file holds. */
+  stmt = _dp_store_prepare (self, "PRAGMA data_version", error);
+  if (stmt == NULL || !_dp_store_step_row (self, stmt, &has_row, error))
+    return FALSE;
+  *version = has_row ? sqlite3_column_int64 (stmt, 0) : 0;
+  return TRUE;
+}
+
+gboolean
 dp_store_abandon_game (DpStore     *self,
                        const char  *game_id,
                        GError     **error)
@@ -844,17 +767,10 @@ dp_store_abandon_game (DpStore     *self,
       goto fail;
     }
 
-  {
-    g_autoptr(DpStoreStmt) stmt = _dp_store_prepare (self,
-                                                     "UPDATE games SET state = 2 WHERE id = ?",
-                                                     error);
-
-    if (stmt == NULL)
-      goto fail;
-    sqlite3_bind_int64 (stmt, 1, info.row);
-    if (!_dp_store_step_done (self, stmt, error))
-      goto fail;
-  }
+  if (!_dp_store_run (self, error,
+                      "UPDATE games SET state = 2, finished = 0 WHERE id = ?",
+                      "I", info.row))
+    goto fail;
 
   if (!clear_redo (self, info.row, error) ||
       !_dp_store_commit (self, error))
@@ -1002,11 +918,12 @@ _dp_store_import_game (DpStore       *self,
   *imported = FALSE;
 
   {
-    g_autoptr(DpStoreStmt) lookup = _dp_store_prepare (self, "SELECT 1 FROM games WHERE uuid = ?", error);
+    g_autoptr(DpStoreStmt) lookup = _dp_store_query (self, error,
+                                                     "SELECT 1 FROM games WHERE uuid = ?",
+                                                     "t", uuid);
 
     if (lookup == NULL)
       return FALSE;
-    _dp_store_bind_text (lookup, 1, uuid);
     if (!_dp_store_step_row (self, lookup, &exists, error))
       return FALSE;
     if (exists)
@@ -1035,15 +952,10 @@ _dp_store_import_game (DpStore       *self,
     return FALSE;
 
   if (state == DP_GAME_STATE_ABANDONED)
-    {
-      g_autoptr(DpStoreStmt) abandon = _dp_store_prepare (self, "UPDATE games SET state = 2 WHERE id = ?", error);
-
-      if (abandon == NULL)
-        return FALSE;
-      sqlite3_bind_int64 (abandon, 1, row);
-      if (!_dp_store_step_done (self, abandon, error))
-        return FALSE;
-    }
+    if (!_dp_store_run (self, error,
+                        "UPDATE games SET state = 2 WHERE id = ?",
+                        "I", row))
+      return FALSE;
 
   *imported = TRUE;
   return TRUE;

@@ -209,16 +209,13 @@ _dp_store_upsert_player (DpStore     *self,
   g_autoptr(DpStoreStmt) stmt = NULL;
   gboolean has_row;
 
-  stmt = _dp_store_prepare (self,
-                            "INSERT INTO players (name, last_used) VALUES (?1, ?2) "
-                            "ON CONFLICT (name) DO UPDATE SET last_used = max (last_used, ?2) "
-                            "RETURNING id",
-                            error);
+  stmt = _dp_store_query (self, error,
+                          "INSERT INTO players (name, last_used) VALUES (?1, ?2) "
+                          "ON CONFLICT (name) DO UPDATE SET last_used = max (last_used, ?2) "
+                          "RETURNING id",
+                          "tI", name, used);
   if (stmt == NULL)
     return FALSE;
-
-  _dp_store_bind_text (stmt, 1, name);
-  sqlite3_bind_int64 (stmt, 2, used);
   if (!_dp_store_step_row (self, stmt, &has_row, error))
     return FALSE;
   if (!has_row)
@@ -228,18 +225,13 @@ _dp_store_upsert_player (DpStore     *self,
   return _dp_store_step_done (self, stmt, error);
 }
 
-GStrv
-dp_store_list_player_names (DpStore  *self,
-                            GError  **error)
+/* The first column of every row of @stmt, in order. */
+static GStrv
+strv_from_rows (DpStore       *self,
+                sqlite3_stmt  *stmt,
+                GError       **error)
 {
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  g_autoptr(DpStoreStmt) stmt = NULL;
-
-  g_return_val_if_fail (DP_IS_STORE (self), NULL);
-
-  stmt = _dp_store_prepare (self, "SELECT name FROM players ORDER BY last_used DESC, name", error);
-  if (stmt == NULL)
-    return NULL;
 
   for (;;)
     {
@@ -251,8 +243,21 @@ dp_store_list_player_names (DpStore  *self,
         break;
       g_strv_builder_add (builder, (const char *) sqlite3_column_text (stmt, 0));
     }
-
   return g_strv_builder_end (builder);
+}
+
+GStrv
+dp_store_list_player_names (DpStore  *self,
+                            GError  **error)
+{
+  g_autoptr(DpStoreStmt) stmt = NULL;
+
+  g_return_val_if_fail (DP_IS_STORE (self), NULL);
+
+  stmt = _dp_store_prepare (self, "SELECT name FROM players ORDER BY last_used DESC, name", error);
+  if (stmt == NULL)
+    return NULL;
+  return strv_from_rows (self, stmt, error);
 }
 
 gboolean
@@ -275,12 +280,13 @@ dp_store_rename_player (DpStore     *self,
     return FALSE;
 
   {
-    g_autoptr(DpStoreStmt) stmt = _dp_store_prepare (self, "SELECT 1 FROM players WHERE name = ?", error);
+    g_autoptr(DpStoreStmt) stmt = _dp_store_query (self, error,
+                                                   "SELECT 1 FROM players WHERE name = ?",
+                                                   "t", new_name);
     gboolean has_row;
 
     if (stmt == NULL)
       goto fail;
-    _dp_store_bind_text (stmt, 1, new_name);
     if (!_dp_store_step_row (self, stmt, &has_row, error))
       goto fail;
     if (has_row)
@@ -292,12 +298,12 @@ dp_store_rename_player (DpStore     *self,
   }
 
   {
-    g_autoptr(DpStoreStmt) stmt = _dp_store_prepare (self, "UPDATE players SET name = ? WHERE name = ?", error);
+    g_autoptr(DpStoreStmt) stmt = _dp_store_query (self, error,
+                                                   "UPDATE players SET name = ? WHERE name = ?",
+                                                   "tt", new_name, old_name);
 
     if (stmt == NULL)
       goto fail;
-    _dp_store_bind_text (stmt, 1, new_name);
-    _dp_store_bind_text (stmt, 2, old_name);
     if (!_dp_store_step_done (self, stmt, error))
       goto fail;
     if (sqlite3_changes (self->db) == 0)
@@ -313,4 +319,24 @@ dp_store_rename_player (DpStore     *self,
 fail:
   _dp_store_rollback (self);
   return FALSE;
+}
+
+GStrv
+dp_store_match_player_names (DpStore     *self,
+                             const char  *name,
+                             GError     **error)
+{
+  g_autoptr(DpStoreStmt) stmt = NULL;
+  g_autofree char *folded = NULL;
+
+  g_return_val_if_fail (DP_IS_STORE (self), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  folded = _dp_store_fold_for_search (name);
+  stmt = _dp_store_query (self, error,
+                          "SELECT name FROM players WHERE dp_casefold (name) = ?1 ORDER BY name = ?2 DESC, name",
+                          "tt", folded, name);
+  if (stmt == NULL)
+    return NULL;
+  return strv_from_rows (self, stmt, error);
 }

@@ -62,20 +62,17 @@ player_extreme_total (DpStore     *self,
   g_autoptr(DpStoreStmt) stmt = NULL;
   gboolean has_row;
 
-  stmt = _dp_store_prepare (self,
-                            highest
+  stmt = _dp_store_query (self, error,
+                          highest
                           ? "SELECT max (t) FROM (SELECT (SELECT st.total FROM stat_totals st "
                             "  WHERE st.kind = k.kind AND st.player = ?1 ORDER BY st.total DESC LIMIT 1) AS t "
                             "FROM (SELECT DISTINCT kind FROM stat_sums WHERE ?2 IS NULL OR kind = ?2) k)"
                           : "SELECT min (t) FROM (SELECT (SELECT st.total FROM stat_totals st "
                             "  WHERE st.kind = k.kind AND st.player = ?1 ORDER BY st.total ASC LIMIT 1) AS t "
                             "FROM (SELECT DISTINCT kind FROM stat_sums WHERE ?2 IS NULL OR kind = ?2) k)",
-                            error);
+                          "It", player, kind);
   if (stmt == NULL)
     return FALSE;
-  sqlite3_bind_int64 (stmt, 1, player);
-  if (kind != NULL)
-    _dp_store_bind_text (stmt, 2, kind);
   if (!_dp_store_step_row (self, stmt, &has_row, error))
     return FALSE;
 
@@ -102,18 +99,14 @@ dp_store_player_stats (DpStore     *self,
 
   /* Sums per kind, player and key (stat_sums, kept by triggers); with no kind given,
    * the kinds are added up here. */
-  stmt = _dp_store_prepare (self,
-                            "SELECT ss.player, p.name, ss.key, sum (ss.total), sum (ss.n) "
-                            "FROM stat_sums ss JOIN players p ON p.id = ss.player "
-                            "WHERE ss.n > 0 AND (?1 IS NULL OR ss.kind = ?1) AND (?2 IS NULL OR p.name = ?2) "
-                            "GROUP BY ss.player, ss.key",
-                            error);
+  stmt = _dp_store_query (self, error,
+                          "SELECT ss.player, p.name, ss.key, sum (ss.total), sum (ss.n) "
+                          "FROM stat_sums ss LEFT JOIN players p ON p.id = ss.player "
+                          "WHERE ss.n > 0 AND (?1 IS NULL OR ss.kind = ?1) AND (?2 IS NULL OR p.name = ?2) "
+                          "GROUP BY ss.player, ss.key",
+                          "tt", kind, player);
   if (stmt == NULL)
     goto fail;
-  if (kind != NULL)
-    _dp_store_bind_text (stmt, 1, kind);
-  if (player != NULL)
-    _dp_store_bind_text (stmt, 2, player);
 
   for (;;)
     {
@@ -224,10 +217,11 @@ dp_store_dup_known_facts (DpStore     *self,
   g_return_val_if_fail (DP_IS_STORE (self), NULL);
   g_return_val_if_fail (kind != NULL, NULL);
 
-  stmt = _dp_store_prepare (self, "SELECT key, value FROM known_facts WHERE kind = ?", error);
+  stmt = _dp_store_query (self, error,
+                          "SELECT key, value FROM known_facts WHERE kind = ?",
+                          "t", kind);
   if (stmt == NULL)
     return NULL;
-  _dp_store_bind_text (stmt, 1, kind);
   facts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   for (;;)
     {
@@ -266,18 +260,16 @@ dp_store_head_to_head (DpStore       *self,
       return FALSE;
     }
 
-  stmt = _dp_store_prepare (self,
-                            "SELECT coalesce (sum (games), 0), coalesce (sum (wins_a), 0), "
-                            "  coalesce (sum (wins_b), 0), coalesce (sum (ties), 0) "
-                            "FROM pair_sums "
-                            "WHERE a = (SELECT id FROM players WHERE name = ?1) "
-                            "  AND b = (SELECT id FROM players WHERE name = ?2) "
-                            "  AND (?3 IS NULL OR kind = ?3)",
-                            error);
+  stmt = _dp_store_query (self, error,
+                          "SELECT coalesce (sum (games), 0), coalesce (sum (wins_a), 0), "
+                          "  coalesce (sum (wins_b), 0), coalesce (sum (ties), 0) "
+                          "FROM pair_sums "
+                          "WHERE a = (SELECT id FROM players WHERE name = ?1) "
+                          "  AND b = (SELECT id FROM players WHERE name = ?2) "
+                          "  AND (?3 IS NULL OR kind = ?3)",
+                          "tt", a, b);
   if (stmt == NULL)
     return FALSE;
-  _dp_store_bind_text (stmt, 1, a);
-  _dp_store_bind_text (stmt, 2, b);
   if (kind != NULL)
     _dp_store_bind_text (stmt, 3, kind);
   if (!_dp_store_step_row (self, stmt, &has_row, error))

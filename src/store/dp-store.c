@@ -17,11 +17,16 @@
 
 #include <glib/gi18n-lib.h>
 
+#include <stdarg.h>
+#include <sys/stat.h>
+
+#include <glib/gstdio.h>
+
 #include <gio/gio.h>
 
 #include "dp-store-internal.h"
 
-G_DEFINE_TYPE (DpStore, dp_store, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (DpStore, dp_store, G_TYPE_OBJECT)
 
 G_DEFINE_QUARK (dp-store-error-quark, dp_store_error)
 
@@ -131,6 +136,69 @@ _dp_store_bind_text (sqlite3_stmt *stmt,
   sqlite3_bind_text (stmt, index, text, -1, SQLITE_TRANSIENT);
 }
 
+static void
+bind_values (sqlite3_stmt *stmt,
+             const char   *types,
+             va_list       args)
+{
+  for (int i = 0; types[i] != '\0'; i++)
+    {
+      switch (types[i])
+        {
+        case 'i':
+          sqlite3_bind_int (stmt, i + 1, va_arg (args, int));
+          break;
+        case 'I':
+          sqlite3_bind_int64 (stmt, i + 1, va_arg (args, gint64));
+          break;
+        case 'd':
+          sqlite3_bind_double (stmt, i + 1, va_arg (args, double));
+          break;
+        case 't':
+          _dp_store_bind_text (stmt, i + 1, va_arg (args, const char *));
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+    }
+}
+
+DpStoreStmt *
+_dp_store_query (DpStore     *self,
+                 GError     **error,
+                 const char  *sql,
+                 const char  *types,
+                 ...)
+{
+  DpStoreStmt *stmt = _dp_store_prepare (self, sql, error);
+  va_list args;
+
+  if (stmt == NULL)
+    return NULL;
+  va_start (args, types);
+  bind_values (stmt, types, args);
+  va_end (args);
+  return stmt;
+}
+
+gboolean
+_dp_store_run (DpStore     *self,
+               GError     **error,
+               const char  *sql,
+               const char  *types,
+               ...)
+{
+  g_autoptr(DpStoreStmt) stmt = _dp_store_prepare (self, sql, error);
+  va_list args;
+
+  if (stmt == NULL)
+    return FALSE;
+  va_start (args, types);
+  bind_values (stmt, types, args);
+  va_end (args);
+  return _dp_store_step_done (self, stmt, error);
+}
+
 /* Steps a statement that returns no rows (or whose rows are not wanted). */
 gboolean
 _dp_store_step_done (DpStore       *self,
@@ -182,12 +250,68 @@ _dp_store_rollback (DpStore *self)
     sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
+/* ---- The file under the connection ---- */
+
+void
+_dp_store_watch_identity (DpStore *self)
+{
+  g_autofree char *shm = g_strconcat (self->path, "-shm", NULL);
+  GStatBuf st;
+
+  self->watch_file = g_stat (self->path, &st) == 0;
+  if (self->watch_file)
+    {
+      self->file_dev = st.st_dev;
+      self->file_ino = st.st_ino;
+    }
+  self->watch_shm = g_stat (shm, &st) == 0;
+  if (self->watch_shm)
+    {
+      self->shm_dev = st.st_dev;
+      self->shm_ino = st.st_ino;
+    }
+}
+
+/* SQLite documents deleting or replacing the -shm file (or the database) under an open
+ * connection as a way to corrupt it: two processes then no longer share the WAL index
+ * and overwrite each other's pages. It cannot be prevented, but it can be noticed before
+ * each write: the file or its -shm is no longer the one the connection opened. Then
+ * nothing is written (issue 26, item 10; docs/storage.md). */
+static gboolean
+check_identity (DpStore  *self,
+                GError  **error)
+{
+  g_autofree char *shm = g_strconcat (self->path, "-shm", NULL);
+  g_autofree char *display = NULL;
+  GStatBuf st;
+
+  if ((!self->watch_file ||
+       (g_stat (self->path, &st) == 0 && st.st_dev == self->file_dev && st.st_ino == self->file_ino)) &&
+      (!self->watch_shm ||
+       (g_stat (shm, &st) == 0 && st.st_dev == self->shm_dev && st.st_ino == self->shm_ino)))
+    return TRUE;
+
+  display = g_filename_display_name (self->path);
+  g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_IO,
+               _("The game database “%s” or its “-shm” file was deleted or replaced by another program "
+                 "while Dicepad had it open. Nothing was saved, so that no stored game is overwritten: "
+                 "close every Dicepad window and command, then open the games again."),
+               display);
+  return FALSE;
+}
+
 /* IMMEDIATE takes the write lock at once, so a busy database fails here and not
  * half-way through, and the state read inside the transaction stays valid. */
 gboolean
 _dp_store_begin (DpStore  *self,
                  GError  **error)
 {
+  /* A store opened read-only, or an empty history in memory (dp-store-open.c). */
+  if (self->read_only)
+    return _dp_store_db_error (self, SQLITE_READONLY, error);
+  if (!check_identity (self, error))
+    return FALSE;
+
   return _dp_store_exec (self, "BEGIN IMMEDIATE", error);
 }
 

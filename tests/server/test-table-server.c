@@ -14,6 +14,7 @@
 #include <libsoup/soup.h>
 #include <locale.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "cv-game.h"
 #include "cv-presenter.h"
@@ -723,7 +724,16 @@ test_game_views (Fixture       *fixture,
   g_assert_cmpstr (json_object_get_string_member (state, "sheets_title"), ==, "Team boards");
   g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (state, "entry"), "mode"),
                    ==, "cubitos-roll");
+}
+
 /* ---- Availability and limits (issue 24) ---- */
+
+static gboolean
+timeout_cb (gpointer user_data)
+{
+  *(gboolean *) user_data = TRUE;
+  return G_SOURCE_REMOVE;
+}
 
 /* A raw TCP client, for what libsoup's client never sends: half requests, fragments,
  * bodies on upgrades, other source addresses. Non-blocking: the server runs on this
@@ -924,7 +934,7 @@ test_connections_flat (Fixture       *fixture,
   g_autofree char *body = NULL;
 
   /* Inside the rate limit, as in the issue: only the leak can stop it. */
-  dp_table_server_set_http_limits (fixture->server, 100000, 0);
+  dp_table_server_set_http_limits (fixture->server, 100000, 0, 0);
   g_assert_cmpuint (http_get (fixture, "GET", fixture->url, NULL, NULL), ==, SOUP_STATUS_OK);
   before = count_descriptors ();
   for (guint i = 0; i < 2000; i++)
@@ -934,13 +944,13 @@ test_connections_flat (Fixture       *fixture,
       if (i % 4 == 0)
         {
           raw_send (raw, page, strlen (page));
-          g_assert_true (raw_read (raw, "</html>", WAIT_SECONDS * 1000));
+          g_assert_true (raw_read (raw, "</html>", PHONE_WAIT_SECONDS * 1000));
           g_assert_cmpuint (raw_status (raw), ==, 200);
         }
       else if (i % 4 == 1)
         {
           raw_send (raw, missing, strlen (missing));
-          g_assert_true (raw_read (raw, "\r\n\r\n", WAIT_SECONDS * 1000));
+          g_assert_true (raw_read (raw, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
           g_assert_cmpuint (raw_status (raw), ==, 404);
         }
       else if (i % 4 == 2)
@@ -963,6 +973,45 @@ test_connections_flat (Fixture       *fixture,
   g_assert_nonnull (strstr (body, "<html"));
 }
 
+/* Issue 24, item 2: "after the descriptors run out the server never accepts again".
+ * The process runs out of descriptors while phones keep connecting; once some are free
+ * again, the server accepts and serves as before. */
+static void
+test_out_of_descriptors (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autoptr(GSocketAddress) server = g_inet_socket_address_new_from_string ("127.0.0.1", dp_table_server_get_port (fixture->server));
+  g_autoptr(GPtrArray) clients = g_ptr_array_new_with_free_func (g_object_unref);
+  struct rlimit saved, low;
+  gboolean expired = FALSE;
+
+  g_assert_cmpint (getrlimit (RLIMIT_NOFILE, &saved), ==, 0);
+  low = saved;
+  low.rlim_cur = count_descriptors () + 8;
+  g_assert_cmpint (setrlimit (RLIMIT_NOFILE, &low), ==, 0);
+  /* Connections the kernel completes while the server cannot take them: accept() fails. */
+  for (guint i = 0; i < 64; i++)
+    {
+      GSocket *socket = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, NULL);
+
+      if (socket == NULL)
+        break;
+      g_ptr_array_add (clients, socket);
+      if (!g_socket_connect (socket, server, NULL, NULL))
+        break;
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+    }
+  g_assert_cmpuint (clients->len, <, 64);
+  g_timeout_add (100, timeout_cb, &expired);
+  iterate_until (&expired);
+
+  /* Descriptors are free again: the page loads. */
+  g_ptr_array_set_size (clients, 0);
+  g_assert_cmpint (setrlimit (RLIMIT_NOFILE, &saved), ==, 0);
+  g_assert_cmpuint (http_get (fixture, "GET", fixture->url, NULL, NULL), ==, SOUP_STATUS_OK);
+}
+
 /* Issue 24, item 3: "half-sent requests never time out". With a short timeout (the
  * default is DP_TABLE_SERVER_REQUEST_TIMEOUT_MS), a request that stops half-way and a
  * connection that never says anything are closed by the server; phones go on. */
@@ -975,7 +1024,7 @@ test_slow_request (Fixture       *fixture,
   g_autoptr(Phone) phone = NULL;
   g_autoptr(JsonObject) state = NULL;
 
-  dp_table_server_set_http_limits (fixture->server, 0, 300);
+  dp_table_server_set_http_limits (fixture->server, 0, 0, 300);
   half = raw_connect (fixture, NULL);
   silent = raw_connect (fixture, NULL);
   raw_send (half, "GET /t/", 7);
@@ -1002,7 +1051,7 @@ test_fragments (Fixture       *fixture,
   gsize sent = 0;
 
   raw_send (raw, request, strlen (request));
-  g_assert_true (raw_read (raw, "\r\n\r\n", WAIT_SECONDS * 1000));
+  g_assert_true (raw_read (raw, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
   g_assert_cmpuint (raw_status (raw), ==, 101);
   g_string_truncate (raw->read, 0);
 
@@ -1010,7 +1059,7 @@ test_fragments (Fixture       *fixture,
   raw_frame (raw, FALSE, 0x1, hello, 10);
   raw_frame (raw, FALSE, 0x0, hello + 10, 10);
   raw_frame (raw, TRUE, 0x0, hello + 20, strlen (hello) - 20);
-  g_assert_true (raw_read (raw, "\"type\":\"state\"", WAIT_SECONDS * 1000));
+  g_assert_true (raw_read (raw, "\"type\":\"state\"", PHONE_WAIT_SECONDS * 1000));
   g_string_truncate (raw->read, 0);
 
   /* Over the limit in 1 KiB fragments (JSON white space, so it would parse). */
@@ -1024,7 +1073,7 @@ test_fragments (Fixture       *fixture,
         ;
     }
   raw_frame (raw, TRUE, 0x0, "}", 1);
-  g_assert_true (raw_read (raw, "\x88", WAIT_SECONDS * 1000));
+  g_assert_true (raw_read (raw, "\x88", PHONE_WAIT_SECONDS * 1000));
   raw_read (raw, NULL, 200);
   /* The close frame says why (1009, message too big), and nothing was answered. */
   g_assert_cmpuint (raw->read->len, >=, 4);
@@ -1076,17 +1125,17 @@ test_upgrade_limits (Fixture       *fixture,
 
   raw_send (raw, with_body, strlen (with_body));
   raw_send (raw, "hello", 5);
-  g_assert_true (raw_read (raw, "\r\n\r\n", WAIT_SECONDS * 1000));
+  g_assert_true (raw_read (raw, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
   g_assert_cmpuint (raw_status (raw), ==, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE);
 
   /* 2 requests a second, bursts of 4: the tenth upgrade in a row is refused. */
-  dp_table_server_set_http_limits (fixture->server, 2, 0);
+  dp_table_server_set_http_limits (fixture->server, 2, 0, 0);
   for (guint i = 0; i < 10; i++)
     {
       g_autoptr(Raw) upgrade = raw_connect (fixture, NULL);
 
       raw_send (upgrade, plain, strlen (plain));
-      g_assert_true (raw_read (upgrade, "\r\n\r\n", WAIT_SECONDS * 1000));
+      g_assert_true (raw_read (upgrade, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
       if (raw_status (upgrade) == 429)
         n_refused++;
       else
@@ -1105,19 +1154,33 @@ test_rate_per_address (Fixture       *fixture,
   g_autofree char *flood = g_strdup_printf ("GET /t/guess/ HTTP/1.1\r\nHost: %s\r\n\r\n", host);
   guint n_limited = 0;
 
-  dp_table_server_set_http_limits (fixture->server, 5, 0);
+  dp_table_server_set_http_limits (fixture->server, 5, 0, 0);
   for (guint i = 0; i < 40; i++)
     {
       g_autoptr(Raw) raw = raw_connect (fixture, "127.0.0.2");
 
       raw_send (raw, flood, strlen (flood));
-      g_assert_true (raw_read (raw, "\r\n\r\n", WAIT_SECONDS * 1000));
+      g_assert_true (raw_read (raw, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
       n_limited += raw_status (raw) == 429;
     }
   g_assert_cmpuint (n_limited, >=, 20);
   /* The phones (127.0.0.1) still load the page. */
   for (guint i = 0; i < 5; i++)
     g_assert_cmpuint (http_get (fixture, "GET", fixture->url, NULL, NULL), ==, SOUP_STATUS_OK);
+
+  /* Silent connections from one address: beyond DP_TABLE_SERVER_PENDING_PER_ADDRESS
+   * they are closed at once, and the phones still load the page. */
+  {
+    g_autoptr(GPtrArray) silent = g_ptr_array_new_with_free_func ((GDestroyNotify) raw_free);
+    guint n_closed = 0;
+
+    for (guint i = 0; i < DP_TABLE_SERVER_PENDING_PER_ADDRESS + 4; i++)
+      g_ptr_array_add (silent, raw_connect (fixture, "127.0.0.3"));
+    for (guint i = 0; i < silent->len; i++)
+      n_closed += raw_read (g_ptr_array_index (silent, i), NULL, 200);
+    g_assert_cmpuint (n_closed, ==, 4);
+    g_assert_cmpuint (http_get (fixture, "GET", fixture->url, NULL, NULL), ==, SOUP_STATUS_OK);
+  }
 }
 
 /* Issue 24, item 8: "Origin and Host are not checked … the page's CSP allows sockets to
@@ -1143,15 +1206,15 @@ test_origin (Fixture       *fixture,
 
   /* A page of another origin that knows the address: no socket. */
   raw_send (a, foreign_upgrade, strlen (foreign_upgrade));
-  g_assert_true (raw_read (a, "\r\n\r\n", WAIT_SECONDS * 1000));
+  g_assert_true (raw_read (a, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
   g_assert_cmpuint (raw_status (a), ==, SOUP_STATUS_FORBIDDEN);
   /* The page's own origin: the socket. */
   raw_send (b, own_upgrade, strlen (own_upgrade));
-  g_assert_true (raw_read (b, "\r\n\r\n", WAIT_SECONDS * 1000));
+  g_assert_true (raw_read (b, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
   g_assert_cmpuint (raw_status (b), ==, 101);
   /* Another name for this address (DNS rebinding): refused. */
   raw_send (c, rebound, strlen (rebound));
-  g_assert_true (raw_read (c, "\r\n\r\n", WAIT_SECONDS * 1000));
+  g_assert_true (raw_read (c, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
   g_assert_cmpuint (raw_status (c), ==, SOUP_STATUS_FORBIDDEN);
 
   /* The page may open its own socket and no other. */
@@ -1188,6 +1251,36 @@ test_action_not_object (Fixture       *fixture,
   g_assert_cmpuint (stored_actions (fixture), ==, 0);
 }
 
+/* Issue 27 item 1: the Cubitos turn assistant on the phone of the seat deciding to push
+ * or pass, only while the window's switch is on (`show-assistant`, off by default).
+ * Sami rolled 1 coin of 9 dice: 1 active die, not in danger — a push cannot bust (p. 8). */
+static void
+test_cubitos_assistant (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autoptr(Phone) sami = phone_seated (fixture, 1);
+  g_autoptr(JsonObject) b = NULL;
+
+  b = phone_wait_seat (sami, 1, 3);
+  phone_send (sami, "{\"type\":\"action\",\"at\":3,\"action\":{\"roll\":{\"light_grey\":{\"coin\":1}}}}");
+  g_clear_pointer (&b, json_object_unref);
+  b = phone_wait_state_at (sami, 4);
+  g_assert_nonnull (find_choice (b, "\"pass\":true"));
+  /* off: the phone says nothing */
+  g_assert_false (json_object_has_member (b, "assistant"));
+
+  g_object_set (fixture->server, "assistant", TRUE, NULL);
+  g_clear_pointer (&b, json_object_unref);
+  b = phone_wait_state_at (sami, 4);
+  g_assert_true (g_str_has_prefix (json_object_get_string_member (b, "assistant"),
+                                   "Push: no risk of a bust — about +1 coin"));
+
+  g_object_set (fixture->server, "assistant", FALSE, NULL);
+  g_clear_pointer (&b, json_object_unref);
+  b = phone_wait_state_at (sami, 4);
+  g_assert_false (json_object_has_member (b, "assistant"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1222,6 +1315,7 @@ main (int    argc,
   g_test_add ("/server/cubitos-parallel", Fixture, NULL, fixture_set_up_cubitos, test_cubitos_parallel, fixture_tear_down);
   g_test_add ("/server/game-views", Fixture, NULL, fixture_set_up_cubitos, test_game_views, fixture_tear_down);
   g_test_add ("/server/connections-flat", Fixture, NULL, fixture_set_up, test_connections_flat, fixture_tear_down);
+  g_test_add ("/server/out-of-descriptors", Fixture, NULL, fixture_set_up, test_out_of_descriptors, fixture_tear_down);
   g_test_add ("/server/slow-request", Fixture, NULL, fixture_set_up, test_slow_request, fixture_tear_down);
   g_test_add ("/server/fragments", Fixture, NULL, fixture_set_up, test_fragments, fixture_tear_down);
   g_test_add ("/server/moved-seat", Fixture, NULL, fixture_set_up, test_moved_seat, fixture_tear_down);
@@ -1229,6 +1323,7 @@ main (int    argc,
   g_test_add ("/server/rate-per-address", Fixture, NULL, fixture_set_up, test_rate_per_address, fixture_tear_down);
   g_test_add ("/server/origin", Fixture, NULL, fixture_set_up, test_origin, fixture_tear_down);
   g_test_add ("/server/action-not-object", Fixture, NULL, fixture_set_up, test_action_not_object, fixture_tear_down);
+  g_test_add ("/server/cubitos-assistant", Fixture, NULL, fixture_set_up_cubitos, test_cubitos_assistant, fixture_tear_down);
 
   return g_test_run ();
 }

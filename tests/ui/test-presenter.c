@@ -12,6 +12,7 @@
 
 #include "cv-presenter.h"
 #include "cb-presenter.h"
+#include "dp-game-view.h"
 #include "dp-ui-test-util.h"
 
 static gboolean
@@ -271,6 +272,28 @@ assistant_text (const CvGame *game,
 
   g_assert_no_error (error);
   return cv_assistant_text_new (game, odds, pick_up);
+}
+
+/* Issue 27: "the assistant lists the opponents in another order than the keys serve
+ * them" (docs/keyboard.md: "each opponent who must mark, in seat order after the
+ * roller"). Sami rolls the curse in turn 2: Tom, then Ina. */
+static void
+test_assistant_opponents_in_key_order (void)
+{
+  g_autoptr(CvGame) game = new_game ();
+  g_autoptr(CvAssistantText) text = NULL;
+  CvAction take;
+
+  apply_roll (game, "OOGGPP");
+  cv_action_init_take (&take, -1, CV_FACE_ORANGE);
+  apply (game, &take);
+  g_assert_cmpuint (cv_game_get_roller (game), ==, 1);
+  apply_roll (game, "OOGSSS");
+  g_assert_cmpint (cv_game_get_phase (game), ==, CV_PHASE_OPPONENTS);
+  text = assistant_text (game, NULL);
+  g_assert_cmpuint (text->opponents->len, ==, 2);
+  g_assert_nonnull (strstr (g_ptr_array_index (text->opponents, 0), "Tom"));
+  g_assert_nonnull (strstr (g_ptr_array_index (text->opponents, 1), "Ina"));
 }
 
 /* Issue 8: "the chance of 3 or more skulls when rolling 6 dice once". */
@@ -689,6 +712,55 @@ test_cubitos_card_title_in_sentences (void)
   g_assert_true (g_str_has_prefix (ability, blue));
 }
 
+/* The game of tests/scripts/@name, played to its end. */
+static DpGame *
+play_script (const char *name)
+{
+  g_autofree char *setup = NULL;
+  g_autoptr(GPtrArray) actions = NULL;
+  g_autoptr(GError) error = NULL;
+  DpGame *game;
+
+  dp_ui_load_script (name, &setup, &actions);
+  game = dp_game_replay (setup, (const char *const *) actions->pdata, actions->len, NULL, &error);
+  g_assert_no_error (error);
+  return game;
+}
+
+/* Issue 23 item 2: the result's headline and columns come from the GTK-free view, which
+ * the window's result page draws. Rules, "End of the Game": "The player with the most
+ * points wins"; the table lists the four rows, the bonus lines and the total. */
+static void
+test_view_result (void)
+{
+  g_autoptr(DpGame) game = play_script ("two-player-game.jsonl");
+  const DpGameView *view = dp_game_view_for_game (game);
+  g_autoptr(GPtrArray) columns = NULL;
+  g_autofree char *headline = NULL;
+  DpResultColumn *orange, *total;
+
+  g_assert_nonnull (view);
+  g_assert_true (dp_game_is_finished (game));
+  headline = view->dup_headline (game);
+  g_assert_cmpstr (headline, ==, is_german () ? "Sami gewinnt mit 29 Punkten" : "Sami wins with 29 points");
+
+  columns = view->dup_result_columns (game);
+  g_assert_cmpuint (columns->len, ==, CV_N_COLORS + 2);
+  orange = g_ptr_array_index (columns, CV_FACE_ORANGE);
+  g_assert_cmpstr (orange->description, ==, cv_face_get_name (CV_FACE_ORANGE));
+  g_assert_false (orange->strong);
+  total = g_ptr_array_index (columns, columns->len - 1);
+  g_assert_cmpstr (total->heading, ==, g_dpgettext2 (GETTEXT_PACKAGE, "result table", "Total"));
+  g_assert_true (total->strong);
+  for (guint seat = 0; seat < dp_game_get_n_players (game); seat++)
+    {
+      g_autofree char *expected = g_strdup_printf ("%d", dp_game_get_total (game, seat));
+
+      g_assert_cmpuint (orange->cells->len, ==, dp_game_get_n_players (game));
+      g_assert_cmpstr (g_ptr_array_index (total->cells, seat), ==, expected);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -696,6 +768,7 @@ main (int   argc,
   dp_ui_test_init (&argc, &argv, DP_UI_TEST_PLAIN);
 
   g_test_add_func ("/presenter/letters", test_letters);
+  g_test_add_func ("/presenter/view-result", test_view_result);
   g_test_add_func ("/presenter/sami-skulls", test_sami_skulls);
   g_test_add_func ("/presenter/ina-jokers", test_ina_jokers);
   g_test_add_func ("/presenter/preview-points-zone", test_preview_points_zone);
@@ -710,6 +783,7 @@ main (int   argc,
   g_test_add_func ("/presenter/assistant/no-reroll-left", test_assistant_no_reroll_left);
   g_test_add_func ("/presenter/assistant/recommendation", test_assistant_recommendation);
   g_test_add_func ("/presenter/assistant/opponents", test_assistant_opponents);
+  g_test_add_func ("/presenter/assistant/opponents-in-key-order", test_assistant_opponents_in_key_order);
   g_test_add_func ("/presenter/assistant/nothing", test_assistant_nothing);
   g_test_add_func ("/presenter/cubitos-card-title", test_cubitos_card_title);
 

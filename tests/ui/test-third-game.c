@@ -399,17 +399,16 @@ hr_headline (const DpGame *game)
   return g_strdup_printf ("%s rolled highest", state->names[best]);
 }
 
-static void
-hr_fill_result (DpResultPage *page,
-                const DpGame *game)
+static GPtrArray *
+hr_result_columns (const DpGame *game)
 {
-  guint column = dp_result_page_add_column (page, "Roll", "The face rolled", NULL);
+  GPtrArray *columns = g_ptr_array_new_with_free_func ((GDestroyNotify) dp_result_column_free);
+  DpResultColumn *roll = dp_result_column_new ("Roll", "The face rolled", NULL, TRUE);
 
   for (guint seat = 0; seat < dp_game_get_n_players (game); seat++)
-    {
-      g_autofree char *text = g_strdup_printf ("%d", dp_game_get_total (game, seat));
-      dp_result_page_set_cell (page, column, seat, text, TRUE);
-    }
+    g_ptr_array_add (roll->cells, g_strdup_printf ("%d", dp_game_get_total (game, seat)));
+  g_ptr_array_add (columns, roll);
+  return columns;
 }
 
 /* The unit of a total: the face rolled. */
@@ -451,6 +450,11 @@ static const DpGameView hr_game_view = {
   .kind_id = "highroll",
   .dup_round_text = hr_round_text,
   .dup_action_text = hr_action_description,
+  .dup_headline = hr_headline,
+  .dup_result_columns = hr_result_columns,
+  .stats = hr_stats,
+  .n_stats = G_N_ELEMENTS (hr_stats),
+  .dup_total_text = hr_total_text,
   .phone_read_answer = hr_phone_read_answer,
 };
 
@@ -467,11 +471,6 @@ static const DpGameUi hr_game_ui = {
   .table_page_type = hr_table_page_get_type,
   .new_sheet_view = hr_new_sheet_view,
   .update_sheet_view = hr_update_sheet_view,
-  .dup_headline = hr_headline,
-  .fill_result = hr_fill_result,
-  .stats = hr_stats,
-  .n_stats = G_N_ELEMENTS (hr_stats),
-  .dup_total_text = hr_total_text,
 };
 
 /* ---- The tests ---- */
@@ -624,7 +623,7 @@ test_replay (Fixture       *f,
   replay = dp_history_page_get_replay_page (history);
 
   g_assert_cmpuint (dp_game_replay_page_get_n_steps (replay), ==, 2);
-  /* The ranking says each total in the game's own unit (DpGameUi.dup_total_text). */
+  /* The ranking says each total in the game's own unit (DpGameView.dup_total_text). */
   g_assert_cmpstr (result_total (GTK_WIDGET (replay), "1. Sami"), ==, "a 6");
   g_assert_cmpstr (result_total (GTK_WIDGET (replay), "2. Ina"), ==, "a 3");
   sheet = dp_game_replay_page_get_sheet (replay, 1);

@@ -12,6 +12,7 @@
 
 #include "cb-action.h"
 #include "cb-presenter.h"
+#include "cb-odds.h"
 #include "dp-text.h"
 
 /* ---- Dice ---- */
@@ -322,6 +323,65 @@ cb_presenter_dup_prompt (const CbGame *game,
     default:
       return g_strdup (name);
     }
+}
+
+char *
+cb_presenter_dup_board_phase (const CbGame *game,
+                              guint         seat)
+{
+  CbPhase p;
+
+  g_return_val_if_fail (game != NULL && seat < cb_game_get_n_players (game), NULL);
+
+  p = cb_presenter_get_shown_phase (game, seat);
+  if (cb_game_is_finished (game))
+    return g_strdup_printf (_("place %u"), cb_game_get_rank (game, seat));
+  if (cb_phase_number (p) > 0)
+    /* Translators: a board's phase, "phase 6 · move" */
+    return g_strdup_printf (_("phase %u · %s"), cb_phase_number (p), cb_presenter_phase_name (p));
+  return g_strdup (cb_presenter_phase_name (p));
+}
+
+char *
+cb_presenter_dup_board_position (const CbGame *game,
+                                 guint         seat)
+{
+  guint walked;
+
+  g_return_val_if_fail (game != NULL && seat < cb_game_get_n_players (game), NULL);
+
+  walked = cb_game_get_spaces_moved (game, seat);
+  if (cb_game_has_finished_race (game, seat))
+    /* Translators: a runner that reached the finish */
+    return g_strdup_printf (ngettext ("✔ finished · %u space walked", "✔ finished · %u spaces walked", walked),
+                            walked);
+  /* Translators: how far the runner went, "12 spaces walked · lap 1 of 2" */
+  return g_strdup_printf (ngettext ("%u space walked · lap %u of %u", "%u spaces walked · lap %u of %u", walked),
+                          walked, MIN (cb_game_get_laps_done (game, seat) + 1, cb_game_get_laps (game)),
+                          cb_game_get_laps (game));
+}
+
+gboolean
+cb_presenter_board_busted (const CbGame *game,
+                           guint         seat)
+{
+  g_return_val_if_fail (game != NULL && seat < cb_game_get_n_players (game), FALSE);
+
+  return cb_game_has_busted (game, seat) || cb_presenter_get_shown_phase (game, seat) == CB_PHASE_BUST;
+}
+
+gboolean
+cb_presenter_board_in_danger (const CbGame *game,
+                              guint         seat)
+{
+  CbPhase p;
+
+  g_return_val_if_fail (game != NULL && seat < cb_game_get_n_players (game), FALSE);
+
+  /* Danger matters while rolling (p. 8); the race section cannot bust. */
+  p = cb_presenter_get_shown_phase (game, seat);
+  return cb_game_in_danger (game, seat) && !cb_game_is_finished (game)
+         && (p < CB_PHASE_ROLL_DONE || p == CB_PHASE_BUST) && !cb_presenter_board_busted (game, seat);
 }
 
 char *
@@ -1565,4 +1625,25 @@ cb_presenter_dup_setup_again (const CbGame *game,
       return cb_presenter_dup_free_setup (names, n, cards, (guint) track, cb_game_get_laps (game), first, facts);
     }
   return cb_presenter_dup_setup (names, n, cb_game_get_race (game), track, cb_game_get_laps (game), first, facts);
+}
+
+/* ---- The turn assistant ---- */
+
+char *
+cb_presenter_dup_push_odds (const CbGame *game,
+                            guint         seat)
+{
+  g_autoptr(CbOdds) odds = cb_odds_compute (game, seat);
+  g_autofree char *push = NULL;
+  g_autofree char *twice = NULL;
+
+  if (odds == NULL)
+    return NULL;
+  push = cb_odds_describe (odds, CB_ODDS_PUSH);
+  if (push == NULL)
+    return NULL;
+  /* a second push exists only when the first can leave a die in the ready area */
+  if (odds->plan[CB_ODDS_PUSH].p_empty < 1.0 - 1e-12)
+    twice = cb_odds_describe (odds, CB_ODDS_ONE_MORE);
+  return twice != NULL ? g_strdup_printf ("%s\n%s", push, twice) : g_steal_pointer (&push);
 }

@@ -10,6 +10,9 @@
 #include "cv-game-ui.h"
 #include "cb-game-ui.h"
 
+/* A per-game table starts with its kind id (dp_kind_tables_new()). */
+G_STATIC_ASSERT (G_STRUCT_OFFSET (DpGameUi, kind_id) == 0);
+
 /* One line per game, beside its DpGameKind in the core's registry (dp-game.c). */
 static const DpGameUi *const builtin_uis[] = {
   &cv_game_ui,
@@ -23,13 +26,8 @@ registry (void)
   static GHashTable *uis = NULL;
 
   if (g_once_init_enter (&uis))
-    {
-      GHashTable *table = g_hash_table_new (g_str_hash, g_str_equal);
-
-      for (guint i = 0; i < G_N_ELEMENTS (builtin_uis); i++)
-        g_hash_table_insert (table, (gpointer) builtin_uis[i]->kind_id, (gpointer) builtin_uis[i]);
-      g_once_init_leave (&uis, table);
-    }
+    g_once_init_leave (&uis, dp_kind_tables_new ((const gconstpointer *) builtin_uis,
+                                                 G_N_ELEMENTS (builtin_uis)));
   return uis;
 }
 
@@ -46,18 +44,7 @@ _dp_game_ui_register (const DpGameUi *ui)
 GPtrArray *
 dp_game_ui_dup_list (void)
 {
-  guint n_kinds;
-  const DpGameKind *const *kinds = dp_game_kinds_list (&n_kinds);
-  GPtrArray *list = g_ptr_array_new ();
-
-  for (guint i = 0; i < n_kinds; i++)
-    {
-      const DpGameUi *ui = dp_game_ui_lookup (dp_game_kind_get_id (kinds[i]));
-
-      if (ui != NULL)
-        g_ptr_array_add (list, (gpointer) ui);
-    }
-  return list;
+  return dp_kind_tables_dup_list (registry ());
 }
 
 const DpGameUi *
@@ -137,84 +124,4 @@ dp_game_ui_update_sheet_view (const DpGameUi *ui,
 
   if (ui != NULL && ui->update_sheet_view != NULL)
     ui->update_sheet_view (view, game, seat);
-}
-
-/* The step @game is in; without the member, the number of actions applied. */
-static guint
-step_of (const DpGameUi    *ui,
-         DpProgressionStep  by,
-         const DpGame      *game)
-{
-  guint (*number) (const DpGame *game) = NULL;
-
-  if (ui != NULL)
-    number = by == DP_PROGRESSION_BY_ROUND ? ui->round_number : ui->turn_number;
-  return number != NULL ? number (game) : dp_game_get_n_actions (game);
-}
-
-gboolean
-dp_game_ui_compute_progression (const char         *setup_text,
-                                GPtrArray          *actions,
-                                DpProgressionStep   by,
-                                GArray            **steps_out,
-                                GPtrArray         **totals_out,
-                                GError            **error)
-{
-  g_autoptr(DpGame) game = NULL;
-  g_autoptr(GArray) steps = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GPtrArray) totals = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-  const DpGameUi *ui;
-  guint n_players, step;
-  const double zero = 0.0;
-
-  g_return_val_if_fail (setup_text != NULL && actions != NULL, FALSE);
-  g_return_val_if_fail (steps_out != NULL && totals_out != NULL, FALSE);
-
-  game = dp_game_new_from_text (setup_text, error);
-  if (game == NULL)
-    return FALSE;
-
-  /* The start: everybody at 0. */
-  ui = dp_game_ui_for_game (game);
-  n_players = dp_game_get_n_players (game);
-  g_array_append_val (steps, zero);
-  for (guint seat = 0; seat < n_players; seat++)
-    {
-      GArray *column = g_array_new (FALSE, FALSE, sizeof (double));
-
-      g_array_append_val (column, zero);
-      g_ptr_array_add (totals, column);
-    }
-
-  step = step_of (ui, by, game);
-  for (guint i = 0; i < actions->len; i++)
-    {
-      guint next;
-      gboolean ended;
-
-      if (!dp_game_apply_text (game, g_ptr_array_index (actions, i), error))
-        return FALSE;
-      next = step_of (ui, by, game);
-
-      /* The action that begins a new step ended the one before: its totals are that
-       * step's; the game's last action ends the step it is in. */
-      ended = next != step;
-      if (ended || i + 1 == actions->len)
-        {
-          double x = ended ? step : next;
-
-          g_array_append_val (steps, x);
-          for (guint seat = 0; seat < n_players; seat++)
-            {
-              double total = dp_game_get_total (game, seat);
-
-              g_array_append_val (g_ptr_array_index (totals, seat), total);
-            }
-        }
-      step = next;
-    }
-
-  *steps_out = g_steal_pointer (&steps);
-  *totals_out = g_steal_pointer (&totals);
-  return TRUE;
 }

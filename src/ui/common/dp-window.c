@@ -3,10 +3,10 @@
  * Pages live in one GtkStack (`pages`); the start and error pages come from
  * dp-window.ui, every other page is built when first shown (lazy_pages[] below, one
  * line per page, and one table page per game: DpGameUi.table_page_type). The window
- * knows no game: what differs comes from the game's DpGameUi (dp-game-ui.h) and its
- * table page (a DpTablePage). It owns the game being played (DpSession) and its
+ * knows no game: what differs comes from the game's DpGameView (dp-game-view.h: what
+ * it says), its DpGameUi (dp-game-ui.h: widgets) and its table page (a DpTablePage). It owns the game being played (DpSession) and its
  * actions: win.new-game(s), win.new-game-default, win.start-game, win.resume(s),
- * win.undo, win.redo, win.play-again, win.show-start.
+ * win.undo, win.redo, win.play-again, win.show-start, win.show-unfinished.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -26,6 +26,11 @@
 #include "dp-text.h"
 #include "dp-window-private.h"
 #include "dp-phones-dialog.h"
+#include "dp-bgstats-dialog.h"
+
+/* How many unfinished games the start page offers to resume; the rest are one row away
+ * (win.show-unfinished, History showing only the games in progress). */
+#define DP_WINDOW_RESUME_ROWS 5
 
 /* Narrower than this, a game's header shows no title (see update_header()). */
 #define DP_WINDOW_NARROW_HEADER 480
@@ -37,6 +42,7 @@ struct _DpWindow
   GSettings            *settings;
   DpSession            *session;
   gulong                session_changed_id;
+  gulong                session_reloaded_id;
   DpTableServer        *table_server;        /* phones at the table; runs while on (issue 18) */
   AdwToast             *last_toast;
   GCancellable         *backup_cancellable;  /* the daily backup running on a worker */
@@ -51,6 +57,8 @@ struct _DpWindow
   GtkStack             *pages;
   AdwStatusPage        *start_page;
   GtkBox               *start_buttons;
+  GtkWidget            *history_button;
+  GtkWidget            *statistics_button;
   AdwPreferencesGroup  *resume_group;
   GtkLabel             *store_error_label;
   GPtrArray            *resume_rows;
@@ -284,7 +292,10 @@ clear_resume_rows (DpWindow *self)
   g_ptr_array_set_size (self->resume_rows, 0);
 }
 
-/* Start-up offers to resume: the unfinished games, newest first. */
+/* Start-up offers to resume: the few newest unfinished games, then one row that opens
+ * all of them in History. Building a row per unfinished game made the window take 61 s
+ * to appear with 6,271 of them (issue 26, item 2); the start page reads at most
+ * DP_WINDOW_RESUME_ROWS + 1 games, one index step each, whatever the history holds. */
 static void
 refresh_start_page (DpWindow *self)
 {
@@ -303,9 +314,8 @@ refresh_start_page (DpWindow *self)
     }
 
   filter.state = DP_GAME_STATE_IN_PROGRESS;
-  /* Every unfinished game, newest first (issue 19: "the start page lists only 3"):
-   * the start page scrolls. */
-  games = dp_store_list_games (store, &filter, 0, 0, &error);
+  /* One more than shown: is there a game the rows do not show? */
+  games = dp_store_list_games (store, &filter, 0, DP_WINDOW_RESUME_ROWS + 1, &error);
   if (games == NULL)
     {
       gtk_label_set_text (self->store_error_label, error->message);
@@ -314,7 +324,7 @@ refresh_start_page (DpWindow *self)
     }
   gtk_widget_set_visible (GTK_WIDGET (self->store_error_label), FALSE);
 
-  for (guint i = 0; i < games->len; i++)
+  for (guint i = 0; i < games->len && i < DP_WINDOW_RESUME_ROWS; i++)
     {
       DpGameSummary *summary = g_ptr_array_index (games, i);
       const char *names[4];
@@ -347,6 +357,18 @@ refresh_start_page (DpWindow *self)
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), button);
 
       g_object_set_data (G_OBJECT (row), "resume-button", button);
+      adw_preferences_group_add (self->resume_group, row);
+      g_ptr_array_add (self->resume_rows, row);
+    }
+  if (games->len > DP_WINDOW_RESUME_ROWS)
+    {
+      GtkWidget *row = adw_action_row_new ();
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("All Unfinished Games"));
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("Open them in History"));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (row), "win.show-unfinished");
       adw_preferences_group_add (self->resume_group, row);
       g_ptr_array_add (self->resume_rows, row);
     }
@@ -465,6 +487,8 @@ set_session (DpWindow  *self,
   if (self->session != NULL)
     {
       g_clear_signal_handler (&self->session_changed_id, self->session);
+      g_clear_signal_handler (&self->session_reloaded_id, self->session);
+      dp_session_watch (self->session, 0);
       g_clear_object (&self->session);
     }
   /* Phones follow one game: another game switches them off. */
@@ -493,6 +517,10 @@ set_session (DpWindow  *self,
 
   self->session = g_object_ref (session);
   self->session_changed_id = g_signal_connect (session, "changed", G_CALLBACK (session_changed_cb), self);
+  /* Another process (dicepad-cli, phones via `serve`, a second window) moved the game
+   * on: the window shows the stored game and says what happened (issue 24, item 10). */
+  self->session_reloaded_id = g_signal_connect_swapped (session, "reloaded", G_CALLBACK (show_error), self);
+  dp_session_watch (session, DP_SESSION_WATCH_MS);
   follow_session (self);
   backup_daily (self);
 }
@@ -646,7 +674,7 @@ step_session (DpWindow *self,
   g_autoptr(GError) error = NULL;
   g_autoptr(DpGame) before = NULL;
   g_autofree char *text = NULL;
-  const DpGameUi *ui;
+  const DpGameView *view;
   gboolean done;
 
   if (self->session == NULL ||
@@ -659,9 +687,9 @@ step_session (DpWindow *self,
       show_error (self, error->message);
       return;
     }
-  ui = dp_game_ui_for_game (before);
-  if (ui != NULL && ui->dup_undo_text != NULL)
-    text = ui->dup_undo_text (before, dp_session_get_game (self->session), redo);
+  view = dp_game_view_for_game (before);
+  if (view != NULL && view->dup_undo_text != NULL)
+    text = view->dup_undo_text (before, dp_session_get_game (self->session), redo);
   else
     text = g_strdup (redo ? _("Entry redone") : _("Entry undone"));
   show_toast (self, text, redo ? _("_Undo") : _("_Redo"), redo ? "win.undo" : "win.redo");
@@ -681,6 +709,20 @@ undo_action (GtkWidget  *widget,
         show_error (self, error->message);
       return;
     }
+  /* Issue 27: during a re-roll's pick-up Ctrl+Z takes back the pick-up, not the roll. */
+  if (self->session != NULL)
+    {
+      const DpGameUi *ui = dp_game_ui_for_game (dp_session_get_game (self->session));
+      g_autofree char *text = NULL;
+
+      if (ui != NULL && g_strcmp0 (gtk_stack_get_visible_child_name (self->pages), ui->table_page_name) == 0)
+        text = dp_table_page_take_back_unstored (ensure_table_page (self, ui));
+      if (text != NULL)
+        {
+          show_toast (self, text, NULL, NULL);
+          return;
+        }
+    }
   step_session (self, FALSE);
 }
 
@@ -699,7 +741,7 @@ play_again_action (GtkWidget  *widget,
 {
   DpWindow *self = DP_WINDOW (widget);
   const DpGame *game;
-  const DpGameUi *ui;
+  const DpGameView *view;
   g_autofree char *setup = NULL;
 
   if (self->session == NULL)
@@ -707,9 +749,9 @@ play_again_action (GtkWidget  *widget,
 
   /* The same players in the same seats; start_game() drops the old session. */
   game = dp_session_get_game (self->session);
-  ui = dp_game_ui_for_game (game);
-  if (ui != NULL && ui->dup_setup_again != NULL)
-    setup = ui->dup_setup_again (game, dp_session_get_store (self->session));
+  view = dp_game_view_for_game (game);
+  if (view != NULL && view->dup_setup_again != NULL)
+    setup = view->dup_setup_again (game, dp_session_get_store (self->session));
   else
     setup = dp_game_dup_setup_text (game);
   start_game (self, setup);
@@ -747,6 +789,20 @@ show_page_action (GtkWidget  *widget,
 
   if (g_strcmp0 (name, "history") == 0 || g_strcmp0 (name, "statistics") == 0)
     show_page (DP_WINDOW (widget), name);
+}
+
+/* The start page's "All Unfinished Games": History with only the games in progress. */
+static void
+show_unfinished_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  DpWindow *self = DP_WINDOW (widget);
+  DpHistoryPage *history = DP_HISTORY_PAGE (ensure_page (self, "history"));
+
+  dp_history_page_set_show_deleted (history, FALSE);
+  dp_history_page_set_show_unfinished (history, TRUE);
+  show_page (self, "history");
 }
 
 static void
@@ -889,8 +945,26 @@ phones_action (GtkWidget  *widget,
     {
       self->table_server = dp_table_server_new (self->session, NULL);
       g_signal_connect_object (self->table_server, "entry-stored", G_CALLBACK (phone_entry_stored_cb), self, 0);
+      /* one switch for the window and the phones */
+      if (self->settings != NULL)
+        g_settings_bind (self->settings, "show-assistant", self->table_server, "assistant",
+                         G_SETTINGS_BIND_GET);
     }
   gtk_window_present (GTK_WINDOW (dp_phones_dialog_new (GTK_WINDOW (self), self->table_server)));
+}
+
+/* The result page's "Send to BG Stats": the finished game of the table as a QR code. */
+static void
+send_bgstats_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  DpWindow *self = DP_WINDOW (widget);
+
+  if (self->session == NULL || !dp_game_is_finished (dp_session_get_game (self->session)))
+    return;
+  gtk_window_present (GTK_WINDOW (dp_bgstats_dialog_new (GTK_WINDOW (self), dp_session_get_store (self->session),
+                                                         dp_session_get_id (self->session), self->settings)));
 }
 
 static gboolean
@@ -938,6 +1012,8 @@ dp_window_dispose (GObject *object)
   if (self->session != NULL)
     {
       g_clear_signal_handler (&self->session_changed_id, self->session);
+      g_clear_signal_handler (&self->session_reloaded_id, self->session);
+      dp_session_watch (self->session, 0);
       g_clear_object (&self->session);
     }
   g_clear_weak_pointer (&self->last_toast);
@@ -979,6 +1055,8 @@ dp_window_class_init (DpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DpWindow, pages);
   gtk_widget_class_bind_template_child (widget_class, DpWindow, start_page);
   gtk_widget_class_bind_template_child (widget_class, DpWindow, start_buttons);
+  gtk_widget_class_bind_template_child (widget_class, DpWindow, history_button);
+  gtk_widget_class_bind_template_child (widget_class, DpWindow, statistics_button);
   gtk_widget_class_bind_template_child (widget_class, DpWindow, resume_group);
   gtk_widget_class_bind_template_child (widget_class, DpWindow, store_error_label);
   gtk_widget_class_bind_template_child (widget_class, DpWindow, error_page);
@@ -991,8 +1069,30 @@ dp_window_class_init (DpWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
   gtk_widget_class_install_action (widget_class, "win.phones", NULL, phones_action);
   gtk_widget_class_install_action (widget_class, "win.play-again", NULL, play_again_action);
+  gtk_widget_class_install_action (widget_class, "win.send-bgstats", NULL, send_bgstats_action);
   gtk_widget_class_install_action (widget_class, "win.show-start", NULL, show_start_action);
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
+  gtk_widget_class_install_action (widget_class, "win.show-unfinished", NULL, show_unfinished_action);
+}
+
+/* A start-page button's mnemonic (Alt+H, Alt+S, Alt+C …) acts at once. GtkButton's own
+ * mnemonic activation shows the pressed look for 250 ms before it clicks (issue 26,
+ * item 13); a mnemonic shared by several widgets still only cycles the focus. */
+static gboolean
+button_mnemonic_cb (GtkWidget *button,
+                    gboolean   group_cycling,
+                    gpointer   user_data)
+{
+  if (group_cycling)
+    return FALSE;
+  g_signal_emit_by_name (button, "clicked");
+  return TRUE;
+}
+
+static void
+act_on_mnemonic_at_once (GtkWidget *button)
+{
+  g_signal_connect (button, "mnemonic-activate", G_CALLBACK (button_mnemonic_cb), NULL);
 }
 
 /* One "Play …" button per game on the start page, the first one suggested. */
@@ -1013,6 +1113,7 @@ add_start_buttons (DpWindow *self)
       if (i == 0)
         gtk_widget_add_css_class (button, "suggested-action");
       gtk_widget_add_css_class (button, "pill");
+      act_on_mnemonic_at_once (button);
       gtk_box_append (self->start_buttons, button);
     }
 }
@@ -1022,6 +1123,8 @@ dp_window_init (DpWindow *self)
 {
   self->resume_rows = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
+  act_on_mnemonic_at_once (self->history_button);
+  act_on_mnemonic_at_once (self->statistics_button);
   add_start_buttons (self);
 }
 

@@ -679,6 +679,38 @@ test_import_from_window (Fixture       *f,
   g_assert_nonnull (dialog);
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "restore");
   assert_listed (f, f->ids[2], f->ids[1], f->ids[0]);
+
+  /* Issue 26, item 1: a bad game beside good ones is left out and named in a dialog;
+   * the others are imported (here the good one is stored already). */
+  {
+    g_autoptr(JsonNode) doc = json_from_string (text, &error);
+    JsonArray *games;
+    JsonNode *copy;
+    g_autofree char *mixed = NULL;
+    g_autofree char *mixed_path = g_build_filename (f->ui.dir, "mixed.json", NULL);
+    g_autoptr(GFile) mixed_file = g_file_new_for_path (mixed_path);
+
+    g_assert_no_error (error);
+    games = json_object_get_array_member (json_node_get_object (doc), "games");
+    /* A deep copy: json_node_copy() would share the game's object. */
+    {
+      g_autofree char *first = json_to_string (json_array_get_element (games, 0), FALSE);
+
+      copy = json_from_string (first, &error);
+      g_assert_no_error (error);
+    }
+    json_object_set_int_member (json_node_get_object (copy), "id", 7);
+    json_array_add_element (games, copy);
+    mixed = json_to_string (doc, TRUE);
+    g_assert_true (g_file_set_contents (mixed_path, mixed, -1, NULL));
+
+    g_assert_true (dp_history_page_import_file (f->page, mixed_file, &dialog));
+    g_assert_true (ADW_IS_MESSAGE_DIALOG (dialog));
+    g_assert_cmpstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (dialog)), ==, "Some Games Were Left Out");
+    g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)), "Game 2"));
+    gtk_window_destroy (dialog);
+    assert_listed (f, f->ids[2], f->ids[1], f->ids[0]);
+  }
 }
 
 /* The first button below @widget that runs @action (any target). */
@@ -825,6 +857,113 @@ test_start_page_and_ctrl_n (Fixture       *f,
   gtk_widget_activate_action (GTK_WIDGET (f->ui.window), "win.show-start", NULL);
   gtk_widget_activate_action (GTK_WIDGET (f->ui.window), "win.new-game-default", NULL);
   g_assert_cmpstr (dp_new_game_page_get_kind (new_game), ==, "cubitos");
+}
+
+/* The Resume buttons on screen (the replay page in History holds one of its own). */
+static guint
+count_shown_resume_buttons (GtkWidget *widget)
+{
+  guint n = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_ACTIONABLE (child) && gtk_widget_get_mapped (child) &&
+          g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), "win.resume") == 0)
+        n++;
+      n += count_shown_resume_buttons (child);
+    }
+  return n;
+}
+
+static GtkWidget *
+find_actionable (GtkWidget  *widget,
+                 const char *action_name)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_ACTIONABLE (child) &&
+          g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), action_name) == 0)
+        return child;
+      if ((found = find_actionable (child, action_name)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Issue 26, item 2: "The start page grows with unfinished games … Show the few most
+ * recent and a row that opens all unfinished games in History." With 12 unfinished
+ * games (and the fixture's 3 finished ones) the start page offers the 5 newest and one
+ * row; the row opens History listing exactly the 12, newest first. */
+static void
+test_start_page_few_unfinished (Fixture       *f,
+                                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *newest = NULL;
+  DpHistoryModel *model;
+  GtkWidget *row;
+  guint n_resume;
+
+  for (guint i = 0; i < 12; i++)
+    {
+      g_autoptr(DpGame) game = test_new_game (tables[i % 3]);
+
+      g_free (newest);
+      newest = dp_store_create_game_at (f->store, game, 1800000000 + i, &error);
+      g_assert_no_error (error);
+    }
+  gtk_widget_activate_action (GTK_WIDGET (f->ui.window), "win.show-start", NULL);
+  g_assert_cmpstr (dp_window_get_visible_page (f->ui.window), ==, "start");
+
+  n_resume = count_shown_resume_buttons (GTK_WIDGET (f->ui.window));
+  g_assert_cmpuint (n_resume, ==, 5);
+  g_assert_nonnull (dp_ui_find_button_with_action (GTK_WIDGET (f->ui.window), "win.resume", newest));
+
+  row = find_actionable (GTK_WIDGET (f->ui.window), "win.show-unfinished");
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_get_mapped (row));
+  g_assert_true (gtk_widget_activate (row));
+  dp_ui_iterate_until_idle ();
+
+  g_assert_cmpstr (dp_window_get_visible_page (f->ui.window), ==, "history");
+  g_assert_true (dp_history_page_get_show_unfinished (f->page));
+  model = dp_history_page_get_model (f->page);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 12);
+  for (guint i = 0; i < 12; i++)
+    {
+      g_autoptr(DpHistoryItem) item = g_list_model_get_item (G_LIST_MODEL (model), i);
+
+      g_assert_cmpint (dp_history_item_get_summary (item)->state, ==, DP_GAME_STATE_IN_PROGRESS);
+      if (i == 0)
+        g_assert_cmpstr (dp_history_item_get_id (item), ==, newest);
+    }
+
+  /* Unticking "Unfinished" shows every game again. */
+  dp_history_page_set_show_unfinished (f->page, FALSE);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 15);
+
+  /* Five or fewer unfinished games: every one has its row, and no "All" row. */
+  for (guint i = 0; i < 8; i++)
+    {
+      g_autoptr(DpGame) game = NULL;
+      g_autoptr(DpGameSummary) summary = NULL;
+      g_autoptr(GPtrArray) list = NULL;
+      DpGameFilter filter = DP_GAME_FILTER_INIT;
+
+      filter.state = DP_GAME_STATE_IN_PROGRESS;
+      list = dp_store_list_games (f->store, &filter, 0, 1, &error);
+      g_assert_no_error (error);
+      summary = g_ptr_array_steal_index (list, 0);
+      g_assert_true (dp_store_abandon_game (f->store, summary->id, &error));
+      g_assert_no_error (error);
+    }
+  gtk_widget_activate_action (GTK_WIDGET (f->ui.window), "win.show-start", NULL);
+  g_assert_cmpuint (count_shown_resume_buttons (GTK_WIDGET (f->ui.window)), ==, 4);
+  g_assert_null (find_actionable (GTK_WIDGET (f->ui.window), "win.show-unfinished"));
 }
 
 static void
@@ -1014,6 +1153,8 @@ main (int   argc,
   g_test_add ("/history-window/import-from-window", Fixture, NULL, fixture_setup, test_import_from_window, fixture_teardown);
   g_test_add ("/history-window/one-back-button", Fixture, NULL, fixture_setup, test_one_back_button, fixture_teardown);
   g_test_add ("/history-window/start-page-and-ctrl-n", Fixture, NULL, fixture_setup, test_start_page_and_ctrl_n, fixture_teardown);
+  g_test_add ("/history-window/start-page-few-unfinished", Fixture, NULL, fixture_setup, test_start_page_few_unfinished,
+              fixture_teardown);
   g_test_add ("/history-window/shortcuts-window", Fixture, NULL, fixture_setup, test_shortcuts_window, fixture_teardown);
   g_test_add ("/history-window/window-size-remembered", Fixture, NULL, fixture_setup, test_window_size_remembered, fixture_teardown);
   g_test_add ("/history-window/preferences", Fixture, NULL, fixture_setup, test_preferences, fixture_teardown);
