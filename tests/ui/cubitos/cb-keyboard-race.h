@@ -20,7 +20,8 @@
  * steps, walk every step, never buy, rest.
  * Race 2 (KR_BUSY): push once also in danger (busts happen), use every card ability
  * offered (a form: with what it proposes), and buy in every shop a die whose cost nobody
- * has told yet (the cost typed, digit + Enter).
+ * has told yet (the cost typed, digit + Enter) or, when every cost is told, the
+ * cheapest one affordable.
  * A runner that reaches RACE_SPACES spaces crosses the finish line and tells how far
  * beyond the start it stands.
  *
@@ -588,14 +589,19 @@ kr_play_race (DpUiFixture    *f,
           {
             CbShop *shop = cb_run_panel_get_shop (panel);
             guint coins = cb_game_get_coins (g, seat) + cb_game_get_credits (g, seat);
-            int told = -1;
+            int told = -1, known = -1;
 
             if (config->policy == KR_BUSY && shop != NULL && bought[seat] == 0)
               for (guint c = 0; c < CB_N_COLOURS; c++)
                 {
+                  int cost = cb_game_get_cost (g, c);
+
                   if (cb_shop_get_cost_field (shop, c) != NULL && told < 0 && coins >= KR_TOLD_COST
                       && cb_game_get_coins (g, seat) >= KR_TOLD_COST)
                     told = (int) c;
+                  else if (cost > 0 && gtk_widget_get_sensitive (GTK_WIDGET (cb_shop_get_buy_button (shop, c)))
+                           && (known < 0 || cost < cb_game_get_cost (g, (guint) known)))
+                    known = (int) c;
                 }
             if (told >= 0)
               {
@@ -607,6 +613,16 @@ kr_play_race (DpUiFixture    *f,
                 in += t + kr_type (f, digits);
                 bought[seat]++;
                 out->told_costs++;
+                break;
+              }
+            if (known >= 0)
+              {
+                /* every cost told: the cheapest die affordable, Tab to its Buy, Enter */
+                guint t = kr_tab_to (f, GTK_WIDGET (cb_shop_get_buy_button (shop, (guint) known)));
+
+                tabs += t;
+                in += t + kr_enter_for (f, seat);
+                bought[seat]++;
                 break;
               }
             in += kr_choose (f, panel, "rest");
