@@ -8,7 +8,7 @@
  * differs, and the button. What Dicepad enters by itself (dp_game_dup_forced_action)
  * costs nothing. The browser test counts the same taps on the real page and prints them.
  *
- *   ./_build/bench/bench-cubitos-phone-taps [SCRIPT]
+ *   ./_build/bench/bench-cubitos-phone-taps [SCRIPT]     (BENCH_VERBOSE=1: the taps of each entry)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -19,30 +19,6 @@
 
 #include "cb-game.h"
 #include "cb-seat-view.h"
-
-static char *
-form_id (JsonObject *action)
-{
-  if (json_object_has_member (action, "refill") || json_object_has_member (action, "roll"))
-    return NULL;
-  if (json_object_has_member (action, "move"))
-    return g_strdup (json_object_has_member (action, "landed") ? "land" : "walk");
-  if (json_object_has_member (action, "buy"))
-    return g_strdup_printf ("buy:%s", json_object_get_string_member (action, "buy"));
-  if (json_object_has_member (action, "correct_cost"))
-    return g_strdup_printf ("correct:%s", json_object_get_string_member (action, "correct_cost"));
-  if (json_object_has_member (action, "ability"))
-    return g_strdup_printf ("ability:%s:%" G_GINT64_FORMAT ":%s", json_object_get_string_member (action, "ability"),
-                            json_object_get_int_member_with_default (action, "number", 1),
-                            json_object_get_string_member_with_default (action, "face", "team"));
-  {
-    g_autoptr(GList) members = json_object_get_members (action);
-    for (GList *l = members; l != NULL; l = l->next)
-      if (!g_str_equal (l->data, "player"))
-        return g_strdup (l->data);
-  }
-  return NULL;
-}
 
 static guint
 form_taps (JsonObject *form,
@@ -147,6 +123,7 @@ main (int   argc,
   g_autoptr(GError) error = NULL;
   guint taps = 0, entries = 0, forced = 0;
   guint by_phase[CB_PHASE_OUT + 1] = { 0, };
+  gboolean verbose = g_getenv ("BENCH_VERBOSE") != NULL;
 
   if (!g_file_get_contents (path, &text, NULL, &error))
     g_error ("%s", error->message);
@@ -216,7 +193,7 @@ main (int   argc,
 
       {
         g_autoptr(JsonObject) view = json_object_new ();
-        g_autofree char *id = form_id (action);
+        g_autofree char *id = cb_seat_view_dup_form_id (action);
         CbPhase phase = cb_game_get_phase (cb, seat);
 
         cb_seat_view_build (view, game, cb, seat);
@@ -239,6 +216,8 @@ main (int   argc,
           }
         taps += index;
         by_phase[phase] += index;
+        if (verbose)
+          g_print ("  %2u  %s%s\n", index, line, paired > 0 ? " (and the announce after it)" : "");
       }
       if (!dp_game_apply_text (game, line, &error))
         g_error ("%s: %s", line, error->message);

@@ -613,7 +613,8 @@ cmd_list (DpCli         *cli,
   g_autofree char *db_path = NULL;
   g_autofree char *player = NULL;
   DpGameFilter filter = DP_GAME_FILTER_INIT;
-  guint offset = 0;
+  DpGameKey after = { 0, 0 };
+  gboolean have_after = FALSE;
   int status;
 
   if (!check_game_kind (cli, command, options->game, &status))
@@ -634,7 +635,8 @@ cmd_list (DpCli         *cli,
 
   for (;;)
     {
-      g_autoptr(GPtrArray) page = dp_store_list_games (store, &filter, offset, 500, &error);
+      /* Each page from the last row of the one before (a deep page costs what the first does). */
+      g_autoptr(GPtrArray) page = dp_store_list_games_after (store, &filter, have_after ? &after : NULL, 500, &error);
 
       if (page == NULL)
         {
@@ -681,7 +683,9 @@ cmd_list (DpCli         *cli,
 
       if (page->len < 500)
         break;
-      offset += page->len;
+      after.created = ((DpGameSummary *) g_ptr_array_index (page, page->len - 1))->created;
+      after.row = ((DpGameSummary *) g_ptr_array_index (page, page->len - 1))->row;
+      have_after = TRUE;
     }
 
   return DP_CLI_EXIT_OK;

@@ -1440,7 +1440,8 @@ read_outer_members (Cursor   *c,
 
   *stopped = FALSE;
   cursor_skip_space (c);
-  if (c->p < c->end && *c->p == '}')
+  /* "{}" (but not "{…, }" when reading on after the games). */
+  if (stop_at_games && c->p < c->end && *c->p == '}')
     {
       c->p++;
       return TRUE;

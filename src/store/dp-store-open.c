@@ -32,6 +32,7 @@ static const char *const migrations[] = {
   "0005-place-sums.sql",
   "0006-pair-sums.sql",
   "0007-known-facts.sql",
+  "0008-player-games.sql",
 };
 
 /* The version whose tables hold the facts of dp_game_dup_facts(): migrating to it fills

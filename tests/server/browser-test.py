@@ -376,7 +376,7 @@ def prepare(driver, action, taps):
                 press(driver, f'button[data-pick="{key}"][data-option="{want}"]', 1, key, taps)
                 values[i] = want
         else:
-            want = target is not None and target == field["on"]
+            want = target == field["on"]
             if want != values[i]:
                 press(driver, f'button[data-toggle="{key}"]', 1, key, taps)
                 values[i] = want

@@ -2,7 +2,9 @@
  *
  * Issue 23 item 1: "the whole Cubitos turn on the phone … with the window's sentences,
  * previews and reasons". Plays tests/server/cubitos-phone-race.jsonl (the race the
- * browser test plays in Chromium) against the seat view (cb-seat-view.c): every entry a
+ * browser test plays in Chromium) and every hand-checked race of
+ * tests/core/cubitos/scripts/ (card abilities of all ten races) against the seat view
+ * (cb-seat-view.c): every entry a
  * player makes is offered to that player's phone as a form, the form's answers (as the
  * page writes them, cb_seat_view_form_action) say exactly the script's entry, Dicepad's
  * own entries (docs/cubitos-notes.md, "Forced actions") need no form, and every form the
@@ -25,9 +27,9 @@ typedef struct
 } Race;
 
 static void
-race_load (Race *race)
+race_load (Race       *race,
+           const char *path)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "server", "cubitos-phone-race.jsonl", NULL);
   g_autofree char *text = NULL;
   g_auto(GStrv) lines = NULL;
   g_autoptr(GError) error = NULL;
@@ -88,28 +90,6 @@ find_form (JsonArray  *forms,
   return NULL;
 }
 
-static char *
-form_id (JsonObject *action)
-{
-  if (json_object_has_member (action, "move"))
-    return g_strdup (json_object_has_member (action, "landed") ? "land" : "walk");
-  if (json_object_has_member (action, "buy"))
-    return g_strdup_printf ("buy:%s", json_object_get_string_member (action, "buy"));
-  if (json_object_has_member (action, "correct_cost"))
-    return g_strdup_printf ("correct:%s", json_object_get_string_member (action, "correct_cost"));
-  if (json_object_has_member (action, "ability"))
-    return g_strdup_printf ("ability:%s:%" G_GINT64_FORMAT ":%s", json_object_get_string_member (action, "ability"),
-                            json_object_get_int_member_with_default (action, "number", 1),
-                            json_object_get_string_member_with_default (action, "face", "team"));
-  {
-    g_autoptr(GList) members = json_object_get_members (action);
-    for (GList *l = members; l != NULL; l = l->next)
-      if (!g_str_equal (l->data, "player"))
-        return g_strdup (l->data);
-  }
-  return NULL;
-}
-
 /* What every form of @forms must hold, whatever the moment (docs/table-server.md). */
 static void
 check_forms (const DpGame *game,
@@ -152,14 +132,17 @@ check_forms (const DpGame *game,
     }
 }
 
+/* Every entry of the race in @data (a script path) on its player's phone. */
 static void
-test_race_on_phones (void)
+test_race_on_phones (gconstpointer data)
 {
+  const char *path = data;
+  gboolean phone_race = g_str_has_suffix (path, "cubitos-phone-race.jsonl");
   Race race;
   guint phone_entries = 0, forced = 0, paired = 0, disabled = 0, with_fields = 0;
   gboolean bust_asked = FALSE, landing_asked = FALSE, cost_asked = FALSE;
 
-  race_load (&race);
+  race_load (&race, path);
   while (race.pending->len > 0)
     {
       g_autofree char *forced_text = dp_game_dup_forced_action (race.game);
@@ -190,10 +173,17 @@ test_race_on_phones (void)
                   found = TRUE;
                 }
             }
-          g_assert_true (found);
-          g_assert_true (dp_game_apply_text (race.game, forced_text, &error));
-          forced++;
-          continue;
+          /* The phone race was played with Dicepad's entries; the older scripts were
+           * written without them and say some of them otherwise (an empty collect left
+           * out): there the script's next entry is made instead. */
+          if (found)
+            {
+              g_assert_true (dp_game_apply_text (race.game, forced_text, &error));
+              forced++;
+              continue;
+            }
+          if (phone_race)
+            g_error ("Dicepad enters %s, which %s does not hold", forced_text, path);
         }
 
       line = g_ptr_array_index (race.pending, 0);
@@ -219,7 +209,7 @@ test_race_on_phones (void)
           g_autoptr(JsonObject) sent = NULL;
           g_autofree char *sent_text = NULL;
 
-          id = form_id (action);
+          id = cb_seat_view_dup_form_id (action);
           form = find_form (forms, id);
           g_assert_nonnull (form);
           g_assert_true (json_object_get_boolean_member (form, "enabled"));
@@ -261,6 +251,11 @@ test_race_on_phones (void)
   g_assert_true (dp_game_is_finished (race.game));
   g_test_message ("%u entries on phones, %u by Dicepad, %u collect-and-announce taps, %u disabled with a reason",
                   phone_entries, forced, paired, disabled);
+  if (!phone_race)
+    {
+      race_clear (&race);
+      return;
+    }
   g_assert_cmpuint (phone_entries, >, 30);
   g_assert_cmpuint (forced, >, 0);
   g_assert_cmpuint (paired, >, 0);
@@ -281,8 +276,9 @@ test_own_seat_only (void)
 {
   Race race;
   g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "server", "cubitos-phone-race.jsonl", NULL);
 
-  race_load (&race);
+  race_load (&race, path);
   /* Round 1 after the forced refills: all three roll at once. */
   for (guint i = 0; i < 3; i++)
     g_assert_true (dp_game_apply_text (race.game, g_ptr_array_index (race.pending, i), &error));
@@ -320,7 +316,25 @@ main (int   argc,
   setlocale (LC_ALL, "C.UTF-8");
   g_setenv ("LANGUAGE", "en", TRUE);
   g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/cubitos-phone/race-on-phones", test_race_on_phones);
+  /* The phone race, and the hand-checked races with card abilities of every named race
+   * (tests/core/cubitos/scripts/, docs/game-script.md "Example scripts"). */
+  {
+    static const char *const races[] = {
+      "race1-two-players", "race1-cards", "race2-cards", "race3-cards", "race4-cards", "race5-cards",
+      "race6-cards", "race7-cards", "race8-cards", "race9-cards", "race10-cards",
+    };
+    char *phone_race = g_test_build_filename (G_TEST_DIST, "server", "cubitos-phone-race.jsonl", NULL);
+
+    g_test_add_data_func_full ("/cubitos-phone/race/phone-race", phone_race, test_race_on_phones, g_free);
+    for (guint i = 0; i < G_N_ELEMENTS (races); i++)
+      {
+        g_autofree char *name = g_strdup_printf ("/cubitos-phone/race/%s", races[i]);
+        g_autofree char *file = g_strdup_printf ("%s.jsonl", races[i]);
+        char *script = g_test_build_filename (G_TEST_DIST, "core", "cubitos", "scripts", file, NULL);
+
+        g_test_add_data_func_full (name, script, test_race_on_phones, g_free);
+      }
+  }
   g_test_add_func ("/cubitos-phone/own-seat-only", test_own_seat_only);
   return g_test_run ();
 }

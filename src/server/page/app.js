@@ -199,7 +199,8 @@ function repeatFaces(counts) {
 // draw() fills the card; form keeps the counters while the entry stays the same; ui
 // holds the page's labels and the helpers below.
 const entryForms = window.dicepadEntryForms || {};
-const formUi = { labels, el, counter, faceSwatch, kindSwatch, sum, repeatFaces, sendButton };
+const formUi = { labels, el, counter, faceSwatch, kindSwatch, sum, repeatFaces, sendButton,
+                 send: (action) => sendAction(action), redraw: () => renderPlay(), busy: () => busy };
 
 function renderEntry() {
   const box = $("entry");
@@ -377,7 +378,9 @@ function renderForms() {
   box.replaceChildren();
   let run = null;   // consecutive one-tap actions share a column of buttons
   for (const form of state.forms || []) {
-    const key = JSON.stringify(form);
+    // Others' entries change texts (dice left in the shop, reasons): answers half
+    // entered survive them while the action and its fields stay the same.
+    const key = JSON.stringify([form.action, form.fields]);
     if (!formValues[form.id] || formValues[form.id].key !== key)
       formValues[form.id] = { key: key, values: form.fields.map((f) => f.value) };
     const values = formValues[form.id].values;

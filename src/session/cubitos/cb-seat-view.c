@@ -141,18 +141,28 @@ count_add (JsonObject *form,
   return field;
 }
 
+/* A die as the boards draw it: its letter (blank) or face symbol, colours, and how many. */
+static JsonObject *
+die_icon (CbKind kind,
+          CbFace face,
+          guint  n)
+{
+  JsonObject *die = json_object_new ();
+
+  json_object_set_string_member (die, "letter", face == CB_FACE_BLANK ? cb_presenter_kind_letter (kind)
+                                                                      : cb_presenter_face_symbol (kind, face));
+  json_object_set_string_member (die, "fill", cb_presenter_kind_fill (kind));
+  json_object_set_string_member (die, "ink", cb_presenter_kind_ink (kind));
+  json_object_set_int_member (die, "n", n);
+  return die;
+}
+
 static void
 swatch_set (JsonObject *field,
             CbKind      kind,
             CbFace      face)
 {
-  JsonObject *swatch = json_object_new ();
-
-  json_object_set_string_member (swatch, "letter", face == CB_FACE_BLANK ? cb_presenter_kind_letter (kind)
-                                                                         : cb_presenter_face_symbol (kind, face));
-  json_object_set_string_member (swatch, "fill", cb_presenter_kind_fill (kind));
-  json_object_set_string_member (swatch, "ink", cb_presenter_kind_ink (kind));
-  json_object_set_object_member (field, "swatch", swatch);
+  json_object_set_object_member (field, "swatch", die_icon (kind, face, 1));
 }
 
 static void
@@ -231,34 +241,60 @@ die_node (CbKind      kind,
   return node;
 }
 
+/* One choice per die of @kinds (mask) @seat has in @zones (mask): {"die", "from"}. */
+static void
+place_options_add (JsonObject   *field,
+                   const CbGame *game,
+                   guint         seat,
+                   guint         zones,
+                   guint         kinds)
+{
+  for (CbZone z = CB_ZONE_DRAW; z < CB_N_ZONES; z++)
+    for (CbKind k = 0; k < CB_N_KINDS; k++)
+      if ((zones & (1u << z)) && (kinds & (1u << k)) && cb_game_get_dice (game, seat, z, k) > 0)
+        {
+          g_autofree char *place = cb_presenter_dup_die_place (k, z);
+
+          option_add (field, place, die_node (k, "from", cb_zone_to_string (z)));
+        }
+}
+
+/* A switch: on writes true (off leaves the member out), or, with @on_is_default, off
+ * writes false (on leaves it out: what the engine takes when nothing is said). */
 static JsonObject *
 toggle_add (JsonObject *form,
             const char *label,
             const char *path,
             gboolean    value,
-            gboolean    off_is_false)
+            gboolean    on_is_default)
 {
   JsonObject *field = field_add (form, "toggle", label, path);
 
   json_object_set_boolean_member (field, "value", value);
-  json_object_set_boolean_member (field, "on", TRUE);
-  if (off_is_false)
-    json_object_set_boolean_member (field, "off", FALSE);
+  if (on_is_default)
+    {
+      json_object_set_null_member (field, "on");
+      json_object_set_boolean_member (field, "off", FALSE);
+    }
   else
-    json_object_set_null_member (field, "off");
+    {
+      json_object_set_boolean_member (field, "on", TRUE);
+      json_object_set_null_member (field, "off");
+    }
   return field;
 }
 
-/* A number the card prints, as one tap on 1 … 9 instead of counting up to it. */
+/* A number the card prints, as one tap on 1 … @max instead of counting up to it. */
 static JsonObject *
 number_pick_add (JsonObject *form,
                  const char *label,
                  const char *path,
-                 int         current)
+                 int         current,
+                 guint       max)
 {
   JsonObject *field = pick_add (form, label, path, current < 0 ? "?" : NULL);
 
-  for (int n = 1; n <= 9; n++)
+  for (int n = 1; n <= (int) max; n++)
     {
       char title[8];
       JsonNode *node = json_node_new (JSON_NODE_VALUE);
@@ -356,14 +392,7 @@ bonus_fields_add (JsonObject   *form,
 
   /* One die given back, from any area that holds one (the window's „Give back dice …“). */
   field = pick_add (form, _("Colour of the dice given back"), lose, _("none"));
-  for (CbZone z = CB_ZONE_DRAW; z < CB_N_ZONES; z++)
-    for (CbKind k = 0; k < CB_N_KINDS; k++)
-      if (k != CB_KIND_TOP_DOG && cb_game_get_dice (game, seat, z, k) > 0)
-        {
-          g_autofree char *title = cb_presenter_dup_die_place (k, z);
-
-          option_add (field, title, die_node (k, "from", cb_zone_to_string (z)));
-        }
+  place_options_add (field, game, seat, (1u << CB_N_ZONES) - 1, ((1u << CB_N_KINDS) - 1) & ~(1u << CB_KIND_TOP_DOG));
   if (n_options (field) <= 1)
     json_array_remove_element (json_object_get_array_member (form, "fields"),
                                json_array_get_length (json_object_get_array_member (form, "fields")) - 1);
@@ -504,6 +533,20 @@ support_forms (JsonArray    *forms,
   }
 }
 
+/* Jesus Huanako, Dalai (p. 14): the water spaces this move enters, while the runner may. */
+static void
+water_add (JsonObject   *form,
+           const CbGame *game,
+           guint         seat,
+           guint         steps)
+{
+  guint water = MIN (cb_game_get_water (game, seat), steps);
+
+  if (water > 0)
+    /* Translators: on the phone's move form, with Jesus Huanako or Dalai (p. 14) */
+    count_add (form, _("Water spaces this move enters"), "water", 0, water, 0, FALSE);
+}
+
 static void
 move_forms (JsonArray    *forms,
             const DpGame *dp,
@@ -544,6 +587,7 @@ move_forms (JsonArray    *forms,
     form = form_add (forms, "land", title, _("The last move of this round: take the space’s bonus"), action);
     json_object_set_boolean_member (form, "suggested", TRUE);
     count_add (form, _("Spaces to walk now"), "move", 0, steps, steps, TRUE);
+    water_add (form, game, seat, steps);
     if (!finished)
       {
         g_autofree char *label = plain (_("The runner crosses the _finish line in this move"));
@@ -567,6 +611,12 @@ move_forms (JsonArray    *forms,
       action = cb_move_dup_action (&move, game, seat);
       form = form_add (forms, "walk", title, _("Walk these spaces and keep moving this round"), action);
       count_add (form, _("Spaces to walk now"), "move", 1, steps, steps, TRUE);
+      water_add (form, game, seat, steps);
+      if (!finished)
+        {
+          g_autofree char *label = plain (_("The runner crosses the _finish line in this move"));
+          toggle_add (form, label, "finish", FALSE, FALSE);
+        }
     }
 
   simple_form (forms, dp, "jet", _("_Jet Boost"), _("Landed on a jet boost: double the steps left"),
@@ -610,7 +660,13 @@ shop_forms (JsonArray    *forms,
         {
           g_autofree char *card_title = cb_presenter_dup_card_title (cb_game_get_card (game, c));
           g_autofree char *question = g_strdup_printf (_("Cost printed on %s"), card_title);
-          number_pick_add (form, question, "cost", -1);
+          g_autofree char *cheapest = cb_presenter_buy_action (game, seat, c, 1);
+
+          /* Only costs the player could pay are offered: one row of numbers. When even
+           * a cost of 1 cannot be bought, the engine's reason says why. */
+          form_check (form, dp, cheapest);
+          if (json_object_get_boolean_member (form, "enabled"))
+            number_pick_add (form, question, "cost", -1, MIN (cb_game_get_coins (game, seat), 9));
         }
       else if (reason != NULL)
         {
@@ -628,7 +684,7 @@ shop_forms (JsonArray    *forms,
 
           form = form_add (forms, correct_id, correct_title, origin, correct);
           json_object_set_boolean_member (form, "minor", TRUE);
-          number_pick_add (form, question, "cost", cost);
+          number_pick_add (form, question, "cost", cost, 9);
         }
     }
   simple_form (forms, dp, "rest", _("_Rest"), _("Active dice go to rest; unspent coins are lost"),
@@ -694,6 +750,14 @@ ability_form (JsonArray          *forms,
   /* Choices start empty on the phone: a counter or a choice is one tap either way. */
   action = cb_ability_form_dup_action (&ability, game, seat);
   title = cb_presenter_dup_ability_title (use);
+  if (use->mandatory)
+    {
+      /* As the window's list says it (cb-ability-list.c). */
+      char *must = g_strdup_printf (_("Must: %s"), title);
+
+      g_free (title);
+      title = must;
+    }
   node = parse_node (action);
   id = g_strdup_printf ("ability:%s:%u:%s",
                         node != NULL ? json_object_get_string_member_with_default (json_node_get_object (node),
@@ -713,27 +777,13 @@ ability_form (JsonArray          *forms,
     {
       field = pick_add (form, _("Die to give back"), "lose",
                         (info->required & CB_PARAM_LOSE) ? NULL : _("No die"));
-      for (CbZone z = CB_ZONE_DRAW; z < CB_N_ZONES; z++)
-        for (CbKind k = 0; k < CB_N_KINDS; k++)
-          if ((info->lose_zones & (1u << z)) && (info->lose_kinds & (1u << k))
-              && cb_game_get_dice (game, seat, z, k) > 0)
-            {
-              g_autofree char *place = cb_presenter_dup_die_place (k, z);
-              option_add (field, place, die_node (k, "from", cb_zone_to_string (z)));
-            }
+      place_options_add (field, game, seat, info->lose_zones, info->lose_kinds);
     }
   if (info->params & CB_PARAM_GIVE)
     {
       field = pick_add (form, _("Die to put into another player’s rest zone"), "give",
                         (info->required & CB_PARAM_GIVE) ? NULL : _("No die"));
-      for (CbZone z = CB_ZONE_DRAW; z < CB_N_ZONES; z++)
-        for (CbKind k = 0; k < CB_N_KINDS; k++)
-          if ((info->give_zones & (1u << z)) && (info->give_kinds & (1u << k))
-              && cb_game_get_dice (game, seat, z, k) > 0)
-            {
-              g_autofree char *place = cb_presenter_dup_die_place (k, z);
-              option_add (field, place, die_node (k, "from", cb_zone_to_string (z)));
-            }
+      place_options_add (field, game, seat, info->give_zones, info->give_kinds);
       field = pick_add (form, _("Player who gets it (fewest swords)"), "give/to", NULL);
       for (guint s = 0; s < cb_game_get_n_players (game); s++)
         if (info->give_to & (1u << s))
@@ -872,6 +922,7 @@ cb_seat_view_forms (const DpGame *dp,
 {
   JsonArray *forms = json_array_new ();
   g_autoptr(GArray) abilities = NULL;
+  g_autofree char *held_back = NULL;
   CbPhase phase;
 
   g_return_val_if_fail (game != NULL && seat < cb_game_get_n_players (game), forms);
@@ -879,13 +930,17 @@ cb_seat_view_forms (const DpGame *dp,
   if (cb_game_is_finished (game) || !cb_game_must_act (game, seat))
     return forms;
 
-  /* Mandatory abilities first: the round waits for them. */
+  /* Mandatory abilities first: the round waits for them, and the first says why. */
   abilities = cb_game_list_abilities (game, seat);
+  cb_game_has_mandatory (game, seat, &held_back);
   for (guint i = 0; i < abilities->len; i++)
     if (g_array_index (abilities, CbAbilityUse, i).mandatory)
       ability_form (forms, dp, game, seat, &g_array_index (abilities, CbAbilityUse, i));
 
   /* The window's section: announced swords already show the move (cb-presenter). */
+  if (held_back != NULL && json_array_get_length (forms) > 0)
+    json_object_set_string_member (json_array_get_object_element (forms, 0), "detail", held_back);
+
   phase = cb_presenter_get_shown_phase (game, seat);
   switch ((int) phase)
     {
@@ -930,21 +985,6 @@ kind_object (CbKind kind)
   return object;
 }
 
-static JsonObject *
-die_icon (CbKind kind,
-          CbFace face,
-          guint  n)
-{
-  JsonObject *die = json_object_new ();
-
-  json_object_set_string_member (die, "letter", face == CB_FACE_BLANK ? cb_presenter_kind_letter (kind)
-                                                                      : cb_presenter_face_symbol (kind, face));
-  json_object_set_string_member (die, "fill", cb_presenter_kind_fill (kind));
-  json_object_set_string_member (die, "ink", cb_presenter_kind_ink (kind));
-  json_object_set_int_member (die, "n", n);
-  return die;
-}
-
 static void
 board_add (JsonArray    *players,
            const DpGame *dp,
@@ -957,8 +997,6 @@ board_add (JsonArray    *players,
   g_autofree char *total = g_strdup_printf ("%u", cb_game_get_spaces_moved (game, seat));
   g_autofree char *phase = NULL;
   g_autofree char *position = NULL;
-  CbPhase p = cb_presenter_get_shown_phase (game, seat);
-  guint walked = cb_game_get_spaces_moved (game, seat);
   static const struct { const char *label; guint (*get) (const CbGame *, guint); } counts[] = {
     { N_("coins"), cb_game_get_coins },
     { N_("steps"), cb_game_get_steps },
@@ -971,19 +1009,8 @@ board_add (JsonArray    *players,
     N_("Draw area"), N_("Ready area"), N_("Active area"), N_("Rest zone")
   };
 
-  if (cb_game_is_finished (game))
-    phase = g_strdup_printf (_("place %u"), cb_game_get_rank (game, seat));
-  else if (cb_phase_number (p) > 0)
-    phase = g_strdup_printf (_("phase %u · %s"), cb_phase_number (p), cb_presenter_phase_name (p));
-  else
-    phase = g_strdup (cb_presenter_phase_name (p));
-  if (cb_game_has_finished_race (game, seat))
-    position = g_strdup_printf (ngettext ("✔ finished · %u space walked", "✔ finished · %u spaces walked", walked),
-                                walked);
-  else
-    position = g_strdup_printf (ngettext ("%u space walked · lap %u of %u", "%u spaces walked · lap %u of %u", walked),
-                                walked, MIN (cb_game_get_laps_done (game, seat) + 1, cb_game_get_laps (game)),
-                                cb_game_get_laps (game));
+  phase = cb_presenter_dup_board_phase (game, seat);
+  position = cb_presenter_dup_board_position (game, seat);
 
   for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
     {
@@ -1025,9 +1052,8 @@ board_add (JsonArray    *players,
   json_object_set_string_member (player, "phase", phase);
   json_object_set_string_member (player, "position", position);
   json_object_set_boolean_member (player, "top_dog", cb_game_get_top_dog (game) == seat);
-  json_object_set_boolean_member (player, "danger", cb_game_in_danger (game, seat) && !cb_game_is_finished (game)
-                                                    && (p < CB_PHASE_ROLL_DONE || p == CB_PHASE_BUST));
-  json_object_set_boolean_member (player, "bust", cb_game_has_busted (game, seat) || p == CB_PHASE_BUST);
+  json_object_set_boolean_member (player, "danger", cb_presenter_board_in_danger (game, seat));
+  json_object_set_boolean_member (player, "bust", cb_presenter_board_busted (game, seat));
   json_object_set_array_member (player, "areas", areas);
 }
 
@@ -1198,6 +1224,32 @@ cb_seat_view_build (JsonObject   *view,
 
 /* ---- Answers (app.js formAction in C) ---- */
 
+char *
+cb_seat_view_dup_form_id (JsonObject *action)
+{
+  g_autoptr(GList) members = NULL;
+
+  g_return_val_if_fail (action != NULL, NULL);
+
+  if (json_object_has_member (action, "refill") || json_object_has_member (action, "roll"))
+    return NULL;
+  if (json_object_has_member (action, "move"))
+    return g_strdup (json_object_has_member (action, "landed") ? "land" : "walk");
+  if (json_object_has_member (action, "buy"))
+    return g_strdup_printf ("buy:%s", dp_table_json_get_string (action, "buy"));
+  if (json_object_has_member (action, "correct_cost"))
+    return g_strdup_printf ("correct:%s", dp_table_json_get_string (action, "correct_cost"));
+  if (json_object_has_member (action, "ability"))
+    return g_strdup_printf ("ability:%s:%" G_GINT64_FORMAT ":%s", dp_table_json_get_string (action, "ability"),
+                            json_object_get_int_member_with_default (action, "number", 1),
+                            json_object_get_string_member_with_default (action, "face", "team"));
+  members = json_object_get_members (action);
+  for (GList *l = members; l != NULL; l = l->next)
+    if (!g_str_equal (l->data, "player"))
+      return g_strdup (l->data);
+  return NULL;
+}
+
 static JsonNode *
 path_get (JsonNode  *node,
           JsonArray *path,
@@ -1328,7 +1380,7 @@ cb_seat_view_answers_for (JsonObject *form,
         }
       else
         {
-          gboolean want = target != NULL && json_node_equal (target, json_object_get_member (field, "on"));
+          gboolean want = option_matches (json_object_get_member (field, "on"), target);
 
           *taps += want != (values[i] != 0);
           values[i] = want;
@@ -1386,6 +1438,9 @@ path_set (JsonNode  *root,
 
     if (JSON_NODE_HOLDS_OBJECT (node) && json_node_get_value_type (last) == G_TYPE_STRING)
       json_object_set_member (json_node_get_object (node), json_node_get_string (last), value);
+    else if (JSON_NODE_HOLDS_ARRAY (node) && json_node_get_value_type (last) == G_TYPE_INT64
+             && json_node_get_int (last) == json_array_get_length (json_node_get_array (node)))
+      json_array_add_element (json_node_get_array (node), value);
     else if (JSON_NODE_HOLDS_ARRAY (node) && json_node_get_value_type (last) == G_TYPE_INT64
              && json_node_get_int (last) < json_array_get_length (json_node_get_array (node)))
       {

@@ -29,6 +29,10 @@ JsonArray *cb_seat_view_forms (const DpGame *dp, const CbGame *game, guint seat)
 
 /* ---- Answers: what the page does with a form (app.js formAction), for tests and bench ---- */
 
+/* The id of the form that enters @action ("land", "buy:blue", "ability:bob:1:team"), or
+ * NULL for the dice entries (refill, roll). Free with g_free(). */
+char       *cb_seat_view_dup_form_id (JsonObject *action);
+
 /* The answers (one per field of @form: a counter's number, a choice's index, a switch's
  * 0/1) that make the page send @action, and how many taps they cost from the form's
  * defaults (each counter step, each choice or switch changed, and the button). FALSE

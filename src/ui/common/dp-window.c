@@ -3,8 +3,8 @@
  * Pages live in one GtkStack (`pages`); the start and error pages come from
  * dp-window.ui, every other page is built when first shown (lazy_pages[] below, one
  * line per page, and one table page per game: DpGameUi.table_page_type). The window
- * knows no game: what differs comes from the game's DpGameUi (dp-game-ui.h) and its
- * table page (a DpTablePage). It owns the game being played (DpSession) and its
+ * knows no game: what differs comes from the game's DpGameView (dp-game-view.h: what
+ * it says), its DpGameUi (dp-game-ui.h: widgets) and its table page (a DpTablePage). It owns the game being played (DpSession) and its
  * actions: win.new-game(s), win.new-game-default, win.start-game, win.resume(s),
  * win.undo, win.redo, win.play-again, win.show-start, win.show-unfinished.
  *

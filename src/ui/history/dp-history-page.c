@@ -211,7 +211,12 @@ update_count_and_empty (DpHistoryPage *self)
                       self->filter.state >= 0;
   g_autofree char *number = dp_format_int (n);
   guint n_deleted;
-  g_autofree char *count = self->filter.deleted
+  gboolean counting = self->model != NULL && dp_history_model_is_counting (self->model);
+  g_autofree char *count = counting
+                           /* Translators: the count beside History's title while the games are still
+                            * being counted (a large history): "200 or more games" */
+                           ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s or more games", "%s or more games", n), number)
+                           : self->filter.deleted
                            /* Translators: the count beside the title of History's Deleted view */
                            ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s deleted game", "%s deleted games", n), number)
                            : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s game", "%s games", n), number);
@@ -1006,6 +1011,9 @@ dp_history_page_set_store (DpHistoryPage *self,
   dp_history_model_set_filter (self->model, &self->filter);
   /* The model empties itself when a page cannot be read: show its error then. */
   g_signal_connect_object (self->model, "items-changed", G_CALLBACK (update_count_and_empty),
+                           self, G_CONNECT_SWAPPED);
+  /* A large history is counted on a worker: the count follows when it arrives. */
+  g_signal_connect_object (self->model, "notify::counting", G_CALLBACK (update_count_and_empty),
                            self, G_CONNECT_SWAPPED);
 
   g_clear_object (&self->selection);
