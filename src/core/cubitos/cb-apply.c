@@ -1025,6 +1025,7 @@ commit_action (CbGame         *game,
   if (!apply_action (&scratch, a, error))
     return FALSE;
   game->b = scratch.b;
+  game->log = cb_log_push (game->log, a);
   return TRUE;
 }
 

@@ -53,7 +53,8 @@ static char *
 dup_setup_again (const DpGame *game,
                  DpStore      *store)
 {
-  g_autoptr(JsonObject) facts = cb_presenter_dup_known_facts (store);
+  g_autoptr(JsonObject) known = cb_presenter_dup_known_facts (store);
+  g_autoptr(JsonObject) facts = cb_new_game_dup_table_facts (known);
 
   return cb_presenter_dup_setup_again (cb_game_from_dp_const (game), facts);
 }
@@ -83,6 +84,15 @@ dup_action_text (const DpGame *before,
                  const char   *action_text)
 {
   return cb_presenter_dup_action_text (cb_game_from_dp_const (before), action_text);
+}
+
+/* "Undone: Ina rolled 3 hits", never a bare "Entry undone" (issue 25, item 3.11). */
+static char *
+dup_undo_text (const DpGame *before,
+               const DpGame *after,
+               gboolean      redo)
+{
+  return cb_presenter_dup_undo_text (cb_game_from_dp_const (before), cb_game_from_dp_const (after), redo);
 }
 
 /* Rulebook p. 10 „Spielende“: a lone finisher wins; several: the farthest beyond the
@@ -187,6 +197,7 @@ const DpGameUi cb_game_ui = {
 
   .dup_turn_text = dup_turn_text,
   .dup_action_text = dup_action_text,
+  .dup_undo_text = dup_undo_text,
   .turn_number = NULL,   /* the score progression has a point after every action */
 
   .dup_headline = dup_headline,

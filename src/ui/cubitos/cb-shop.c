@@ -19,6 +19,7 @@
 
 #include "cb-shop.h"
 #include "cb-die-icon.h"
+#include "cb-panel-controls.h"
 
 struct _CbShop
 {
@@ -169,7 +170,7 @@ build_correction (CbShop       *self,
   GtkWidget *popover = gtk_popover_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
   GtkWidget *label = gtk_label_new (question);
-  GtkWidget *spin = gtk_spin_button_new_with_range (1, 20, 1);
+  GtkWidget *spin = cb_controls_new_spin (1, 20);
   GtkWidget *button = gtk_button_new_with_mnemonic (_("_Correct"));
 
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (menu), "document-edit-symbolic");
@@ -321,7 +322,7 @@ cb_shop_update (CbShop       *self,
       if (cb_game_get_cost (cb, c) < 0 && cb_game_get_supply (cb, CB_KIND_OF (c)) > 0)
         {
           /* The cost is printed on the card: asked once, here. */
-          GtkWidget *spin = gtk_spin_button_new_with_range (0, 20, 1);
+          GtkWidget *spin = cb_controls_new_spin (0, 20);
           g_autofree char *a11y = NULL;
           g_autofree char *card_title = cb_presenter_dup_card_title (cb_game_get_card (cb, c));
 

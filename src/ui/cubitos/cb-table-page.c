@@ -400,41 +400,18 @@ focus_from (CbTablePage *self,
  * nothing to decide, docs/cubitos-notes.md "Forced actions"), so that nobody wonders why
  * a board moved on: "Ina passes — and, with nothing to decide: Ina rests". */
 static char *
-add_forced_text (CbTablePage  *self,
-                 const DpGame *before,
-                 const char   *action_json,
-                 char         *text)
+dup_entry_text (CbTablePage  *self,
+                const DpGame *before,
+                const char   *action_json)
 {
   const GPtrArray *forced = dp_session_get_forced (self->session);
-  g_autoptr(DpGame) game = NULL;
-  g_autoptr(GString) done = NULL;
+  g_autoptr(GPtrArray) texts = g_ptr_array_new ();
 
-  if (forced->len == 0)
-    return text;
-  /* Each sentence from the state before it: replayed on a copy of the game before. */
-  game = dp_game_copy (before);
-  if (!dp_game_apply_text (game, action_json, NULL))
-    return text;
-  done = g_string_new (NULL);
+  g_ptr_array_add (texts, (gpointer) action_json);
   for (guint i = 0; i < forced->len; i++)
-    {
-      g_autofree char *sentence = cb_presenter_dup_action_text (cb_game_from_dp_const (game),
-                                                                g_ptr_array_index (forced, i));
-
-      if (i > 0)
-        /* Translators: between two entries Dicepad made by itself, "Sami rests, Tom rests" */
-        g_string_append (done, _(", "));
-      g_string_append (done, sentence);
-      dp_game_apply_text (game, g_ptr_array_index (forced, i), NULL);
-    }
-  {
-    g_autofree char *owned = text;
-
-    /* Translators: toast; first what the player entered, then what Dicepad entered by
-     * itself because there was nothing to decide: "Ina passes — and, with nothing to
-     * decide: Ina collected 2 coins, 1 step and 0 credits, Ina announced the swords" */
-    return g_strdup_printf (_("%s — and, with nothing to decide: %s"), owned, done->str);
-  }
+    g_ptr_array_add (texts, g_ptr_array_index (forced, i));
+  return cb_presenter_dup_entries_text (cb_game_from_dp_const (before), (const char *const *) texts->pdata,
+                                        texts->len);
 }
 
 gboolean
@@ -451,7 +428,6 @@ cb_table_page_enter (CbTablePage *self,
     return FALSE;
 
   before = dp_game_copy (dp_session_get_game (self->session));
-  text = cb_presenter_dup_action_text (cb_game_from_dp_const (before), action_json);
 
   /* Stored first; the session's ::changed then redraws the boards. */
   if (!dp_session_apply_text (self->session, action_json, &error))
@@ -460,7 +436,21 @@ cb_table_page_enter (CbTablePage *self,
       dp_table_page_entry_failed (DP_TABLE_PAGE (self), error->message);
       return FALSE;
     }
-  text = add_forced_text (self, before, action_json, g_steal_pointer (&text));
+  text = dup_entry_text (self, before, action_json);
+  {
+    /* An optional ability whose time the entry ended is named (issue 25, item 3.7) */
+    g_autofree char *unused = cb_presenter_dup_unused_text (cb_game_from_dp_const (before),
+                                                            cb_game_from_dp_const (dp_session_get_game (self->session)),
+                                                            seat_of (cb_game_from_dp_const (before), action_json));
+    if (unused != NULL)
+      {
+        g_autofree char *entry = g_steal_pointer (&text);
+
+        /* Translators: toast, what was entered and what it left unused: "Ina walked
+         * 2 spaces — Smelly Cat was not used (its time is over)" */
+        text = g_strdup_printf (_("%s — %s"), entry, unused);
+      }
+  }
   dp_table_page_entry_stored (DP_TABLE_PAGE (self), text);
   focus_from (self, seat_of (cb_game_from_dp_const (before), action_json));
   return TRUE;

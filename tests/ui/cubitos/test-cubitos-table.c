@@ -255,14 +255,17 @@ enter_line (Fixture *f,
   g_assert_true (cb_table_page_enter (table (f), line));
 }
 
-/* @bob: how the new-game page shows the blue card (with its cost once remembered). */
+/* @bob: how the new-game page shows the blue card (with its cost once remembered);
+ * @zero_tie: the table's reading of the red card at 0 swords (Preferences). */
 static void
-start_race_showing (Fixture    *f,
-                    const char *bob)
+start_race_with (Fixture    *f,
+                 const char *bob,
+                 gboolean    zero_tie)
 {
   DpNewGamePage *page;
   CbNewGame *options;
 
+  g_settings_set_boolean (dp_application_get_settings (DP_APPLICATION (f->ui.app)), "cubitos-zero-swords-tie", zero_tie);
   activate (f, "win.new-game", g_variant_new_string ("cubitos"));
   g_assert_cmpstr (dp_window_get_visible_page (f->ui.window), ==, "new-game");
   page = DP_NEW_GAME_PAGE (dp_window_get_page (f->ui.window, "new-game"));
@@ -284,10 +287,70 @@ start_race_showing (Fixture    *f,
   g_assert_cmpuint (cb_table_page_get_n_boards (table (f)), ==, 2);
 }
 
+/* The golden race was recorded with nobody winning the red card at 0 swords (the
+ * reading before issue 25, item 5, now the table's choice in Preferences); the
+ * rulebook's reading, the default now, is /cubitos-ui/zero-swords. */
+static void
+start_race_showing (Fixture    *f,
+                    const char *bob)
+{
+  start_race_with (f, bob, FALSE);
+}
+
 static void
 start_race (Fixture *f)
 {
   start_race_showing (f, "Bob");
+}
+
+static char *
+stored_setup (Fixture *f)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) stored = NULL;
+  char *setup = NULL;
+
+  stored = dp_store_get_actions (store (f), dp_session_get_id (dp_window_get_session (f->ui.window)), &setup, &error);
+  g_assert_no_error (error);
+  return setup;
+}
+
+/* Issue 25, item 5: everyone announces 0 swords in round 1 of the golden race. The
+ * rulebook compares 0 like any count (p. 9, 5.: „Sage … an, wie viele [Schwerter] du
+ * hast (ggf. auch 0). Vergleiche diesen Wert“), so Mr. Krabs' tie rule („bei
+ * Gleichstand: Nase vorn“, p. 2) gives the card to Ina, who holds the top dog; its
+ * ability is mandatory, and the keyboard is on it. A table whose printed card says
+ * otherwise switches the reading off in Preferences; each race records its reading. */
+static void
+test_zero_swords (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autofree char *setup = NULL;
+  g_autofree char *setup2 = NULL;
+  g_autoptr(GPtrArray) stored = NULL;
+
+  start_race_with (f, "Bob", TRUE);
+  setup = stored_setup (f);
+  g_assert_nonnull (strstr (setup, "\"zero_swords\":\"tie\""));
+  for (guint i = 0; i <= 13; i++)   /* to Sami's announcement */
+    enter_line (f, i);
+  g_assert_cmpstr (cb_table_page_get_swords (table (f)), ==, nm ("⚔ Swords: Ina 0, Sami 0 — Mr. Soldier: Ina has the most"));
+  /* „Nimm dir 3 [Kredit-Plättchen]. Erhalte 2 [Schritte]. Gib 1 roten [Würfel] ab“: Ina
+   * has no red die to give back, and the mandatory card holds back everything else, so
+   * there is nothing to decide: Dicepad entered it for her (docs/cubitos-notes.md,
+   * "Forced actions") */
+  g_assert_null (cb_run_panel_get_mandatory (panel (f, INA)));
+  g_assert_cmpstr (number (f, INA, "credits"), ==, "3");
+  g_assert_cmpstr (number (f, INA, "steps"), ==, "3");
+  g_assert_true (gtk_widget_get_sensitive (cb_run_panel_get_control (panel (f, INA), "land")));
+  stored = stored_actions (f);
+  g_assert_cmpstr (g_ptr_array_index (stored, stored->len - 1), ==,
+                   nm ("{\"player\":\"Ina\",\"ability\":\"mr-soldier\",\"mandatory\":true}"));
+
+  /* Switched off: the next race records "nobody" */
+  start_race_with (f, "Bob", FALSE);
+  setup2 = stored_setup (f);
+  g_assert_nonnull (strstr (setup2, "\"zero_swords\":\"nobody\""));
 }
 
 /* Round 1 of the golden race, through the controls (script lines 1–20). */
@@ -388,7 +451,7 @@ play_round_one (Fixture *f)
   g_assert_cmpstr (number (f, INA, "steps"), ==, "1");
   press (f, SAMI, "collect");
   press (f, SAMI, "announce");
-  /* p. 11: nobody has the most swords when nobody has any (docs/cubitos-notes.md). */
+  /* The table's "nobody" reading: nobody has the most swords when nobody has any. */
   g_assert_cmpstr (cb_table_page_get_swords (table (f)), ==, nm ("⚔ Swords: Ina 0, Sami 0 — Mr. Soldier: nobody"));
 
   /* p. 9, 6.: 4 coins buy 1 step. */
@@ -473,6 +536,89 @@ play_round_one (Fixture *f)
   g_assert_cmpuint (cb_board_view_get_shown_dice (board (f, SAMI), CB_ZONE_READY, CB_KIND_TOP_DOG), ==, 1);
   g_assert_cmpuint (cb_board_view_get_shown_dice (board (f, INA), CB_ZONE_READY, CB_KIND_TOP_DOG), ==, 0);
   assert_stored_like_script (f, 20);
+}
+
+/* The mouse wheel over @spin, as GTK delivers it: to the scroll controllers of the
+ * widget under the pointer (the field's text) and then of each widget above it, until
+ * one claims it. TRUE when something below the page's scrolled window claimed it (the
+ * page would not scroll). */
+static gboolean
+wheel_claimed_below_page (GtkWidget *spin)
+{
+  GtkWidget *under = spin;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (spin); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_TEXT (child))
+      under = child;
+  for (GtkWidget *w = under; w != NULL && !GTK_IS_SCROLLED_WINDOW (w); w = gtk_widget_get_parent (w))
+    {
+      g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (w);
+
+      for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+        {
+          g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+          gboolean claimed = FALSE;
+
+          if (!GTK_IS_EVENT_CONTROLLER_SCROLL (controller))
+            continue;
+          g_signal_emit_by_name (controller, "scroll", 0.0, 1.0, &claimed);
+          if (claimed)
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* Every number field under @widget (popovers included: they are children of their
+ * buttons) keeps its value under the wheel, and the wheel goes on to the page. */
+static guint
+assert_wheel_scrolls_page (GtkWidget *widget)
+{
+  guint n = 0;
+
+  if (GTK_IS_SPIN_BUTTON (widget))
+    {
+      double before = gtk_spin_button_get_value (GTK_SPIN_BUTTON (widget));
+
+      g_assert_false (wheel_claimed_below_page (widget));
+      g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (widget)), ==, before);
+      return 1;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    n += assert_wheel_scrolls_page (child);
+  return n;
+}
+
+/* Issue 25, item 3.3: "the mouse wheel over a spin button changes its value instead of
+ * scrolling the page (a cost went 0 → 1 and enabled Buy; a wrong cost is then
+ * remembered for later races) — no field changes under the wheel". Checked at every
+ * entry of the golden race, on every board, and on the shop's untold cost. */
+static void
+test_wheel (Fixture       *f,
+            gconstpointer  data)
+{
+  guint fields = 0;
+  CbShop *shop;
+  GtkSpinButton *cost;
+  guint blue = CB_COLOUR_OF (CB_KIND_BLUE);
+
+  start_race (f);
+  for (guint i = 0; i < 35; i++)
+    {
+      enter_line (f, i);
+      fields += assert_wheel_scrolls_page (GTK_WIDGET (f->ui.window));
+    }
+  /* Ina's shop: Bob's cost is not told yet (0); the wheel leaves it so, Buy stays off */
+  shop = cb_run_panel_get_shop (panel (f, INA));
+  g_assert_nonnull (shop);
+  cost = cb_shop_get_cost_field (shop, blue);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (cost), ==, 0);
+  g_assert_false (wheel_claimed_below_page (GTK_WIDGET (cost)));
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (cost), ==, 0);
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (cb_shop_get_buy_button (shop, blue))));
+  /* the page itself still scrolls under the wheel: its scrolled window gets the event */
+  g_assert_nonnull (gtk_widget_get_ancestor (GTK_WIDGET (cost), GTK_TYPE_SCROLLED_WINDOW));
+  g_assert_cmpuint (fields, >, 35);
 }
 
 static void
@@ -944,6 +1090,8 @@ main (int   argc,
 
   g_test_add_func ("/cubitos-ui/one-space-walked", test_one_space_walked);
   g_test_add ("/cubitos-ui/race", Fixture, NULL, fixture_setup, test_race, fixture_teardown);
+  g_test_add ("/cubitos-ui/wheel", Fixture, NULL, fixture_setup, test_wheel, fixture_teardown);
+  g_test_add ("/cubitos-ui/zero-swords", Fixture, NULL, fixture_setup, test_zero_swords, fixture_teardown);
   g_test_add ("/cubitos-ui/resume", Fixture, NULL, fixture_setup, test_resume, fixture_teardown);
   g_test_add ("/cubitos-ui/facts-remembered", Fixture, NULL, fixture_setup, test_facts_remembered, fixture_teardown);
   g_test_add ("/cubitos-ui/columns-stay-1280", Fixture, size_1280, fixture_setup, test_columns_stay, fixture_teardown);
