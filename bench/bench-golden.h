@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
+#include "bench-util.h"
 #include "dp-exchange.h"
 
 static inline char *
@@ -61,18 +62,3 @@ bench_golden_games (const char *scratch)
   return json_array_ref (json_object_get_array_member (json_node_get_object (root), "games"));
 }
 
-/* Removes the scratch folder @scratch and the files the benchmark left in it. */
-static inline void
-bench_remove_scratch (const char *scratch)
-{
-  g_autoptr(GDir) dir = g_dir_open (scratch, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (scratch, name, NULL);
-
-      g_unlink (path);
-    }
-  g_rmdir (scratch);
-}

@@ -5,6 +5,11 @@
  * next to a minimal libadwaita window built by the same benchmark as a baseline; print
  * the ratio. Target: at most 1.25× the baseline."
  *
+ * Issue 26, item 2: "start must stay within 1.25× a minimal libadwaita window with
+ * 100,000 games of which 30,000 are unfinished" — the database this bench fills (once:
+ * it is kept as bench-startup-100000.db next to this program and reused; delete it to
+ * build it again).
+ *
  * Both programs are started the same way (fork + exec, a fresh process each run) and
  * print one line "mapped" when their first window is mapped; the clock runs from just
  * before the spawn to reading that line. The baseline is this program itself with
@@ -29,7 +34,9 @@
 
 #include "bench-util.h"
 
-#define N_GAMES 10000
+#define N_GAMES 100000
+/* Of every 10 games, this many are unfinished: 30,000 of 100,000. */
+#define N_UNFINISHED_PER_10 3
 
 static void
 baseline_map_cb (GtkWidget *window,
@@ -89,8 +96,8 @@ write_export (const char *dir)
                               "{\"roll\":[\"green\",\"green\",\"green\",\"pink\",\"black\",\"joker\"]},"
                               "{\"take\":\"green\"}]}",
                               i == 0 ? "" : ",", i, created,
-                              /* Some unfinished ones, so the start page has games to offer. */
-                              i % 100 == 0 ? "in-progress" : "abandoned", a, b);
+                              /* Unfinished ones: the start page offers the newest. */
+                              i % 10 < N_UNFINISHED_PER_10 ? "in-progress" : "abandoned", a, b);
     }
   g_string_append (out, "]}");
 
@@ -188,18 +195,25 @@ main (int   argc,
 
   dir = g_dir_make_tmp ("dicepad-bench-XXXXXX", &error);
   g_assert_no_error (error);
-  db = g_build_filename (dir, "games.db", NULL);
-  export = write_export (dir);
+  db = g_strdup_printf ("%s/bench-startup-%d.db", bindir, N_GAMES);
 
-  {
-    const char *import_argv[] = { cli, "import", "--database", db, export, NULL };
+  if (!g_file_test (db, G_FILE_TEST_EXISTS))
+    {
+      g_autofree char *partial = g_strconcat (db, ".partial", NULL);
+      const char *import_argv[] = { cli, "import", "--database", partial, NULL, NULL };
 
-    if (!g_spawn_sync (NULL, (char **) import_argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                       &import_out, NULL, &status, &error) ||
-        !g_spawn_check_wait_status (status, &error))
-      g_error ("Cannot fill the database: %s", error->message);
-  }
-  g_print ("database: %s with %d games (%s)\n", db, N_GAMES, g_strstrip (import_out));
+      export = write_export (dir);
+      import_argv[4] = export;
+      if (!g_spawn_sync (NULL, (char **) import_argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                         &import_out, NULL, &status, &error) ||
+          !g_spawn_check_wait_status (status, &error))
+        g_error ("Cannot fill the database: %s", error->message);
+      /* The WAL is folded in when the importing process closes the database. */
+      if (g_rename (partial, db) != 0)
+        g_error ("Cannot rename %s", partial);
+      g_print ("database: %s, %s\n", db, g_strstrip (import_out));
+    }
+  g_print ("database: %s with %d games, %d unfinished\n", db, N_GAMES, N_GAMES / 10 * N_UNFINISHED_PER_10);
 
   envp = g_get_environ ();
   envp = g_environ_setenv (envp, "GSETTINGS_SCHEMA_DIR", schemas, TRUE);
@@ -236,19 +250,12 @@ main (int   argc,
     g_print ("load average after:  %s\n", load);
   }
   g_print ("runs: %u (median)\n", runs);
-  g_print ("dicepad, 10000 games:  %7.1f ms\n", app_median * 1000);
+  g_print ("dicepad, %d games: %7.1f ms\n", N_GAMES, app_median * 1000);
   g_print ("minimal libadwaita:    %7.1f ms\n", base_median * 1000);
   g_print ("ratio:                 %7.2fx (target: at most 1.25x)\n", app_median / base_median);
 
-  {
-    g_autofree char *wal = g_strconcat (db, "-wal", NULL);
-    g_autofree char *shm = g_strconcat (db, "-shm", NULL);
-
-    g_unlink (db);
-    g_unlink (wal);
-    g_unlink (shm);
+  if (export != NULL)
     g_unlink (export);
-    g_rmdir (dir);
-  }
+  g_rmdir (dir);
   return 0;
 }

@@ -20,54 +20,14 @@
 #include <locale.h>
 #include <string.h>
 
+#include "bench-phones.h"
 #include "bench-util.h"
-#include "dp-table-server.h"
-
-typedef struct
-{
-  SoupWebsocketConnection *ws;
-  gint64                   at;     /* log position of the last state received */
-  guint                    seat;
-} Phone;
 
 static gboolean
 done_cb (gpointer user_data)
 {
   *(gboolean *) user_data = TRUE;
   return G_SOURCE_REMOVE;
-}
-
-static void
-message_cb (SoupWebsocketConnection *ws,
-            int                      type,
-            GBytes                  *bytes,
-            gpointer                 user_data)
-{
-  Phone *phone = user_data;
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  gsize size;
-  const char *data = g_bytes_get_data (bytes, &size);
-  JsonObject *object;
-
-  if (!json_parser_load_from_data (parser, data, size, NULL))
-    return;
-  object = json_node_get_object (json_parser_get_root (parser));
-  if (g_strcmp0 (json_object_get_string_member_with_default (object, "type", ""), "state") == 0)
-    phone->at = json_object_get_int_member (object, "at");
-}
-
-static void
-connected_cb (GObject      *source,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  Phone *phone = user_data;
-  g_autoptr(GError) error = NULL;
-
-  phone->ws = soup_session_websocket_connect_finish (SOUP_SESSION (source), result, &error);
-  if (phone->ws == NULL)
-    g_error ("phone could not connect: %s", error->message);
-  g_signal_connect (phone->ws, "message", G_CALLBACK (message_cb), phone);
 }
 
 static void
@@ -101,18 +61,11 @@ connect_phones (SoupSession *http,
                 guint        n,
                 guint        n_seats)
 {
-  g_autofree char *ws_url = g_strconcat (url, "ws", NULL);
   Phone *phones = g_new0 (Phone, n);
   Wait wait = { phones, n, 0 };
 
   for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(SoupMessage) msg = soup_message_new ("GET", ws_url);
-
-      phones[i].at = -1;
-      soup_session_websocket_connect_async (http, msg, NULL, NULL, G_PRIORITY_DEFAULT, NULL,
-                                            connected_cb, &phones[i]);
-    }
+    bench_phone_connect (&phones[i], http, url);
   for (guint i = 0; i < n; i++)
     {
       while (phones[i].ws == NULL)
@@ -136,9 +89,8 @@ free_phones (Phone *phones,
 {
   for (guint i = 0; i < n; i++)
     {
-      g_signal_handlers_disconnect_by_data (phones[i].ws, &phones[i]);
-      soup_websocket_connection_close (phones[i].ws, SOUP_WEBSOCKET_CLOSE_NORMAL, NULL);
-      g_object_unref (phones[i].ws);
+      bench_phone_close (&phones[i]);
+      g_free (phones[i].seat_token);
     }
   g_free (phones);
 }
@@ -152,40 +104,6 @@ new_game (DpStore *store)
   if (session == NULL)
     g_error ("%s", error->message);
   return session;
-}
-
-/* The first legal action and the seat of the player it names. */
-static char *
-next_action (const DpGame *game,
-             guint        *seat)
-{
-  g_autoptr(GPtrArray) legal = dp_game_legal_actions (game);
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  const char *text;
-  const char *name;
-
-  if (legal->len == 0)
-    return NULL;
-  /* Spread the choices: not always the same roll. */
-  text = g_ptr_array_index (legal, (dp_game_get_n_actions (game) * 7919) % legal->len);
-  json_parser_load_from_data (parser, text, -1, NULL);
-  name = json_object_get_string_member (json_node_get_object (json_parser_get_root (parser)), "player");
-  for (guint s = 0; s < dp_game_get_n_players (game); s++)
-    if (g_strcmp0 (dp_game_get_player_name (game, s), name) == 0)
-      *seat = s;
-  return g_strdup (text);
-}
-
-static gsize
-rss_kib (void)
-{
-  g_autofree char *status = NULL;
-  const char *line;
-
-  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL)
-      || (line = strstr (status, "VmRSS:")) == NULL)
-    return 0;
-  return g_ascii_strtoull (line + 6, NULL, 10);
 }
 
 int
@@ -241,7 +159,7 @@ main (int    argc,
         {
           const DpGame *game = dp_session_get_game (session);
           guint seat = 0;
-          g_autofree char *action = next_action (game, &seat);
+          g_autofree char *action = bench_next_action (game, &seat);
           g_autofree char *message = NULL;
           gint64 at = dp_game_get_n_actions (game);
           Wait wait = { phones, 8, at + 1 };
@@ -291,7 +209,7 @@ main (int    argc,
       {
         const DpGame *game = dp_session_get_game (session);
         guint seat = 0;
-        g_autofree char *action = next_action (game, &seat);
+        g_autofree char *action = bench_next_action (game, &seat);
         Wait wait = { phones, n_clients, dp_game_get_n_actions (game) + 1 };
 
         dp_session_apply_text (session, action, NULL);
@@ -300,14 +218,14 @@ main (int    argc,
         wait.at--;
         iterate_while (not_all_at, &wait);
       }
-    rss_start = rss_kib ();
+    rss_start = bench_rss_kib ();
     until = g_get_monotonic_time () + (gint64) hold_seconds * G_USEC_PER_SEC;
     /* Once a second an entry and its undo reach every client; keepalive pings run. */
     while (g_get_monotonic_time () < until)
       {
         const DpGame *game = dp_session_get_game (session);
         guint seat = 0;
-        g_autofree char *action = next_action (game, &seat);
+        g_autofree char *action = bench_next_action (game, &seat);
         Wait wait = { phones, n_clients, dp_game_get_n_actions (game) + 1 };
         gboolean tick = FALSE;
 
@@ -321,7 +239,7 @@ main (int    argc,
         while (!tick)
           g_main_context_iteration (NULL, TRUE);
       }
-    rss_end = rss_kib ();
+    rss_end = bench_rss_kib ();
     g_print ("%d clients held for %d s (%u rounds of an entry and its undo sent to all, %u connected at the end):\n",
              n_clients, hold_seconds, n_rounds, dp_table_server_get_n_connections (server));
     g_print ("  resident memory %" G_GSIZE_FORMAT " KiB → %" G_GSIZE_FORMAT " KiB (%+" G_GSSIZE_FORMAT " KiB)\n",
@@ -331,15 +249,6 @@ main (int    argc,
   }
 
   g_clear_object (&store);
-  {
-    g_autoptr(GDir) handle = g_dir_open (dir, 0, NULL);
-    const char *name;
-    while (handle != NULL && (name = g_dir_read_name (handle)) != NULL)
-      {
-        g_autofree char *path = g_build_filename (dir, name, NULL);
-        g_remove (path);
-      }
-    g_rmdir (dir);
-  }
+  bench_remove_scratch (dir);
   return 0;
 }

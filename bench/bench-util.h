@@ -1,8 +1,10 @@
-/* bench-util.h — what the benchmarks share: the median of their samples
+/* bench-util.h — what the benchmarks share: the median of their samples, their scratch folder
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
+
+#include <glib/gstdio.h>
 
 #include <glib.h>
 #include <stdlib.h>
@@ -30,4 +32,20 @@ static inline double
 bench_median_array (GArray *samples)
 {
   return bench_median ((double *) (void *) samples->data, samples->len);
+}
+
+/* Removes the scratch folder @scratch and the files the benchmark left in it. */
+static inline void
+bench_remove_scratch (const char *scratch)
+{
+  g_autoptr(GDir) dir = g_dir_open (scratch, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (scratch, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (scratch);
 }

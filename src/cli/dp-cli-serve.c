@@ -78,6 +78,8 @@ dp_cli_serve (int            argc,
       return DP_CLI_EXIT_MALFORMED;
     }
 
+  /* Entries and undos from the window or dicepad-cli reach the phones (issue 24). */
+  dp_session_watch (session, DP_SESSION_WATCH_MS);
   server = dp_table_server_new (session, state);
   if (!dp_table_server_start (server, address, (guint) port, &error))
     {

@@ -17,6 +17,8 @@
 #include "dp-script.h"
 #include "dp-store.h"
 #include "cv-odds.h"
+#include "cb-odds.h"
+#include "cb-game.h"
 
 #define PROGRAM_NAME "dicepad-cli"
 
@@ -386,6 +388,19 @@ cmd_odds (DpCli         *cli,
     return status;
 
   calavera = cv_game_from_dp_const (game);
+  if (calavera == NULL && cb_game_from_dp_const (game) != NULL)
+    {
+      /* Cubitos: the odds of pushing for everyone deciding to push or pass now; a race
+       * that is over has none, a rule matter as in Calavera */
+      if (cb_game_is_finished (cb_game_from_dp_const (game)))
+        {
+          cli_error_at (cli, args[0], 0, _("The game is over: there is no turn to advise on"));
+          return DP_CLI_EXIT_ILLEGAL;
+        }
+      node = cb_odds_game_to_json (cb_game_from_dp_const (game));
+      cli_print_json (cli, node);
+      return DP_CLI_EXIT_OK;
+    }
   if (calavera == NULL)
     {
       /* Translators: the turn assistant exists for Calavera only */
@@ -781,7 +796,7 @@ static const Command commands[] = {
   { "validate", N_("FILE"), N_("Check a game script; print “ok” or the first problem."),
     N_("Exit status: 0 fine, 1 an action breaks a rule, 2 malformed input."),
     OPT_NONE, 1, 1 },
-  { "odds", N_("FILE"), N_("Print the Calavera turn assistant’s odds and advice for the state after a game script, as JSON."),
+  { "odds", N_("FILE"), N_("Print the turn assistant’s odds and advice (Calavera) or odds of pushing (Cubitos) for the state after a game script, as JSON."),
     N_("See docs/assistant.md for every number.\n"
        "Exit status: 0 fine, 1 an action breaks a rule or the game is over, 2 malformed input."),
     OPT_NONE, 1, 1 },
@@ -807,6 +822,13 @@ static const Command commands[] = {
   { "import", N_("FILE"), N_("Import the games of a JSON export; games already stored are skipped."),
     N_("A file with any problem is refused whole; the database is then unchanged."),
     OPT_DATABASE, 1, 1 },
+};
+
+/* Commands the dicepad-cli program runs itself (so the window's CLI library carries no
+ * server): listed in the main help all the same (issue 24). */
+static const Command program_commands[] = {
+  { "serve", N_("ID"), N_("Let the players’ phones join a stored game until interrupted; print the address phones open."),
+    NULL, OPT_DATABASE, 1, 1 },
 };
 
 static int
@@ -861,21 +883,20 @@ print_main_help (DpCli *cli)
                           _("Replay, check and store Dicepad games without a window."),
                           _("Commands:"));
 
-  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    {
-      g_autofree char *left = g_strdup_printf ("%s %s", commands[i].name,
-                                               commands[i].parameters ? _(commands[i].parameters) : "");
-      width = MAX (width, g_utf8_strlen (left, -1));
-    }
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < G_N_ELEMENTS (commands) + G_N_ELEMENTS (program_commands); i++)
+      {
+        const Command *command = i < G_N_ELEMENTS (commands) ? &commands[i]
+                                                             : &program_commands[i - G_N_ELEMENTS (commands)];
+        g_autofree char *left = g_strdup_printf ("%s %s", command->name,
+                                                 command->parameters ? _(command->parameters) : "");
 
-  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    {
-      g_autofree char *left = g_strdup_printf ("%s %s", commands[i].name,
-                                               commands[i].parameters ? _(commands[i].parameters) : "");
-      guint pad = width - g_utf8_strlen (left, -1) + 2;
-
-      g_string_append_printf (text, "  %s%*s%s\n", left, (int) pad, "", _(commands[i].summary));
-    }
+        if (pass == 0)
+          width = MAX (width, g_utf8_strlen (left, -1));
+        else
+          g_string_append_printf (text, "  %s%*s%s\n", left, (int) (width - g_utf8_strlen (left, -1) + 2), "",
+                                  _(command->summary));
+      }
 
   g_string_append_printf (text, "\n%s\n%s\n%s\n",
                           _("Exit status: 0 fine, 1 an action breaks a rule, 2 malformed input or usage."),

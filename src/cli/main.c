@@ -46,6 +46,11 @@ main (int    argc,
 
   if (argc > 1 && g_str_equal (argv[1], "serve"))
     status = dp_cli_serve (argc, argv, out, err);
+  else if (argc == 3 && g_str_equal (argv[1], "help") && g_str_equal (argv[2], "serve"))
+    {
+      char *help[] = { argv[0], (char *) "serve", (char *) "--help", NULL };
+      status = dp_cli_serve (3, help, out, err);
+    }
   else
     status = dp_cli_run (argc, argv, out, err);
 

@@ -9,9 +9,12 @@
 #include <string.h>
 #include <sys/random.h>
 
+#include "dp-game-view.h"
 #include "dp-server-resources.h"
+#include "dp-table-gate.h"
 #include "dp-table-server.h"
 #include "dp-table-view.h"
+#include "dp-ws-limit-stream.h"
 
 #define TOKEN_BYTES 16   /* 128 bits */
 #define MAX_SEATS   4
@@ -44,15 +47,18 @@ struct _DpTableServer
   guint       last_port;
 
   SoupServer *soup;
+  DpTableGate *gate;
   char       *host;
   guint       port;
   GPtrArray  *clients;                /* Client*, owned */
   GHashTable *views;                  /* "lang/seat" → JSON text of the current state */
 
+  gboolean    assistant;              /* the phones show the turn assistant */
+
   guint       max_connections;
   guint       messages_per_sec;
-  double      http_budget;
-  gint64      http_refilled;
+  guint       requests_per_sec;
+  guint       timeout_ms;
 };
 
 G_DEFINE_FINAL_TYPE (DpTableServer, dp_table_server, G_TYPE_OBJECT)
@@ -98,22 +104,6 @@ token_equal (const char *a,
   for (gsize i = 0; i < la; i++)
     diff |= (guint8) (a[i] ^ b[i]);
   return diff == 0;
-}
-
-/* Refills @budget at @rate per second up to 2 × @rate; TRUE when one unit is left to spend. */
-static gboolean
-spend (double *budget,
-       gint64 *refilled,
-       guint   rate)
-{
-  gint64 now = g_get_monotonic_time ();
-
-  *budget = MIN (2.0 * rate, *budget + rate * (now - *refilled) / (double) G_USEC_PER_SEC);
-  *refilled = now;
-  if (*budget < 1.0)
-    return FALSE;
-  *budget -= 1.0;
-  return TRUE;
 }
 
 /* ---- Remembered state: game token, port, seat tokens ---- */
@@ -225,6 +215,8 @@ view_text (DpTableServer *self,
 
       dp_table_language_push (&sw, client->lang);
       view = dp_table_view_build (dp_session_get_game (self->session), client->seat);
+      if (self->assistant)
+        dp_table_view_add_assistant (view, dp_session_get_game (self->session), client->seat);
       dp_table_language_pop (&sw);
       add_seats (self, view, client->seat);
       json_node_set_object (node, view);
@@ -311,6 +303,21 @@ send_seated (Client *client)
 
 /* ---- What a phone asks for ---- */
 
+/* @seat's token stops working, and every connection that held it (an older connection
+ * of the same phone, too) loses the seat's rights (issue 24, item 5). */
+static void
+release_seat (DpTableServer *self,
+              guint          seat)
+{
+  g_clear_pointer (&self->seat_tokens[seat], g_free);
+  for (guint i = 0; i < self->clients->len; i++)
+    {
+      Client *other = g_ptr_array_index (self->clients, i);
+      if (other->seat == (int) seat)
+        other->seat = -1;
+    }
+}
+
 static void
 handle_hello (Client     *client,
               JsonObject *message)
@@ -357,7 +364,7 @@ handle_claim (Client     *client,
       return;
     }
   if (client->seat >= 0)
-    g_clear_pointer (&self->seat_tokens[client->seat], g_free);
+    release_seat (self, (guint) client->seat);
   self->seat_tokens[seat] = random_token ();
   client->seat = (int) seat;
   if (!save_state (self, &error))
@@ -380,8 +387,8 @@ handle_leave (Client *client)
 /* TRUE when an action made at log position @at by @seat may still be applied: the log
  * was not undone below @at, and nothing of @seat's was stored since (then it is a resend
  * or was made on a state the phone had not seen). Other seats' entries in between do
- * not matter: parallel entries (marks after skulls, Cubitos rolls) are applied in
- * arrival order when still legal. */
+ * not matter: parallel entries (marks after skulls, a roll section everyone plays at
+ * once) are applied in arrival order when still legal. */
 static gboolean
 action_is_current (DpTableServer *self,
                    guint          seat,
@@ -442,6 +449,15 @@ handle_action (Client     *client,
       return;
     }
 
+  if (!json_object_has_member (message, "action")
+      || !JSON_NODE_HOLDS_OBJECT (json_object_get_member (message, "action")))
+    {
+      /* Not an action at all (issue 24, item 9). */
+      g_autofree char *msg = client_text (client, N_("The entry could not be written down"));
+      send_refused (self, client, "malformed", msg);
+      return;
+    }
+
   dp_table_language_push (&sw, client->lang);
   action = dp_table_view_claim_action (game, client->seat,
                                        json_object_get_member (message, "action"), &error);
@@ -461,6 +477,13 @@ handle_action (Client     *client,
     {
       g_autofree char *sentence = dp_table_view_dup_action_text (before, text);
       g_signal_emit (self, signals[ENTRY_STORED], 0, client->seat, sentence);
+    }
+  else if (g_error_matches (error, DP_STORE_ERROR, DP_STORE_ERROR_OUT_OF_DATE))
+    {
+      /* Another process changed the game; the session shows the stored one now, and so
+       * does every phone: this entry was made on the old state (issue 24, item 10). */
+      g_autofree char *msg = client_text (client, N_("The table changed before this entry arrived: here is the table as it is now."));
+      send_refused (self, client, "stale", msg);
     }
   else
     {
@@ -493,7 +516,7 @@ message_cb (SoupWebsocketConnection *ws,
   /* Messages that were already read when the connection started closing. */
   if (soup_websocket_connection_get_state (ws) != SOUP_WEBSOCKET_STATE_OPEN)
     return;
-  if (!spend (&client->budget, &client->refilled, client->server->messages_per_sec))
+  if (!dp_table_bucket_spend (&client->budget, &client->refilled, client->server->messages_per_sec))
     {
       soup_websocket_connection_close (ws, SOUP_WEBSOCKET_CLOSE_POLICY_VIOLATION, "rate");
       return;
@@ -554,13 +577,9 @@ refused_closed_cb (SoupWebsocketConnection *ws,
 }
 
 static void
-websocket_cb (SoupServer              *soup,
-              SoupServerMessage       *msg,
-              const char              *path,
-              SoupWebsocketConnection *ws,
-              gpointer                 user_data)
+add_client (DpTableServer           *self,
+            SoupWebsocketConnection *ws)
 {
-  DpTableServer *self = user_data;
   Client *client;
 
   if (self->clients->len >= self->max_connections)
@@ -586,6 +605,53 @@ websocket_cb (SoupServer              *soup,
   g_ptr_array_add (self->clients, client);
 }
 
+static gboolean
+close_too_big_cb (gpointer user_data)
+{
+  SoupWebsocketConnection *ws = user_data;
+
+  if (soup_websocket_connection_get_state (ws) == SOUP_WEBSOCKET_STATE_OPEN)
+    soup_websocket_connection_close (ws, SOUP_WEBSOCKET_CLOSE_TOO_BIG, "too big");
+  return G_SOURCE_REMOVE;
+}
+
+/* The handshake was answered (101): from here on the connection is the phone's socket,
+ * its incoming messages limited as a whole, not only frame by frame (issue 24, item 4). */
+static void
+upgraded_cb (SoupServerMessage *msg,
+             gpointer           user_data)
+{
+  DpTableServer *self = user_data;
+  g_autoptr(GIOStream) stolen = NULL;
+  g_autoptr(GIOStream) limited = NULL;
+  g_autoptr(SoupWebsocketConnection) ws = NULL;
+  const char *origin = soup_message_headers_get_one (soup_server_message_get_request_headers (msg), "Origin");
+
+  g_signal_handlers_disconnect_by_func (msg, upgraded_cb, user_data);
+  dp_table_gate_upgraded (self->gate, soup_server_message_get_remote_address (msg));
+  stolen = soup_server_message_steal_connection (msg);
+  limited = dp_ws_limit_io_stream_new (stolen, DP_TABLE_SERVER_MAX_MESSAGE);
+  ws = soup_websocket_connection_new (limited, soup_server_message_get_uri (msg),
+                                      SOUP_WEBSOCKET_CONNECTION_SERVER, origin, NULL, NULL);
+  dp_ws_limit_stream_set_too_big_func (DP_WS_LIMIT_STREAM (g_io_stream_get_input_stream (limited)),
+                                       close_too_big_cb, g_object_ref (ws), g_object_unref);
+  add_client (self, ws);
+}
+
+/* /t/TOKEN/ws, after early_cb let it through: the WebSocket handshake, without
+ * extensions (no compression: what arrives is what is counted). */
+static void
+websocket_http_cb (SoupServer        *soup,
+                   SoupServerMessage *msg,
+                   const char        *path,
+                   GHashTable        *query,
+                   gpointer           user_data)
+{
+  /* On failure libsoup has set 400 with the reason and "Connection: close". */
+  if (soup_websocket_server_process_handshake (msg, NULL, NULL, NULL, NULL))
+    g_signal_connect (msg, "wrote-informational", G_CALLBACK (upgraded_cb), user_data);
+}
+
 /* ---- HTTP: the page and nothing else ---- */
 
 static void
@@ -593,10 +659,37 @@ refuse (SoupServerMessage *msg,
         guint              status)
 {
   soup_server_message_set_status (msg, status, NULL);
+  soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Connection", "close");
   soup_server_message_set_response (msg, "text/plain; charset=utf-8", SOUP_MEMORY_STATIC, "", 0);
 }
 
-/* Before any body is read: only small GET requests, at a bounded rate. */
+/* "HOST:PORT" as the phones' address has it (brackets around an IPv6 address). */
+static char *
+dup_authority (DpTableServer *self)
+{
+  return g_strdup_printf (strchr (self->host, ':') != NULL ? "[%s]:%u" : "%s:%u", self->host, self->port);
+}
+
+/* The Host header names the served address (a page elsewhere that reached this port
+ * under another name, DNS rebinding, is refused), and an Origin, when a browser sends
+ * one (always for a WebSocket), is the page's own (issue 24, item 8). */
+static gboolean
+addressed_to_us (DpTableServer     *self,
+                 SoupServerMessage *msg)
+{
+  SoupMessageHeaders *headers = soup_server_message_get_request_headers (msg);
+  const char *host = soup_message_headers_get_one (headers, "Host");
+  const char *origin = soup_message_headers_get_one (headers, "Origin");
+  g_autofree char *authority = dup_authority (self);
+  g_autofree char *own_origin = g_strconcat ("http://", authority, NULL);
+
+  if (host == NULL || g_ascii_strcasecmp (host, authority) != 0)
+    return FALSE;
+  return origin == NULL || g_ascii_strcasecmp (origin, own_origin) == 0;
+}
+
+/* Before any body is read: only small GET requests to the served address, at a bounded
+ * rate per client address. WebSocket upgrades pass here too (issue 24, item 6). */
 static void
 early_cb (SoupServer        *soup,
           SoupServerMessage *msg,
@@ -607,10 +700,12 @@ early_cb (SoupServer        *soup,
   DpTableServer *self = user_data;
   SoupMessageHeaders *headers = soup_server_message_get_request_headers (msg);
 
-  if (!spend (&self->http_budget, &self->http_refilled, DP_TABLE_SERVER_REQUESTS_PER_SEC))
+  if (!dp_table_gate_spend (self->gate, soup_server_message_get_remote_host (msg)))
     refuse (msg, STATUS_TOO_MANY_REQUESTS);
   else if (g_strcmp0 (soup_server_message_get_method (msg), "GET") != 0)
     refuse (msg, SOUP_STATUS_METHOD_NOT_ALLOWED);
+  else if (!addressed_to_us (self, msg))
+    refuse (msg, SOUP_STATUS_FORBIDDEN);
   else if (soup_message_headers_get_content_length (headers) > 0
            || soup_message_headers_get_encoding (headers) == SOUP_ENCODING_CHUNKED)
     refuse (msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE);
@@ -643,9 +738,9 @@ http_cb (SoupServer        *soup,
       file = "index.html";
       type = "text/html; charset=utf-8";
     }
-  else if (g_str_equal (file, "app.js"))
+  else if (g_str_equal (file, "app.js") || g_str_equal (file, "games.js"))
     type = "text/javascript; charset=utf-8";
-  else if (g_str_equal (file, "style.css"))
+  else if (g_str_equal (file, "style.css") || g_str_equal (file, "games.css"))
     type = "text/css; charset=utf-8";
   else
     {
@@ -653,12 +748,16 @@ http_cb (SoupServer        *soup,
       return;
     }
 
-  {
-    g_autofree char *resource = g_strconcat (RESOURCE, file, NULL);
-    /* From this library's own resource, not the global table: a static library's
-     * constructor does not run unless something refers to it. */
-    bytes = g_resource_lookup_data (dp_server_get_resource (), resource, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
-  }
+  /* Each game's entry forms and their style, from its view (dp-game-view.h). */
+  if (g_str_equal (file, "games.js") || g_str_equal (file, "games.css"))
+    bytes = dp_game_view_dup_phone_files (g_str_has_suffix (file, ".js") ? "js" : "css");
+  else
+    {
+      g_autofree char *resource = g_strconcat (RESOURCE, file, NULL);
+      /* From this library's own resource, not the global table: a static library's
+       * constructor does not run unless something refers to it. */
+      bytes = g_resource_lookup_data (dp_server_get_resource (), resource, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+    }
   if (bytes == NULL)
     {
       refuse (msg, SOUP_STATUS_NOT_FOUND);
@@ -669,8 +768,14 @@ http_cb (SoupServer        *soup,
   soup_message_headers_replace (response, "Cache-Control", "no-store");
   soup_message_headers_replace (response, "Referrer-Policy", "no-referrer");
   soup_message_headers_replace (response, "X-Content-Type-Options", "nosniff");
-  soup_message_headers_replace (response, "Content-Security-Policy",
-                                "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:");
+  soup_message_headers_replace (response, "Connection", "close");
+  {
+    /* The page's own socket and nothing else (issue 24, item 8). */
+    g_autofree char *authority = dup_authority (self);
+    g_autofree char *policy = g_strdup_printf ("default-src 'self'; connect-src 'self' ws://%s/t/%s/ws; img-src 'self' data:",
+                                               authority, self->token);
+    soup_message_headers_replace (response, "Content-Security-Policy", policy);
+  }
   soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
   if (g_str_equal (file, "index.html"))
     {
@@ -696,26 +801,18 @@ session_changed_cb (DpSession *session,
 
 /* ---- Listening ---- */
 
-static gboolean
-listen_on (DpTableServer  *self,
-           const char     *address,
-           guint           port,
-           GError        **error)
+/* A connection the gate accepted: libsoup reads its request. */
+static void
+accept_cb (GSocketConnection *connection,
+           gpointer           user_data)
 {
-  if (address == NULL)
-    return soup_server_listen_all (self->soup, port, 0, error);
-  else
-    {
-      g_autoptr(GSocketAddress) socket_address = g_inet_socket_address_new_from_string (address, port);
+  DpTableServer *self = user_data;
+  g_autoptr(GSocketAddress) local = g_socket_connection_get_local_address (connection, NULL);
+  g_autoptr(GSocketAddress) remote = g_socket_connection_get_remote_address (connection, NULL);
+  g_autoptr(GError) error = NULL;
 
-      if (socket_address == NULL)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       _("“%s” is not an IP address"), address);
-          return FALSE;
-        }
-      return soup_server_listen (self->soup, socket_address, 0, error);
-    }
+  if (!soup_server_accept_iostream (self->soup, G_IO_STREAM (connection), local, remote, &error))
+    g_debug ("Connection dropped: %s", error->message);
 }
 
 /* The address of this machine on the network the phones are on: the source address a
@@ -755,13 +852,71 @@ dp_table_server_finalize (GObject *object)
   G_OBJECT_CLASS (dp_table_server_parent_class)->finalize (object);
 }
 
+enum { PROP_0, PROP_ASSISTANT, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
+static void
+dp_table_server_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  DpTableServer *self = DP_TABLE_SERVER (object);
+
+  switch (prop_id)
+    {
+    case PROP_ASSISTANT:
+      g_value_set_boolean (value, self->assistant);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+dp_table_server_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  DpTableServer *self = DP_TABLE_SERVER (object);
+
+  switch (prop_id)
+    {
+    case PROP_ASSISTANT:
+      if (self->assistant != g_value_get_boolean (value))
+        {
+          self->assistant = g_value_get_boolean (value);
+          /* every phone sees the change at once */
+          broadcast (self);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
 static void
 dp_table_server_class_init (DpTableServerClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->finalize = dp_table_server_finalize;
+  object_class->get_property = dp_table_server_get_property;
+  object_class->set_property = dp_table_server_set_property;
   dp_table_language_init ();
+
+  /**
+   * DpTableServer:assistant:
+   *
+   * Whether the phones show the turn assistant (the window's `show-assistant`
+   * setting; off by default): the state message's "assistant" member.
+   */
+  properties[PROP_ASSISTANT] = g_param_spec_boolean ("assistant", NULL, NULL, FALSE,
+                                                     G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                                                     G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
    * DpTableServer::seats-changed:
@@ -789,8 +944,8 @@ dp_table_server_init (DpTableServer *self)
   self->views = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->max_connections = DP_TABLE_SERVER_MAX_CONNECTIONS;
   self->messages_per_sec = DP_TABLE_SERVER_MESSAGES_PER_SEC;
-  self->http_budget = 2.0 * DP_TABLE_SERVER_REQUESTS_PER_SEC;
-  self->http_refilled = g_get_monotonic_time ();
+  self->requests_per_sec = DP_TABLE_SERVER_REQUESTS_PER_SEC;
+  self->timeout_ms = DP_TABLE_SERVER_REQUEST_TIMEOUT_MS;
 }
 
 /* ---- Public API ---- */
@@ -821,7 +976,6 @@ dp_table_server_start (DpTableServer  *self,
 {
   g_autoptr(GError) local = NULL;
   g_autofree char *ws_path = NULL;
-  GSList *uris;
 
   g_return_val_if_fail (DP_IS_TABLE_SERVER (self), FALSE);
 
@@ -831,24 +985,27 @@ dp_table_server_start (DpTableServer  *self,
   /* No version in the Server header: nothing to fingerprint. */
   self->soup = soup_server_new ("server-header", NULL, NULL);
   ws_path = g_strdup_printf ("/t/%s/ws", self->token);
+  /* Every request passes early_cb, WebSocket upgrades included (issue 24, item 6). */
   soup_server_add_early_handler (self->soup, NULL, early_cb, self, NULL);
+  soup_server_add_early_handler (self->soup, ws_path, early_cb, self, NULL);
   soup_server_add_handler (self->soup, NULL, http_cb, self, NULL);
-  soup_server_add_websocket_handler (self->soup, ws_path, NULL, NULL, websocket_cb, self, NULL);
+  soup_server_add_handler (self->soup, ws_path, websocket_http_cb, self, NULL);
 
+  self->gate = dp_table_gate_new (accept_cb, self);
+  dp_table_gate_set_limits (self->gate, self->requests_per_sec, 0, self->timeout_ms);
   /* The port of last time keeps the QR address the phones know. */
-  if (port == 0 && self->last_port != 0 && listen_on (self, address, self->last_port, NULL))
+  if (port == 0 && self->last_port != 0 && dp_table_gate_listen (self->gate, address, self->last_port, NULL))
     ;
-  else if (!listen_on (self, address, port, &local))
+  else if (!dp_table_gate_listen (self->gate, address, port, &local))
     {
       g_set_error (error, DP_TABLE_SERVER_ERROR, DP_TABLE_SERVER_ERROR_LISTEN,
                    _("Phones cannot connect: %s"), local->message);
+      g_clear_pointer (&self->gate, dp_table_gate_free);
       g_clear_object (&self->soup);
       return FALSE;
     }
 
-  uris = soup_server_get_uris (self->soup);
-  self->port = uris != NULL ? (guint) g_uri_get_port (uris->data) : 0;
-  g_slist_free_full (uris, (GDestroyNotify) g_uri_unref);
+  self->port = dp_table_gate_get_port (self->gate);
   self->host = address != NULL ? g_strdup (address) : dup_lan_host ();
   self->last_port = self->port;
 
@@ -864,9 +1021,11 @@ dp_table_server_stop (DpTableServer *self)
 
   if (self->soup == NULL)
     return;
+  dp_table_gate_close (self->gate);
   soup_server_disconnect (self->soup);
   g_ptr_array_set_size (self->clients, 0);
   g_clear_object (&self->soup);
+  g_clear_pointer (&self->gate, dp_table_gate_free);
   g_clear_pointer (&self->host, g_free);
   self->port = 0;
 }
@@ -929,13 +1088,7 @@ dp_table_server_free_seat (DpTableServer *self,
 
   if (self->seat_tokens[seat] == NULL)
     return;
-  g_clear_pointer (&self->seat_tokens[seat], g_free);
-  for (guint i = 0; i < self->clients->len; i++)
-    {
-      Client *client = g_ptr_array_index (self->clients, i);
-      if (client->seat == (int) seat)
-        client->seat = -1;
-    }
+  release_seat (self, seat);
   if (!save_state (self, &error))
     g_warning ("%s", error->message);
   g_signal_emit (self, signals[SEATS_CHANGED], 0);
@@ -953,4 +1106,19 @@ dp_table_server_set_limits (DpTableServer *self,
     self->max_connections = max_connections;
   if (messages_per_sec > 0)
     self->messages_per_sec = messages_per_sec;
+}
+
+void
+dp_table_server_set_http_limits (DpTableServer *self,
+                                 guint          requests_per_sec,
+                                 guint          timeout_ms)
+{
+  g_return_if_fail (DP_IS_TABLE_SERVER (self));
+
+  if (requests_per_sec > 0)
+    self->requests_per_sec = requests_per_sec;
+  if (timeout_ms > 0)
+    self->timeout_ms = timeout_ms;
+  if (self->gate != NULL)
+    dp_table_gate_set_limits (self->gate, self->requests_per_sec, 0, self->timeout_ms);
 }

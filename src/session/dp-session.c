@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "dp-session.h"
+#include "dp-table-view.h"
 
 struct _DpSession
 {
@@ -20,6 +21,11 @@ struct _DpSession
    * led to them. Only known for entries made while the session is open. */
   GArray    *forced;
   GPtrArray *last_forced;   /* the texts made by itself after the last entry */
+  /* One truth across processes (issue 24, item 10): the canonical texts of the entries
+   * in @game, as stored, and the store's data_version when they were last compared. */
+  GPtrArray *log;
+  gint64     data_version;
+  guint      watch_id;
 };
 
 /* Forced entries in a row, at most: every one ends a phase, so a game never needs many. */
@@ -29,6 +35,7 @@ G_DEFINE_FINAL_TYPE (DpSession, dp_session, G_TYPE_OBJECT)
 
 enum {
   CHANGED,
+  RELOADED,
   N_SIGNALS
 };
 
@@ -39,6 +46,8 @@ dp_session_finalize (GObject *object)
 {
   DpSession *self = DP_SESSION (object);
 
+  g_clear_handle_id (&self->watch_id, g_source_remove);
+  g_clear_pointer (&self->log, g_ptr_array_unref);
   g_clear_object (&self->store);
   g_clear_pointer (&self->id, g_free);
   g_clear_pointer (&self->game, dp_game_free);
@@ -62,6 +71,16 @@ dp_session_class_init (DpSessionClass *klass)
    */
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /**
+   * DpSession::reloaded:
+   * @text: what happened, for a toast: "Undone elsewhere: Cleo: 1 cross in green"
+   *
+   * Another process (or another window) changed the game's log; the session loaded the
+   * stored game again. Emitted after ::changed.
+   */
+  signals[RELOADED] = g_signal_new ("reloaded", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                    0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void
@@ -69,6 +88,8 @@ dp_session_init (DpSession *self)
 {
   self->forced = g_array_new (FALSE, TRUE, sizeof (gboolean));
   self->last_forced = g_ptr_array_new_with_free_func (g_free);
+  self->log = g_ptr_array_new_with_free_func (g_free);
+  self->data_version = -1;
 }
 
 static void
@@ -100,6 +121,7 @@ session_new (DpStore    *store,
   self->store = g_object_ref (store);
   self->id = g_strdup (id);
   self->game = game;
+  dp_store_get_data_version (store, &self->data_version, NULL);
   return self;
 }
 
@@ -145,6 +167,14 @@ dp_session_load (DpStore     *store,
     return NULL;
 
   session = session_new (store, game_id, game);
+  {
+    g_autoptr(GPtrArray) log = dp_store_get_actions (store, game_id, NULL, NULL);
+    if (log != NULL)
+      {
+        g_ptr_array_unref (session->log);
+        session->log = g_steal_pointer (&log);
+      }
+  }
   /* A game started elsewhere (dicepad-cli, an older Dicepad) may wait on what needs no
    * decision; a read-only store leaves it to the player. */
   if (!dp_store_is_read_only (store))
@@ -173,16 +203,47 @@ dp_session_get_game (DpSession *self)
   return self->game;
 }
 
+static gboolean reload (DpSession *self, GError **error);
+
+/* The entry was made on a state that is not stored any more: the stored game is shown. */
+static gboolean
+refuse_out_of_date (DpSession  *self,
+                    GError    **error)
+{
+  g_autoptr(GError) local = NULL;
+
+  if (!reload (self, &local) && local != NULL)
+    g_debug ("Could not load the game again: %s", local->message);
+  g_clear_error (error);
+  g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_OUT_OF_DATE,
+               _("This game was changed elsewhere: it now shows what is stored. Nothing was entered."));
+  return FALSE;
+}
+
 static gboolean
 apply_object (DpSession   *self,
               JsonObject  *object,
               GError     **error)
 {
   guint index = dp_game_get_n_actions (self->game);
+  g_autofree char *text = NULL;
+  g_autoptr(GError) local = NULL;
 
-  /* The store checks, commits, and only then changes self->game. */
-  if (!dp_store_append_action (self->store, self->id, self->game, object, error))
+  /* Another process moved the game on: this entry was made on what it no longer is. */
+  if (dp_session_refresh (self, NULL))
+    return refuse_out_of_date (self, error);
+  text = dp_game_normalize_action (self->game, object, error);
+  if (text == NULL)
     return FALSE;
+  /* The store checks, commits, and only then changes self->game. */
+  if (!dp_store_append_action (self->store, self->id, self->game, object, &local))
+    {
+      if (g_error_matches (local, DP_STORE_ERROR, DP_STORE_ERROR_OUT_OF_DATE))
+        return refuse_out_of_date (self, error);
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  g_ptr_array_add (self->log, g_steal_pointer (&text));
   mark_entry (self, index, FALSE);
   g_array_set_size (self->forced, index + 1);   /* what could be redone is gone */
   enter_forced (self);
@@ -218,6 +279,7 @@ enter_forced (DpSession *self)
           g_ptr_array_remove_index (self->last_forced, self->last_forced->len - 1);
           break;
         }
+      g_ptr_array_add (self->log, g_strdup (forced));
       mark_entry (self, index, TRUE);
     }
 }
@@ -282,11 +344,20 @@ static gboolean
 replace_game (DpSession *self,
               DpGame    *game)
 {
+  g_autoptr(GPtrArray) log = NULL;
+
   if (game == NULL)
     return FALSE;
 
   g_clear_pointer (&self->game, dp_game_free);
   self->game = game;
+  /* Undone or redone: the log as stored now (one game's entries). */
+  log = dp_store_get_actions (self->store, self->id, NULL, NULL);
+  if (log != NULL)
+    {
+      g_ptr_array_unref (self->log);
+      self->log = g_steal_pointer (&log);
+    }
   g_signal_emit (self, signals[CHANGED], 0);
   return TRUE;
 }
@@ -301,11 +372,15 @@ step (DpSession  *self,
   g_autoptr(DpGame) game = NULL;
   gboolean more;
 
+  if (dp_session_refresh (self, NULL))
+    return refuse_out_of_date (self, error);
+
   g_ptr_array_set_size (self->last_forced, 0);
   do
     {
-      DpGame *next = redo ? dp_store_redo (self->store, self->id, game != NULL ? game : self->game, error)
-                          : dp_store_undo (self->store, self->id, game != NULL ? game : self->game, error);
+      g_autoptr(GError) local = NULL;
+      DpGame *next = redo ? dp_store_redo (self->store, self->id, game != NULL ? game : self->game, &local)
+                          : dp_store_undo (self->store, self->id, game != NULL ? game : self->game, &local);
       guint n;
 
       if (next == NULL)
@@ -313,6 +388,9 @@ step (DpSession  *self,
           /* Stopped half-way (the store refused): show where the store stands. */
           if (game != NULL)
             replace_game (self, g_steal_pointer (&game));
+          else if (g_error_matches (local, DP_STORE_ERROR, DP_STORE_ERROR_OUT_OF_DATE))
+            return refuse_out_of_date (self, error);
+          g_propagate_error (error, g_steal_pointer (&local));
           return FALSE;
         }
       g_clear_pointer (&game, dp_game_free);
@@ -339,4 +417,119 @@ dp_session_redo (DpSession  *self,
 {
   g_return_val_if_fail (DP_IS_SESSION (self), FALSE);
   return step (self, TRUE, error);
+}
+
+/* ---- One truth across processes ---- */
+
+/* The first position where @a and @b differ. */
+static guint
+common_prefix (GPtrArray *a,
+               GPtrArray *b)
+{
+  guint k = 0;
+
+  while (k < a->len && k < b->len && g_str_equal (g_ptr_array_index (a, k), g_ptr_array_index (b, k)))
+    k++;
+  return k;
+}
+
+/* "Undone elsewhere: Cleo: 1 cross in green": what changed between @old and @now, told
+ * by its last entry in the window's words. */
+static char *
+describe_change (const char *setup,
+                 GPtrArray  *old,
+                 GPtrArray  *now,
+                 guint       common)
+{
+  guint removed = old->len - common;
+  guint added = now->len - common;
+  GPtrArray *source = added > 0 ? now : old;
+  g_autoptr(DpGame) before = dp_game_replay (setup, (const char *const *) source->pdata, source->len - 1, NULL, NULL);
+  g_autofree char *what = NULL;
+
+  if (source->len == 0)
+    return g_strdup (_("Changed elsewhere"));
+  what = before != NULL ? dp_table_view_dup_action_text (before, g_ptr_array_index (source, source->len - 1))
+                        : g_strdup ("");
+  if (added > 0 && removed > 0)
+    return g_strdup_printf (_("Changed elsewhere: %s"), what);
+  if (added == 1)
+    return g_strdup_printf (_("Entered elsewhere: %s"), what);
+  if (added > 1)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Entered elsewhere: %u entry, the last: %s",
+                                         "Entered elsewhere: %u entries, the last: %s", added), added, what);
+  if (removed == 1)
+    return g_strdup_printf (_("Undone elsewhere: %s"), what);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Undone elsewhere: %u entry, the last: %s",
+                                       "Undone elsewhere: %u entries, the last: %s", removed), removed, what);
+}
+
+/* Loads the stored game again when its log is not the one the session shows; TRUE when
+ * it did (::changed and ::reloaded were emitted). Reads and replays one game's entries. */
+static gboolean
+reload (DpSession  *self,
+        GError    **error)
+{
+  g_autofree char *setup = NULL;
+  g_autoptr(GPtrArray) stored = dp_store_get_actions (self->store, self->id, &setup, error);
+  g_autoptr(DpGame) game = NULL;
+  g_autofree char *text = NULL;
+  guint common;
+
+  if (stored == NULL)
+    return FALSE;
+  common = common_prefix (stored, self->log);
+  if (common == stored->len && common == self->log->len && common == dp_game_get_n_actions (self->game))
+    return FALSE;
+  game = dp_game_replay (setup, (const char *const *) stored->pdata, stored->len, NULL, error);
+  if (game == NULL)
+    return FALSE;
+
+  text = describe_change (setup, self->log, stored, common);
+  g_clear_pointer (&self->game, dp_game_free);
+  self->game = g_steal_pointer (&game);
+  g_ptr_array_unref (self->log);
+  self->log = g_steal_pointer (&stored);
+  /* Entries made elsewhere were decisions as far as undo here knows. */
+  g_array_set_size (self->forced, MIN (common, self->forced->len));
+  g_ptr_array_set_size (self->last_forced, 0);
+  g_signal_emit (self, signals[CHANGED], 0);
+  g_signal_emit (self, signals[RELOADED], 0, text);
+  return TRUE;
+}
+
+gboolean
+dp_session_refresh (DpSession  *self,
+                    GError    **error)
+{
+  gint64 version;
+
+  g_return_val_if_fail (DP_IS_SESSION (self), FALSE);
+
+  if (!dp_store_get_data_version (self->store, &version, error) || version == self->data_version)
+    return FALSE;
+  self->data_version = version;
+  return reload (self, error);
+}
+
+static gboolean
+watch_cb (gpointer user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  dp_session_refresh (DP_SESSION (user_data), &error);
+  if (error != NULL)
+    g_debug ("Could not check the stored game: %s", error->message);
+  return G_SOURCE_CONTINUE;
+}
+
+void
+dp_session_watch (DpSession *self,
+                  guint      interval_ms)
+{
+  g_return_if_fail (DP_IS_SESSION (self));
+
+  g_clear_handle_id (&self->watch_id, g_source_remove);
+  if (interval_ms > 0)
+    self->watch_id = g_timeout_add (interval_ms, watch_cb, self);
 }

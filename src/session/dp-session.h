@@ -45,4 +45,15 @@ gboolean      dp_session_can_redo (DpSession *self);
 gboolean      dp_session_undo (DpSession *self, GError **error);
 gboolean      dp_session_redo (DpSession *self, GError **error);
 
+/* One truth across processes (issue 24, docs/storage.md): when another process or
+ * window committed to the database since the last check (PRAGMA data_version) and this
+ * game's stored log is not the one shown, loads the stored game again and emits
+ * ::changed and ::reloaded (a sentence saying what happened); TRUE when it did. Entries,
+ * undo and redo check first, and refuse (DP_STORE_ERROR_OUT_OF_DATE) an entry made on a
+ * state that is no longer stored. */
+gboolean      dp_session_refresh (DpSession *self, GError **error);
+/* Checks with dp_session_refresh() every @interval_ms on the main loop (0 stops). */
+void          dp_session_watch (DpSession *self, guint interval_ms);
+#define DP_SESSION_WATCH_MS 250
+
 G_END_DECLS

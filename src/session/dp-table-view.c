@@ -8,19 +8,15 @@
 #include <string.h>
 
 #include "dp-table-view.h"
-#include "cb-presenter.h"
-#include "cv-presenter.h"
-
-/* Phone buttons for one seat; beyond this the window offers the rest (Cubitos samples
- * facts only the table knows, e.g. landing bonuses, in long lists). */
-#define MAX_CHOICES 40
+#include "dp-game-view.h"
 
 /* glibc: bumping it makes gettext drop its cache after LANGUAGE changed. */
 extern int _nl_msg_cat_cntr;
 
 static const char *const languages[] = { "de", "fr", "en" };
 
-/* The page's own fixed labels; everything else comes from the presenters. */
+/* The page's own fixed labels; a game's forms bring theirs (DpGameView.phone_labels),
+ * everything else comes from the views. */
 static const struct
 {
   const char *key;
@@ -38,17 +34,9 @@ static const struct
   { "leave_seat", N_("Pick another seat") },
   { "taken", N_("taken") },
   { "free", N_("free") },
-  { "enter_roll", N_("Enter what the dice show") },
-  { "enter_reroll", N_("Re-roll: pick up dice, then enter what they show") },
-  { "picked", N_("Picked up") },
-  { "result", N_("Now shows") },
   { "send", N_("Enter") },
-  { "dice_left", N_("Dice left to enter") },
-  { "refill", N_("Refill the ready area") },
-  { "red_lines", N_("Red lines") },
   { "nothing_to_do", N_("Nothing to do for you now.") },
   { "sheets", N_("Sheets") },
-  { "boards", N_("Team boards") },
   { "undo_note", N_("Undo is on the window.") },
 };
 
@@ -136,8 +124,8 @@ dp_table_language_pop (DpLanguageSwitch *sw)
   g_clear_pointer (&sw->saved, g_free);
 }
 
-static void
-add_choice (JsonArray  *choices,
+void
+dp_table_view_add_choice (JsonArray  *choices,
             const char *title,
             const char *detail,
             gboolean    enabled,
@@ -152,8 +140,8 @@ add_choice (JsonArray  *choices,
   json_array_add_object_element (choices, choice);
 }
 
-static void
-add_row (JsonArray  *rows,
+void
+dp_table_view_add_row (JsonArray  *rows,
          const char *label,
          const char *value,
          const char *css,
@@ -168,326 +156,69 @@ add_row (JsonArray  *rows,
   json_array_add_object_element (rows, row);
 }
 
-/* ---- Calavera ---- */
-
-static JsonArray *
-calavera_faces (void)
+JsonObject *
+dp_table_view_add_player (JsonArray    *players,
+                          const DpGame *game,
+                          guint         seat,
+                          JsonArray    *rows)
 {
-  JsonArray *faces = json_array_new ();
+  JsonObject *player = json_object_new ();
+  g_autofree char *total = g_strdup_printf ("%d", dp_game_get_total (game, seat));
 
-  for (CvFace f = CV_FACE_ORANGE; f <= CV_FACE_SKULL; f++)
-    {
-      JsonObject *face = json_object_new ();
-      g_autofree char *title = cv_face_dup_title (f);
-
-      json_object_set_string_member (face, "key", cv_face_to_string (f));
-      json_object_set_string_member (face, "symbol", cv_face_get_symbol (f));
-      json_object_set_string_member (face, "title", title);
-      json_object_set_string_member (face, "css", cv_face_get_css_class (f));
-      json_array_add_object_element (faces, face);
-    }
-  return faces;
+  json_object_set_string_member (player, "name", dp_game_get_player_name (game, seat));
+  json_object_set_string_member (player, "total", total);
+  json_object_set_boolean_member (player, "active", dp_game_must_act (game, seat));
+  json_object_set_boolean_member (player, "must_act", dp_game_must_act (game, seat));
+  json_object_set_boolean_member (player, "winner", dp_game_is_winner (game, seat));
+  json_object_set_array_member (player, "rows", rows != NULL ? rows : json_array_new ());
+  json_array_add_object_element (players, player);
+  return player;
 }
 
-static void
-calavera_view (JsonObject   *view,
-               const CvGame *game,
-               int           seat)
-{
-  JsonArray *players = json_array_new ();
-  JsonArray *choices = json_array_new ();
-  JsonArray *dice = json_array_new ();
-  g_autofree char *title = cv_presenter_dup_round_text (game);
-  g_autofree char *turn = cv_presenter_dup_turn_text (game);
-  CvPhase phase = cv_game_get_phase (game);
-
-  json_object_set_string_member (view, "title", title);
-  json_object_set_string_member (view, "turn", turn);
-
-  if (phase == CV_PHASE_CHOOSE || phase == CV_PHASE_OPPONENTS)
-    for (guint i = 0; i < CV_N_DICE; i++)
-      {
-        CvFace f = cv_game_get_die (game, i);
-        JsonObject *die = json_object_new ();
-
-        json_object_set_string_member (die, "symbol", cv_face_get_symbol (f));
-        json_object_set_string_member (die, "css", cv_face_get_css_class (f));
-        json_object_set_boolean_member (die, "available", cv_game_die_is_available (game, i));
-        json_array_add_object_element (dice, die);
-      }
-  json_object_set_array_member (view, "dice", dice);
-
-  for (guint s = 0; s < cv_game_get_n_players (game); s++)
-    {
-      CvSheetModel model = { 0 };
-      JsonObject *player = json_object_new ();
-      JsonArray *rows = json_array_new ();
-      g_autofree char *total = NULL;
-
-      cv_sheet_model_fill (&model, game, s);
-      for (CvFace c = CV_FACE_ORANGE; c < CV_N_COLORS; c++)
-        {
-          g_autofree char *label = cv_face_dup_title (c);
-          /* Translators: a row of a Calavera sheet on the phone: crosses of 13, then the
-           * points the row scores now */
-          g_autofree char *value = g_strdup_printf (_("%u of %u · %d points"),
-                                                    model.crosses[c], CV_ROW_LENGTH,
-                                                    model.row_points[c]);
-          add_row (rows, label, value, cv_face_get_css_class (c), model.frozen[c]);
-        }
-      {
-        g_autofree char *bonus = g_strdup_printf ("%d", model.bonus_points);
-        add_row (rows, _("Bonus lines"), bonus, NULL, FALSE);
-      }
-      total = g_strdup_printf ("%d", model.total);
-      json_object_set_string_member (player, "name", model.name);
-      json_object_set_string_member (player, "total", total);
-      json_object_set_boolean_member (player, "active", model.active);
-      json_object_set_boolean_member (player, "must_act", model.must_act);
-      json_object_set_boolean_member (player, "winner", model.winner);
-      json_object_set_array_member (player, "rows", rows);
-      json_array_add_object_element (players, player);
-      cv_sheet_model_clear (&model);
-    }
-  json_object_set_array_member (view, "players", players);
-
-  if (seat >= 0 && (guint) seat == cv_game_get_roller (game) && phase == CV_PHASE_ROLL)
-    {
-      JsonObject *entry = json_object_new ();
-
-      json_object_set_string_member (entry, "mode", "roll");
-      json_object_set_int_member (entry, "count", CV_N_DICE);
-      json_object_set_array_member (entry, "faces", calavera_faces ());
-      json_object_set_object_member (view, "entry", entry);
-    }
-  else if (seat >= 0 && (guint) seat == cv_game_get_roller (game) && phase == CV_PHASE_CHOOSE
-           && cv_game_get_n_rolls (game) < CV_MAX_ROLLS)
-    {
-      JsonObject *entry = json_object_new ();
-      JsonObject *available = json_object_new ();
-
-      for (CvFace f = CV_FACE_ORANGE; f < CV_FACE_SKULL; f++)
-        json_object_set_int_member (available, cv_face_to_string (f),
-                                    cv_game_count_faces (game, f, TRUE));
-      json_object_set_string_member (entry, "mode", "reroll");
-      json_object_set_object_member (entry, "available", available);
-      json_object_set_array_member (entry, "faces", calavera_faces ());
-      json_object_set_object_member (view, "entry", entry);
-    }
-  else
-    json_object_set_null_member (view, "entry");
-
-  if (seat >= 0)
-    {
-      g_autoptr(GPtrArray) list = cv_presenter_list_choices (game, seat);
-
-      for (guint i = 0; i < list->len; i++)
-        {
-          CvChoice *choice = g_ptr_array_index (list, i);
-          add_choice (choices, choice->title, choice->detail, choice->enabled,
-                      choice->enabled ? choice->text : NULL);
-        }
-    }
-  json_object_set_array_member (view, "choices", choices);
-}
-
-/* ---- Cubitos ---- */
-
-static JsonObject *
-cubitos_kind (CbKind kind)
-{
-  JsonObject *object = json_object_new ();
-  g_autofree char *title = cb_presenter_dup_kind_title (kind);
-
-  json_object_set_string_member (object, "key", cb_kind_to_string (kind));
-  json_object_set_string_member (object, "title", title);
-  json_object_set_string_member (object, "letter", cb_presenter_kind_letter (kind));
-  json_object_set_string_member (object, "fill", cb_presenter_kind_fill (kind));
-  json_object_set_string_member (object, "ink", cb_presenter_kind_ink (kind));
-  return object;
-}
-
-static char *
+/* The action's verb: its first member but "player". */
+static const char *
 verb_of (JsonObject *action)
 {
   g_autoptr(GList) members = json_object_get_members (action);
 
   for (GList *l = members; l != NULL; l = l->next)
     if (!g_str_equal (l->data, "player"))
-      return g_strdup (l->data);
+      return l->data;
   return NULL;
 }
 
-static void
-cubitos_view (JsonObject   *view,
-              const DpGame *dp,
-              const CbGame *game,
-              int           seat)
+void
+dp_table_view_add_legal_choices (JsonArray          *choices,
+                                 const DpGame       *game,
+                                 guint               seat,
+                                 const char *const  *skip_verbs,
+                                 DpChoiceTitleFunc   title)
 {
-  JsonArray *players = json_array_new ();
-  JsonArray *choices = json_array_new ();
-  g_autofree char *title = cb_presenter_dup_round_text (game);
-  g_autofree char *status = cb_presenter_dup_status (game);
+  g_autoptr(GPtrArray) legal = dp_game_legal_actions (game);
+  const char *name = dp_game_get_player_name (game, seat);
+  guint n = 0;
 
-  json_object_set_string_member (view, "title", title);
-  json_object_set_array_member (view, "dice", json_array_new ());
-
-  if (seat >= 0)
+  for (guint i = 0; i < legal->len && n < DP_TABLE_VIEW_MAX_CHOICES; i++)
     {
-      g_autofree char *prompt = cb_presenter_dup_prompt (game, seat);
-      g_autofree char *both = g_strdup_printf ("%s %s", prompt, status);
-      json_object_set_string_member (view, "turn", both);
+      const char *text = g_ptr_array_index (legal, i);
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      g_autofree char *label = NULL;
+      JsonObject *object;
+      const char *verb;
+
+      if (!json_parser_load_from_data (parser, text, -1, NULL)
+          || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+        continue;
+      object = json_node_get_object (json_parser_get_root (parser));
+      if (g_strcmp0 (json_object_get_string_member_with_default (object, "player", ""), name) != 0)
+        continue;
+      verb = verb_of (object);
+      if (skip_verbs != NULL && verb != NULL && g_strv_contains (skip_verbs, verb))
+        continue;
+      label = title != NULL ? title (game, text) : dp_game_view_dup_action_text (game, text);
+      dp_table_view_add_choice (choices, label, NULL, TRUE, text);
+      n++;
     }
-  else
-    json_object_set_string_member (view, "turn", status);
-
-  for (guint s = 0; s < cb_game_get_n_players (game); s++)
-    {
-      JsonObject *player = json_object_new ();
-      JsonArray *rows = json_array_new ();
-      g_autofree char *total = g_strdup_printf ("%u", cb_game_get_spaces_moved (game, s));
-      static const struct { const char *label; guint (*get) (const CbGame *, guint); } counts[] = {
-        { N_("Coins"), cb_game_get_coins },
-        { N_("Steps"), cb_game_get_steps },
-        { N_("Credits"), cb_game_get_credits },
-        { N_("Fans"), cb_game_get_fans },
-        { N_("Laps"), cb_game_get_laps_done },
-      };
-
-      for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
-        {
-          g_autofree char *value = g_strdup_printf ("%u", counts[i].get (game, s));
-          add_row (rows, _(counts[i].label), value, NULL, FALSE);
-        }
-      for (CbZone z = CB_ZONE_DRAW; z < CB_N_ZONES; z++)
-        {
-          g_autofree char *value = g_strdup_printf ("%u", cb_game_count_zone (game, s, z));
-          g_autofree char *label = g_strdup (cb_presenter_zone_name (z));
-
-          if (label[0] != '\0')
-            label[0] = g_ascii_toupper (label[0]);
-          add_row (rows, label, value, NULL, FALSE);
-        }
-      json_object_set_string_member (player, "name", cb_game_get_player_name (game, s));
-      json_object_set_string_member (player, "total", total);
-      json_object_set_boolean_member (player, "active", cb_game_must_act (game, s));
-      json_object_set_boolean_member (player, "must_act", cb_game_must_act (game, s));
-      json_object_set_boolean_member (player, "winner", cb_game_is_winner (game, s));
-      json_object_set_array_member (player, "rows", rows);
-      json_array_add_object_element (players, player);
-    }
-  json_object_set_array_member (view, "players", players);
-  json_object_set_null_member (view, "entry");
-
-  if (seat < 0)
-    {
-      json_object_set_array_member (view, "choices", choices);
-      return;
-    }
-
-  switch ((int) cb_game_get_phase (game, seat))
-    {
-    case CB_PHASE_REFILL:
-      {
-        JsonObject *entry = json_object_new ();
-        JsonArray *kinds = json_array_new ();
-        CbRefill refill;
-
-        cb_refill_init (&refill, game, seat, 0);
-        for (CbKind k = 0; k < CB_N_KINDS; k++)
-          {
-            JsonObject *kind;
-
-            if (refill.available[k] == 0)
-              continue;
-            kind = cubitos_kind (k);
-            json_object_set_int_member (kind, "available", refill.available[k]);
-            json_object_set_int_member (kind, "forced", refill.forced[k]);
-            json_object_set_int_member (kind, "take", refill.take[k]);
-            json_array_add_object_element (kinds, kind);
-          }
-        json_object_set_string_member (entry, "mode", "refill");
-        json_object_set_int_member (entry, "needed", refill.needed);
-        json_object_set_array_member (entry, "kinds", kinds);
-        json_object_set_object_member (view, "entry", entry);
-      }
-      break;
-
-    case CB_PHASE_ROLL:
-      {
-        JsonObject *entry = json_object_new ();
-        JsonArray *kinds = json_array_new ();
-        CbRoll roll;
-
-        cb_roll_init (&roll, game, seat);
-        for (CbKind k = 0; k < CB_N_KINDS; k++)
-          {
-            JsonObject *kind;
-            JsonArray *faces;
-
-            if (roll.ready[k] == 0)
-              continue;
-            kind = cubitos_kind (k);
-            faces = json_array_new ();
-            for (CbFace f = 0; f < CB_N_FACES; f++)
-              {
-                JsonObject *face;
-
-                if (f == CB_FACE_BLANK || cb_kind_count_face (k, f) == 0)
-                  continue;
-                face = json_object_new ();
-                json_object_set_string_member (face, "key", cb_face_to_string (f));
-                json_object_set_string_member (face, "symbol", cb_presenter_face_symbol (k, f));
-                json_object_set_string_member (face, "title", cb_face_get_name (f));
-                json_array_add_object_element (faces, face);
-              }
-            json_object_set_int_member (kind, "ready", roll.ready[k]);
-            json_object_set_array_member (kind, "faces", faces);
-            json_array_add_object_element (kinds, kind);
-          }
-        json_object_set_string_member (entry, "mode", "cubitos-roll");
-        json_object_set_array_member (entry, "kinds", kinds);
-        json_object_set_object_member (view, "entry", entry);
-      }
-      break;
-
-    default:
-      break;
-    }
-
-  /* Every other legal action of this seat, by the sentence the window's toast uses. */
-  {
-    g_autoptr(GPtrArray) legal = dp_game_legal_actions (dp);
-    const char *name = cb_game_get_player_name (game, seat);
-    guint n = 0;
-
-    for (guint i = 0; i < legal->len && n < MAX_CHOICES; i++)
-      {
-        const char *text = g_ptr_array_index (legal, i);
-        g_autoptr(JsonParser) parser = json_parser_new ();
-        g_autofree char *verb = NULL;
-        g_autofree char *label = NULL;
-        JsonObject *object;
-
-        if (!json_parser_load_from_data (parser, text, -1, NULL)
-            || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
-          continue;
-        object = json_node_get_object (json_parser_get_root (parser));
-        if (g_strcmp0 (json_object_get_string_member_with_default (object, "player", ""), name) != 0)
-          continue;
-        verb = verb_of (object);
-        /* The forms above enter these; listing sampled outcomes would mislead. */
-        if (g_strcmp0 (verb, "refill") == 0 || g_strcmp0 (verb, "roll") == 0)
-          continue;
-        if (g_strcmp0 (verb, "ability") == 0)
-          label = cb_presenter_dup_other_action_title (game, text);
-        else
-          label = cb_presenter_dup_action_text (game, text);
-        add_choice (choices, label, NULL, TRUE, text);
-        n++;
-      }
-  }
-  json_object_set_array_member (view, "choices", choices);
 }
 
 JsonObject *
@@ -495,20 +226,94 @@ dp_table_view_build (const DpGame *game,
                      int           seat)
 {
   JsonObject *view = json_object_new ();
-  const CvGame *cv = cv_game_from_dp_const (game);
-  const CbGame *cb = cb_game_from_dp_const (game);
+  const DpGameView *game_view = dp_game_view_for_game (game);
+  const char *sheets_title = game_view != NULL && game_view->sheets_title != NULL
+                             ? game_view->sheets_title : N_("Sheets");
 
   json_object_set_string_member (view, "type", "state");
   json_object_set_int_member (view, "at", dp_game_get_n_actions (game));
   json_object_set_string_member (view, "kind", dp_game_kind_get_id (dp_game_get_kind (game)));
   json_object_set_boolean_member (view, "finished", dp_game_is_finished (game));
   json_object_set_int_member (view, "seat", seat);
+  json_object_set_string_member (view, "sheets_title", _(sheets_title));
 
-  if (cv != NULL)
-    calavera_view (view, cv, seat);
-  else if (cb != NULL)
-    cubitos_view (view, game, cb, seat);
+  if (game_view != NULL && game_view->phone_fill != NULL)
+    game_view->phone_fill (view, game, seat);
+
+  /* What the view left out: the plain view every game has. */
+  if (!json_object_has_member (view, "title"))
+    {
+      g_autofree char *title = dp_game_view_dup_round_text (game);
+      json_object_set_string_member (view, "title", title);
+    }
+  if (!json_object_has_member (view, "turn"))
+    {
+      g_autofree char *turn = dp_game_view_dup_turn_text (game);
+      json_object_set_string_member (view, "turn", turn);
+    }
+  if (!json_object_has_member (view, "dice"))
+    json_object_set_array_member (view, "dice", json_array_new ());
+  if (!json_object_has_member (view, "players"))
+    {
+      JsonArray *players = json_array_new ();
+
+      for (guint s = 0; s < dp_game_get_n_players (game); s++)
+        dp_table_view_add_player (players, game, s, NULL);
+      json_object_set_array_member (view, "players", players);
+    }
+  if (!json_object_has_member (view, "entry"))
+    json_object_set_null_member (view, "entry");
+  if (!json_object_has_member (view, "choices"))
+    {
+      JsonArray *choices = json_array_new ();
+
+      if (seat >= 0)
+        dp_table_view_add_legal_choices (choices, game, seat, NULL, NULL);
+      json_object_set_array_member (view, "choices", choices);
+    }
   return view;
+}
+
+/* <span data-key="KEY">label</span> for every label of every view, once per key. */
+static void
+append_game_labels (GString *out)
+{
+  g_autoptr(GPtrArray) views = dp_game_view_dup_list ();
+  g_autoptr(GHashTable) done = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; i < views->len; i++)
+    {
+      const DpGameView *view = g_ptr_array_index (views, i);
+
+      for (guint l = 0; l < view->n_phone_labels; l++)
+        {
+          const DpPhoneLabel *label = &view->phone_labels[l];
+          g_autofree char *key = NULL;
+          g_autofree char *text = NULL;
+
+          if (!g_hash_table_add (done, (gpointer) label->key))
+            continue;
+          key = g_markup_escape_text (label->key, -1);
+          text = g_markup_escape_text (_(label->label), -1);
+          g_string_append_printf (out, "<span data-key=\"%s\">%s</span>\n", key, text);
+        }
+    }
+}
+
+void
+dp_table_view_add_assistant (JsonObject   *view,
+                             const DpGame *game,
+                             int           seat)
+{
+  const DpGameView *game_view = dp_game_view_for_game (game);
+  g_autofree char *text = NULL;
+
+  if (game_view != NULL && game_view->dup_assistant_text != NULL && seat >= 0)
+    text = game_view->dup_assistant_text (game, (guint) seat);
+  if (text != NULL)
+    json_object_set_string_member (view, "assistant", text);
+  else
+    json_object_set_null_member (view, "assistant");
 }
 
 char *
@@ -534,7 +339,12 @@ dp_table_view_render_page (const char *template,
         }
       g_string_append_len (out, p, start - p);
       key = g_strndup (start + 2, end - start - 2);
-      for (guint i = 0; i < G_N_ELEMENTS (page_labels); i++)
+      if (g_str_equal (key, "game_labels"))
+        {
+          append_game_labels (out);
+          found = TRUE;
+        }
+      for (guint i = 0; !found && i < G_N_ELEMENTS (page_labels); i++)
         if (g_str_equal (key, page_labels[i].key))
           {
             const char *text = page_labels[i].label != NULL ? _(page_labels[i].label) : lang;
@@ -583,6 +393,7 @@ dp_table_view_claim_action (const DpGame  *game,
                             GError       **error)
 {
   const char *name = dp_game_get_player_name (game, seat);
+  const DpGameView *view;
   JsonObject *object;
 
   if (action == NULL || !JSON_NODE_HOLDS_OBJECT (action))
@@ -600,6 +411,9 @@ dp_table_view_claim_action (const DpGame  *game,
       return NULL;
     }
   json_object_set_string_member (object, "player", name);
+  view = dp_game_view_for_game (game);
+  if (view != NULL && view->phone_read_answer != NULL)
+    return view->phone_read_answer (game, seat, object, error);
   return json_object_ref (object);
 }
 
@@ -607,20 +421,5 @@ char *
 dp_table_view_dup_action_text (const DpGame *before,
                                const char   *action_json)
 {
-  const CvGame *cv = cv_game_from_dp_const (before);
-  const CbGame *cb = cb_game_from_dp_const (before);
-
-  if (cv != NULL)
-    {
-      g_autoptr(JsonParser) parser = json_parser_new ();
-      CvAction action;
-
-      if (json_parser_load_from_data (parser, action_json, -1, NULL)
-          && JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser))
-          && cv_action_from_json (cv, json_node_get_object (json_parser_get_root (parser)), &action, NULL))
-        return cv_presenter_dup_action_text (cv, &action);
-    }
-  else if (cb != NULL)
-    return cb_presenter_dup_action_text (cb, action_json);
-  return g_strdup (action_json);
+  return dp_game_view_dup_action_text (before, action_json);
 }

@@ -4,7 +4,7 @@
  * database stays open (sqlite3_backup_*): into a ".partial" file first, renamed
  * into place only once complete, so a crash or a kill during a backup leaves the
  * database and every earlier backup as they were. Backups are made before a schema
- * migration (dp-store.c), once a day while games are played (the window) and before a
+ * migration (dp-store-open.c), once a day while games are played (the window) and before a
  * restore replaces the database. Each file is "dicepad-YYYYMMDD-HHMMSS-REASON.db".
  *
  * SPDX-License-Identifier: GPL-3.0-or-later

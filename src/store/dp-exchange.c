@@ -6,6 +6,7 @@
  * object and the "games" list, and json-glib parses each game on its own, so a 60 MB
  * file never becomes a 1.5 GB tree. Every check happens here, once, with the line a
  * person finds in an editor; the store only writes what was checked (dp-store-private.h).
+ * The export reads the store game by game here too (export_game), beside its reader.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -14,9 +15,11 @@
 #include <glib/gi18n-lib.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "dp-exchange.h"
-#include "dp-store-private.h"
+#include "dp-store-internal.h"
 
 #define EXPORT_FORMAT_NAME "dicepad-export"
 #define EXPORT_MAX_VERSION 1
@@ -120,6 +123,225 @@ dp_exchange_format_date (gint64 unix_time)
   if (date == NULL)
     return g_strdup ("");
   return g_date_time_format_iso8601 (date);
+}
+
+/* ---- Reading the store for an export ---- */
+
+static const char *const state_names[] = { "in-progress", "finished", "abandoned" };
+
+static JsonNode *
+parse_stored_object (const char  *text,
+                     const char  *game_id,
+                     int          action,
+                     GError     **error)
+{
+  g_autoptr(JsonNode) node = NULL;
+
+  /* A database file is input too: json-glib's recursive parser overflows the stack on
+   * a row nested 100 000 levels deep (the check refuses it as not an object). */
+  if (text != NULL && dp_json_check_text (text, -1, TRUE, NULL, NULL))
+    node = json_from_string (text, NULL);
+
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    {
+      if (action < 0)
+        g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW,
+                     _("The stored setup of game “%s” cannot be read back."), game_id);
+      else
+        g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW,
+                     _("Stored action %d of game “%s” cannot be read back: %s"),
+                     action + 1, game_id, _("it is not a JSON object"));
+      return NULL;
+    }
+
+  return g_steal_pointer (&node);
+}
+
+/* Game @row as one export object, or NULL with @error. */
+static JsonNode *
+export_game (DpStore      *self,
+             gint64        row,
+             GError      **error)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autofree char *uuid = NULL;
+  g_autofree char *setup = NULL;
+  g_autoptr(GPtrArray) actions = NULL;
+  g_autoptr(JsonNode) setup_node = NULL;
+  gint64 created, finished;
+  int state;
+
+  {
+    g_autoptr(DpStoreStmt) stmt = _dp_store_query (self, error,
+                                                   "SELECT uuid, created, finished, state FROM games WHERE id = ?",
+                                                   "I", row);
+    gboolean has_row;
+
+    if (stmt == NULL)
+      return NULL;
+    if (!_dp_store_step_row (self, stmt, &has_row, error))
+      return NULL;
+    /* The list of games named a row that is not there: a damaged index. */
+    if (!has_row)
+      {
+        _dp_store_db_error (self, SQLITE_CORRUPT, error);
+        return NULL;
+      }
+    uuid = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+    created = sqlite3_column_int64 (stmt, 1);
+    finished = sqlite3_column_int64 (stmt, 2);
+    state = CLAMP (sqlite3_column_int (stmt, 3), 0, 2);
+  }
+
+  if (uuid == NULL)
+    {
+      _dp_store_db_error (self, SQLITE_CORRUPT, error);
+      return NULL;
+    }
+  if (!_dp_store_read_log (self, row, uuid, &setup, &actions, error))
+    return NULL;
+
+  setup_node = parse_stored_object (setup, uuid, -1, error);
+  if (setup_node == NULL)
+    return NULL;
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "id");
+  json_builder_add_string_value (builder, uuid);
+  json_builder_set_member_name (builder, "created");
+  json_builder_add_int_value (builder, created);
+  json_builder_set_member_name (builder, "finished");
+  json_builder_add_int_value (builder, finished);
+  json_builder_set_member_name (builder, "state");
+  json_builder_add_string_value (builder, state_names[state]);
+  json_builder_set_member_name (builder, "setup");
+  json_builder_add_value (builder, g_steal_pointer (&setup_node));
+  json_builder_set_member_name (builder, "actions");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < actions->len; i++)
+    {
+      JsonNode *node = parse_stored_object (g_ptr_array_index (actions, i), uuid, (int) i, error);
+
+      if (node == NULL)
+        return NULL;
+      json_builder_add_value (builder, node);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+
+  return json_builder_get_root (builder);
+}
+
+gboolean
+_dp_store_export_foreach (DpStore              *self,
+                          const char *const    *ids,
+                          DpStoreExportGameFunc func,
+                          gpointer              user_data,
+                          GError              **error)
+{
+  g_autoptr(GArray) rows = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  g_return_val_if_fail (DP_IS_STORE (self), FALSE);
+  g_return_val_if_fail (func != NULL, FALSE);
+
+  /* One read transaction: the export is one consistent snapshot. */
+  if (!_dp_store_exec (self, "BEGIN", error))
+    return FALSE;
+
+  if (ids == NULL)
+    {
+      g_autoptr(DpStoreStmt) stmt = _dp_store_prepare (self,
+                                                       "SELECT id FROM games WHERE deleted = 0 ORDER BY created, id",
+                                                       error);
+
+      if (stmt == NULL)
+        goto fail;
+      for (;;)
+        {
+          gboolean has_row;
+          gint64 row;
+
+          if (!_dp_store_step_row (self, stmt, &has_row, error))
+            goto fail;
+          if (!has_row)
+            break;
+          row = sqlite3_column_int64 (stmt, 0);
+          g_array_append_val (rows, row);
+        }
+    }
+  else
+    {
+      for (guint i = 0; ids[i] != NULL; i++)
+        {
+          DpStoreGameRow info;
+
+          if (!_dp_store_lookup_game (self, ids[i], &info, error))
+            goto fail;
+          g_array_append_val (rows, info.row);
+        }
+    }
+
+  /* One game in memory at a time: the caller writes it before the next is read. */
+  for (guint i = 0; i < rows->len; i++)
+    {
+      g_autoptr(JsonNode) game = export_game (self, g_array_index (rows, gint64, i), error);
+
+      if (game == NULL || !func (game, user_data, error))
+        goto fail;
+    }
+
+  _dp_store_rollback (self);
+  return TRUE;
+
+fail:
+  _dp_store_rollback (self);
+  return FALSE;
+}
+
+static gboolean
+export_add_game (JsonNode  *game,
+                 gpointer   user_data,
+                 GError   **error)
+{
+  json_builder_add_value (user_data, json_node_ref (game));
+  return TRUE;
+}
+
+JsonNode *
+dp_store_export (DpStore            *self,
+                 const char *const  *ids,
+                 GError            **error)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+  g_return_val_if_fail (DP_IS_STORE (self), NULL);
+
+  dp_exchange_begin_json (builder);
+  if (!_dp_store_export_foreach (self, ids, export_add_game, builder, error))
+    return NULL;
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+
+  return json_builder_get_root (builder);
+}
+
+gboolean
+dp_store_import (DpStore   *self,
+                 JsonNode  *export_root,
+                 guint     *n_imported,
+                 guint     *n_skipped,
+                 GError   **error)
+{
+  g_autofree char *text = NULL;
+  gsize length = 0;
+
+  g_return_val_if_fail (DP_IS_STORE (self), FALSE);
+  g_return_val_if_fail (export_root != NULL, FALSE);
+
+  /* One reader of the export format: the document goes through its text form. */
+  text = json_to_string (export_root, FALSE);
+  length = strlen (text);
+  return dp_exchange_import_data (self, text, length, n_imported, n_skipped, NULL, error);
 }
 
 /* Writes @text to @out; a failure of the stream (full disk, a closed or broken stream)
@@ -736,6 +958,33 @@ parse_span (const Span   *span,
   return json_node_ref (root);
 }
 
+/* What the document as a whole was checked for before the import read it one game at
+ * a time (so that no part of a file need be in memory twice, issue 26 item 12): each
+ * value is checked on its own before json-glib parses it — UTF-8 text, no nesting deeper
+ * than DP_JSON_MAX_DEPTH, no \u0000 — with the line it has in the whole document. */
+static gboolean
+check_span (const Span  *span,
+            guint       *error_line,
+            GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  gsize length = (gsize) (span->end - span->start);
+  const char *bad = NULL;
+  guint line = 0;
+
+  if (!g_utf8_validate (span->start, (gssize) length, &bad))
+    {
+      line = span->line;
+      for (const char *p = span->start; p < bad; p++)
+        if (*p == '\n')
+          line++;
+      return invalid_at (error_line, line, error, _("The file is not valid UTF-8 text"));
+    }
+  if (!dp_json_check_text (span->start, (gssize) length, TRUE, &line, &local_error))
+    return invalid_at (error_line, span->line + line - 1, error, local_error->message);
+  return TRUE;
+}
+
 /* ---- Reading: one game ---- */
 
 static guint
@@ -818,6 +1067,7 @@ import_game (DpStore     *store,
              const Span  *span,
              guint        number,
              gboolean    *imported,
+             GPtrArray   *skipped_ids,
              guint       *error_line,
              GError     **error)
 {
@@ -835,6 +1085,8 @@ import_game (DpStore     *store,
 
   *imported = FALSE;
 
+  if (!check_span (span, error_line, error))
+    return FALSE;
   node = parse_span (span, lines, error_line, error);
   if (node == NULL)
     return FALSE;
@@ -869,7 +1121,6 @@ import_game (DpStore     *store,
   state_name = json_object_get_string_member_with_default (object, "state", NULL);
   for (guint i = 0; state_name != NULL && i < 3; i++)
     {
-      static const char *const state_names[] = { "in-progress", "finished", "abandoned" };
 
       if (strcmp (state_name, state_names[i]) == 0)
         state = (int) i;
@@ -944,130 +1195,316 @@ import_game (DpStore     *store,
   if (store == NULL)
     return TRUE;
 
-  return _dp_store_import_game (store, uuid, created, finished, (DpGameState) state,
-                                game, texts, imported, error);
+  if (!_dp_store_import_game (store, uuid, created, finished, (DpGameState) state,
+                              game, texts, imported, error))
+    return FALSE;
+  if (!*imported && skipped_ids != NULL)
+    g_ptr_array_add (skipped_ids, g_strdup (uuid));
+  return TRUE;
 }
 
-/* The outer object: "format", "version" and the span of the "games" list. */
-static gboolean
-read_outer (Cursor   *c,
-            Span     *games,
-            guint    *error_line,
-            GError  **error)
+/* The outer object, read member by member: "format", "version" and the "games" list. */
+typedef struct
 {
-  guint root_line;
-  gboolean has_format = FALSE, has_games = FALSE;
-  g_autoptr(JsonNode) version = NULL;
+  guint     root_line;
+  gboolean  has_format;
+  gboolean  has_games;
+  gboolean  games_read;   /* the list was imported while the outer object was read */
+  JsonNode *version;
+  Span      games;
+} Outer;
 
+static void
+outer_clear (Outer *outer)
+{
+  g_clear_pointer (&outer->version, json_node_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Outer, outer_clear)
+
+static gboolean
+outer_version_ok (const Outer *outer)
+{
+  return outer->version != NULL && JSON_NODE_HOLDS_VALUE (outer->version) &&
+         json_node_get_value_type (outer->version) == G_TYPE_INT64 &&
+         json_node_get_int (outer->version) >= 1 &&
+         json_node_get_int (outer->version) <= EXPORT_MAX_VERSION;
+}
+
+static gboolean
+read_outer_start (Cursor   *c,
+                  Outer    *outer,
+                  guint    *error_line,
+                  GError  **error)
+{
   cursor_skip_space (c);
   if (c->p >= c->end)
     return invalid_at (error_line, 0, error, _("The file is empty"));
-  root_line = c->line;
+  outer->root_line = c->line;
   if (*c->p != '{')
-    return invalid_at (error_line, root_line, error, _("This is not a Dicepad export: it must be one JSON object"));
+    return invalid_at (error_line, outer->root_line, error, _("This is not a Dicepad export: it must be one JSON object"));
   c->p++;
+  cursor_skip_space (c);
+  return TRUE;
+}
 
+/* After a member's value: a comma (TRUE in *more) or the closing brace. */
+static gboolean
+read_outer_separator (Cursor   *c,
+                      gboolean *more,
+                      guint    *error_line,
+                      GError  **error)
+{
+  cursor_skip_space (c);
+  if (c->p < c->end && (*c->p == ',' || *c->p == '}'))
+    {
+      *more = *c->p == ',';
+      c->p++;
+      return TRUE;
+    }
+  return cursor_syntax_error (c, error_line, error);
+}
+
+/* Reads members up to the closing brace. With @stop_at_games, an export that named its
+ * format and version first (as every export does) stops at its "games" list, left at
+ * the cursor: the import then reads the list once, game by game, instead of walking
+ * over it first. *stopped says which happened. */
+static gboolean
+read_outer_members (Cursor   *c,
+                    Outer    *outer,
+                    gboolean  stop_at_games,
+                    gboolean *stopped,
+                    guint    *error_line,
+                    GError  **error)
+{
+  gboolean more = TRUE;
+
+  *stopped = FALSE;
   cursor_skip_space (c);
   if (c->p < c->end && *c->p == '}')
-    c->p++;
-  else
-    for (;;)
-      {
-        const char *key_start;
-        gsize key_length;
-        Span value;
+    {
+      c->p++;
+      return TRUE;
+    }
 
-        cursor_skip_space (c);
-        if (c->p >= c->end || *c->p != '"')
-          return cursor_syntax_error (c, error_line, error);
-        key_start = c->p + 1;
-        if (!cursor_skip_value (c, error_line, error))
-          return FALSE;
-        key_length = (gsize) (c->p - 1 - key_start);
+  while (more)
+    {
+      const char *key_start;
+      gsize key_length;
+      Span key, value;
 
-        cursor_skip_space (c);
-        if (c->p >= c->end || *c->p != ':')
-          return cursor_syntax_error (c, error_line, error);
-        c->p++;
-        cursor_skip_space (c);
-        span_begin (&value, c);
-        if (!cursor_skip_value (c, error_line, error))
-          return FALSE;
-        value.end = c->p;
+      cursor_skip_space (c);
+      if (c->p >= c->end || *c->p != '"')
+        return cursor_syntax_error (c, error_line, error);
+      span_begin (&key, c);
+      key_start = c->p + 1;
+      if (!cursor_skip_value (c, error_line, error))
+        return FALSE;
+      key.end = c->p;
+      key_length = (gsize) (c->p - 1 - key_start);
+      if (!check_span (&key, error_line, error))
+        return FALSE;
+
+      cursor_skip_space (c);
+      if (c->p >= c->end || *c->p != ':')
+        return cursor_syntax_error (c, error_line, error);
+      c->p++;
+      cursor_skip_space (c);
+      span_begin (&value, c);
 
 #define KEY_IS(name) (key_length == strlen (name) && memcmp (key_start, name, key_length) == 0)
-        if (KEY_IS ("format"))
-          {
-            g_autoptr(JsonNode) node = parse_span (&value, NULL, error_line, error);
+      if (KEY_IS ("games") && outer->games_read)
+        return invalid_at (error_line, value.line, error, _("The export has more than one “games” list"));
+      if (KEY_IS ("games") && stop_at_games && outer->has_format && outer_version_ok (outer) &&
+          c->p < c->end && *c->p == '[')
+        {
+          outer->has_games = TRUE;
+          outer->games = value;
+          *stopped = TRUE;
+          return TRUE;
+        }
 
-            if (node == NULL)
-              return FALSE;
-            has_format = JSON_NODE_HOLDS_VALUE (node) &&
-                         json_node_get_value_type (node) == G_TYPE_STRING &&
-                         g_strcmp0 (json_node_get_string (node), EXPORT_FORMAT_NAME) == 0;
-          }
-        else if (KEY_IS ("version"))
-          {
-            g_clear_pointer (&version, json_node_unref);
-            version = parse_span (&value, NULL, error_line, error);
-            if (version == NULL)
-              return FALSE;
-          }
-        else if (KEY_IS ("games"))
-          {
-            has_games = *value.start == '[';
-            *games = value;
-          }
+      if (!cursor_skip_value (c, error_line, error))
+        return FALSE;
+      value.end = c->p;
+      if (*value.start != '[' && !check_span (&value, error_line, error))
+        return FALSE;
+
+      if (KEY_IS ("format"))
+        {
+          g_autoptr(JsonNode) node = parse_span (&value, NULL, error_line, error);
+
+          if (node == NULL)
+            return FALSE;
+          outer->has_format = JSON_NODE_HOLDS_VALUE (node) &&
+                              json_node_get_value_type (node) == G_TYPE_STRING &&
+                              g_strcmp0 (json_node_get_string (node), EXPORT_FORMAT_NAME) == 0;
+        }
+      else if (KEY_IS ("version"))
+        {
+          g_clear_pointer (&outer->version, json_node_unref);
+          outer->version = parse_span (&value, NULL, error_line, error);
+          if (outer->version == NULL)
+            return FALSE;
+        }
+      else if (KEY_IS ("games"))
+        {
+          outer->has_games = *value.start == '[';
+          outer->games = value;
+        }
 #undef KEY_IS
 
-        cursor_skip_space (c);
-        if (c->p < c->end && *c->p == ',')
-          {
-            c->p++;
-            continue;
-          }
-        if (c->p < c->end && *c->p == '}')
-          {
-            c->p++;
-            break;
-          }
-        return cursor_syntax_error (c, error_line, error);
-      }
+      if (!read_outer_separator (c, &more, error_line, error))
+        return FALSE;
+    }
+  return TRUE;
+}
 
-  /* dp_json_check_text() made sure nothing but space follows. */
-  if (!has_format)
-    return invalid_at (error_line, root_line, error,
+/* Once the outer object is read: nothing after it, and the members an export has. */
+static gboolean
+read_outer_end (Cursor      *c,
+                const Outer *outer,
+                guint       *error_line,
+                GError     **error)
+{
+  /* Nothing but space may follow (json-glib would read "{…} {…}" as the first alone). */
+  cursor_skip_space (c);
+  if (c->p < c->end)
+    return invalid_at (error_line, c->line, error,
+                       _("There is more text after the JSON object; put each action on its own line"));
+
+  if (!outer->has_format)
+    return invalid_at (error_line, outer->root_line, error,
                        /* Translators: do not translate "format": "dicepad-export" */
                        _("This is not a Dicepad export: it lacks \"format\": \"dicepad-export\""));
 
-  if (version == NULL || !JSON_NODE_HOLDS_VALUE (version) || json_node_get_value_type (version) != G_TYPE_INT64 ||
-      json_node_get_int (version) < 1)
-    return invalid_at (error_line, root_line, error, _("The export has no valid “version” number"));
-  if (json_node_get_int (version) > EXPORT_MAX_VERSION)
-    return invalid_at (error_line, root_line, error,
+  if (outer->version == NULL || !JSON_NODE_HOLDS_VALUE (outer->version) ||
+      json_node_get_value_type (outer->version) != G_TYPE_INT64 || json_node_get_int (outer->version) < 1)
+    return invalid_at (error_line, outer->root_line, error, _("The export has no valid “version” number"));
+  if (json_node_get_int (outer->version) > EXPORT_MAX_VERSION)
+    return invalid_at (error_line, outer->root_line, error,
                        _("The export was written by a newer version of Dicepad; update Dicepad to import it"));
 
-  if (!has_games)
-    return invalid_at (error_line, root_line, error, _("The export has no “games” list"));
+  if (!outer->has_games)
+    return invalid_at (error_line, outer->root_line, error, _("The export has no “games” list"));
 
   return TRUE;
 }
 
-gboolean
-dp_exchange_import_data (DpStore      *store,
-                         const char   *data,
-                         gsize         length,
-                         guint        *n_imported,
-                         guint        *n_skipped,
-                         guint        *error_line,
-                         GError      **error)
+/* The part of a mapped file already read is given back to the system now and then, so
+ * the memory an import holds stays flat however large the file is (issue 26, item 12:
+ * 819 MiB for 50,000 games when the file was read whole). */
+#define RELEASE_STEP (32 * 1024 * 1024)
+
+typedef struct
 {
-  g_autoptr(GError) local_error = NULL;
-  const char *bad = NULL;
-  guint imported = 0, skipped = 0, number = 0;
+  const char *base;       /* page-aligned start of the mapping; NULL: memory of the caller's */
+  gsize       released;   /* bytes from base given back */
+} Release;
+
+static void
+release_before (Release    *release,
+                const char *p)
+{
+#ifdef MADV_DONTNEED
+  static gsize page_size;
+  gsize upto;
+
+  if (release == NULL || release->base == NULL)
+    return;
+  if (page_size == 0)
+    page_size = (gsize) sysconf (_SC_PAGESIZE);
+  upto = (gsize) (p - release->base) / page_size * page_size;
+  if (upto < release->released + RELEASE_STEP)
+    return;
+  /* A private read-only mapping: the pages are read from the file again if needed. */
+  madvise ((char *) release->base + release->released, upto - release->released, MADV_DONTNEED);
+  release->released = upto;
+#endif
+}
+
+/* The "games" list starting at c->p ('['): each game checked and, with a store,
+ * written. On return the cursor is past the closing ']'. */
+static gboolean
+read_games (DpStore    *store,
+            Cursor     *c,
+            guint       list_line,
+            Release    *release,
+            GPtrArray  *skipped_ids,
+            guint      *imported,
+            guint      *skipped,
+            guint      *error_line,
+            GError    **error)
+{
+  guint number = 0;
+
+  c->p++;
+  cursor_skip_space (c);
+  if (c->p < c->end && *c->p == ']')
+    {
+      c->p++;
+      return TRUE;
+    }
+
+  for (;;)
+    {
+      Span game;
+      gboolean done;
+
+      cursor_skip_space (c);
+      span_begin (&game, c);
+      if (!cursor_skip_value (c, error_line, error))
+        return FALSE;
+      game.end = c->p;
+
+      if (++number > IMPORT_MAX_GAMES)
+        {
+          g_autofree char *message = g_strdup_printf (_("This is not a Dicepad export: %s"),
+                                                      _("it has too many games"));
+
+          return invalid_at (error_line, list_line, error, message);
+        }
+      if (!import_game (store, &game, number, &done, skipped_ids, error_line, error))
+        return FALSE;
+      if (done)
+        (*imported)++;
+      else
+        (*skipped)++;
+      release_before (release, game.start);
+
+      cursor_skip_space (c);
+      if (c->p < c->end && *c->p == ',')
+        {
+          c->p++;
+          continue;
+        }
+      if (c->p < c->end && *c->p == ']')
+        {
+          c->p++;
+          return TRUE;
+        }
+      return cursor_syntax_error (c, error_line, error);
+    }
+}
+
+/* The whole import of @data: the outer object, then its games one at a time. */
+static gboolean
+import_document (DpStore     *store,
+                 const char  *data,
+                 gsize        length,
+                 Release     *release,
+                 guint       *n_imported,
+                 guint       *n_skipped,
+                 GPtrArray   *skipped_ids,
+                 guint       *error_line,
+                 GError     **error)
+{
+  g_auto(Outer) outer = { 0, };
+  guint imported = 0, skipped = 0;
   guint dummy_line;
+  gboolean stopped;
+  gboolean more = FALSE;
   Cursor c;
-  Span games = { NULL, NULL, 0, 0 };
 
   g_return_val_if_fail (store == NULL || DP_IS_STORE (store), FALSE);
   g_return_val_if_fail (data != NULL || length == 0, FALSE);
@@ -1082,72 +1519,39 @@ dp_exchange_import_data (DpStore      *store,
   if (data == NULL)
     data = "";
 
-  if (!g_utf8_validate (data, length, &bad))
-    {
-      guint line = 1;
-
-      for (const char *p = data; p < bad; p++)
-        if (*p == '\n')
-          line++;
-      return invalid_at (error_line, line, error, _("The file is not valid UTF-8 text"));
-    }
-
-  if (!dp_json_check_text (data, length, TRUE, error_line, &local_error))
-    {
-      g_set_error_literal (error, DP_STORE_ERROR, DP_STORE_ERROR_INVALID_IMPORT, local_error->message);
-      return FALSE;
-    }
-
   c = (Cursor) { data, data, data + length, 1, data };
-  if (!read_outer (&c, &games, error_line, error))
+  if (!read_outer_start (&c, &outer, error_line, error) ||
+      !read_outer_members (&c, &outer, TRUE, &stopped, error_line, error))
     return FALSE;
+  if (!stopped && !read_outer_end (&c, &outer, error_line, error))
+    return FALSE;
+  /* The list was walked over to find the format and version: give it back. */
+  release_before (release, c.p);
 
   /* All or nothing: one transaction, rolled back at the first problem. */
   if (store != NULL && !_dp_store_import_begin (store, error))
     return FALSE;
 
-  c = (Cursor) { data, games.start + 1, games.end, games.line, games.start - games.column };
-  cursor_skip_space (&c);
-  if (c.p < c.end && *c.p == ']')
-    c.p++;
-  else
-    for (;;)
-      {
-        Span game;
-        gboolean done;
-
-        cursor_skip_space (&c);
-        span_begin (&game, &c);
-        if (!cursor_skip_value (&c, error_line, error))
-          goto fail;
-        game.end = c.p;
-
-        if (++number > IMPORT_MAX_GAMES)
-          {
-            g_autofree char *message = g_strdup_printf (_("This is not a Dicepad export: %s"),
-                                                        _("it has too many games"));
-
-            invalid_at (error_line, games.line, error, message);
-            goto fail;
-          }
-        if (!import_game (store, &game, number, &done, error_line, error))
-          goto fail;
-        if (done)
-          imported++;
-        else
-          skipped++;
-
-        cursor_skip_space (&c);
-        if (c.p < c.end && *c.p == ',')
-          {
-            c.p++;
-            continue;
-          }
-        if (c.p < c.end && *c.p == ']')
-          break;
-        cursor_syntax_error (&c, error_line, error);
+  if (stopped)
+    {
+      /* The usual export: the games are read where they stand, then the rest. */
+      if (!read_games (store, &c, outer.games.line, release, skipped_ids, &imported, &skipped, error_line, error))
         goto fail;
-      }
+      outer.games_read = TRUE;
+      if (!read_outer_separator (&c, &more, error_line, error) ||
+          (more && !read_outer_members (&c, &outer, FALSE, &stopped, error_line, error)) ||
+          !read_outer_end (&c, &outer, error_line, error))
+        goto fail;
+    }
+  else
+    {
+      Cursor games = { data, outer.games.start, outer.games.end, outer.games.line,
+                       outer.games.start - outer.games.column };
+
+      if (!read_games (store, &games, outer.games.line, release, skipped_ids, &imported, &skipped,
+                       error_line, error))
+        goto fail;
+    }
 
   if (store != NULL && !_dp_store_import_commit (store, error))
     return FALSE;
@@ -1165,58 +1569,72 @@ fail:
 }
 
 gboolean
-dp_exchange_import_file (DpStore       *store,
-                         GFile         *file,
-                         guint         *n_imported,
-                         guint         *n_skipped,
-                         guint         *error_line,
-                         GCancellable  *cancellable,
-                         GError       **error)
+dp_exchange_import_data (DpStore      *store,
+                         const char   *data,
+                         gsize         length,
+                         guint        *n_imported,
+                         guint        *n_skipped,
+                         guint        *error_line,
+                         GError      **error)
 {
-  g_autoptr(GFileInputStream) stream = NULL;
-  g_autoptr(GFileInfo) info = NULL;
+  return import_document (store, data, length, NULL, n_imported, n_skipped, NULL, error_line, error);
+}
+
+/* What is read from a stream that cannot be mapped (a pipe, a device) is held in memory:
+ * at most this much, so an endless device is refused without being read whole. A
+ * regular file (every export) has no limit. */
+#define STREAM_MAX_SIZE (1024 * 1024 * 1024)
+
+/* The document: a regular file mapped (*mapped), anything else read into *data. */
+static gboolean
+open_document (GFile         *file,
+               GMappedFile  **mapped,
+               char         **data,
+               gsize         *length,
+               GCancellable  *cancellable,
+               GError       **error)
+{
   g_autoptr(GError) local_error = NULL;
-  g_autofree char *data = NULL;
-  gsize length = 0, allocated;
-  guint dummy_line;
+  g_autofree char *path = g_file_get_path (file);
+  g_autoptr(GFileInputStream) in = NULL;
+  g_autofree char *buffer = NULL;
+  gsize allocated = 65536, n_read = 0;
 
-  g_return_val_if_fail (store == NULL || DP_IS_STORE (store), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  /* Only a regular file is mapped: opening a pipe to try would take its writer's data.
+   * A file that cannot be mapped goes on below, where opening it names the problem. */
+  if (path != NULL && g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    {
+      *mapped = g_mapped_file_new (path, FALSE, NULL);
+      if (*mapped != NULL)
+        return TRUE;
+    }
 
-  if (error_line == NULL)
-    error_line = &dummy_line;
-  *error_line = 0;
-
-  stream = g_file_read (file, cancellable, &local_error);
-  if (stream == NULL)
+  in = g_file_read (file, cancellable, &local_error);
+  if (in == NULL)
     {
       g_set_error (error, local_error->domain, local_error->code,
                    _("Cannot open the file: %s"), local_error->message);
       return FALSE;
     }
 
-  /* The file is read into one buffer of its own size (no doubling copies), at most
-   * DP_EXCHANGE_MAX_IMPORT_SIZE + 1 bytes, so a huge file or an endless device is
-   * refused without being read whole. */
-  info = g_file_input_stream_query_info (stream, G_FILE_ATTRIBUTE_STANDARD_SIZE, cancellable, NULL);
-  if (info != NULL && g_file_info_get_size (info) > DP_EXCHANGE_MAX_IMPORT_SIZE)
-    goto too_large;
-  allocated = info != NULL && g_file_info_get_size (info) > 0 ? (gsize) g_file_info_get_size (info) + 1 : 65536;
-  data = g_malloc (allocated);
-
+  buffer = g_malloc (allocated);
   for (;;)
     {
       gssize n;
 
-      if (length == allocated)
+      if (n_read == allocated)
         {
-          if (allocated > DP_EXCHANGE_MAX_IMPORT_SIZE)
-            goto too_large;
-          allocated = MIN (allocated * 2, (gsize) DP_EXCHANGE_MAX_IMPORT_SIZE + 1);
-          data = g_realloc (data, allocated);
+          if (allocated > STREAM_MAX_SIZE)
+            {
+              g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_INVALID_IMPORT,
+                           _("The file is larger than %u MiB, which no Dicepad export is; it was not read"),
+                           (guint) (STREAM_MAX_SIZE / (1024 * 1024)));
+              return FALSE;
+            }
+          allocated = MIN (allocated * 2, (gsize) STREAM_MAX_SIZE + 1);
+          buffer = g_realloc (buffer, allocated);
         }
-      n = g_input_stream_read (G_INPUT_STREAM (stream), data + length, allocated - length,
-                               cancellable, &local_error);
+      n = g_input_stream_read (G_INPUT_STREAM (in), buffer + n_read, allocated - n_read, cancellable, &local_error);
       if (n < 0)
         {
           g_set_error (error, local_error->domain, local_error->code,
@@ -1225,16 +1643,72 @@ dp_exchange_import_file (DpStore       *store,
         }
       if (n == 0)
         break;
-      length += (gsize) n;
-      if (length > DP_EXCHANGE_MAX_IMPORT_SIZE)
-        goto too_large;
+      n_read += (gsize) n;
     }
+  *data = g_steal_pointer (&buffer);
+  *length = n_read;
+  return TRUE;
+}
 
-  return dp_exchange_import_data (store, data, length, n_imported, n_skipped, error_line, error);
+gboolean
+dp_exchange_import_file_full (DpStore       *store,
+                              GFile         *file,
+                              guint         *n_imported,
+                              guint         *n_skipped,
+                              GStrv         *skipped_ids,
+                              guint         *error_line,
+                              GCancellable  *cancellable,
+                              GError       **error)
+{
+  g_autoptr(GMappedFile) mapped = NULL;
+  g_autofree char *data = NULL;
+  const char *data_ptr;
+  gsize length = 0;
+  g_autoptr(GPtrArray) skipped = skipped_ids != NULL ? g_ptr_array_new_with_free_func (g_free) : NULL;
+  Release release = { NULL, 0 };
+  guint dummy_line;
 
-too_large:
-  g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_INVALID_IMPORT,
-               _("The file is larger than %u MiB, which no Dicepad export is; it was not read"),
-               (guint) (DP_EXCHANGE_MAX_IMPORT_SIZE / (1024 * 1024)));
-  return FALSE;
+  g_return_val_if_fail (store == NULL || DP_IS_STORE (store), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  if (error_line == NULL)
+    error_line = &dummy_line;
+  *error_line = 0;
+  if (skipped_ids != NULL)
+    *skipped_ids = NULL;
+
+  /* No copy in memory and no size limit: the file is mapped and read once, game by
+   * game; what is behind is given back (release_before()). */
+  if (!open_document (file, &mapped, &data, &length, cancellable, error))
+    return FALSE;
+  if (mapped != NULL)
+    {
+      data_ptr = g_mapped_file_get_contents (mapped);
+      length = g_mapped_file_get_length (mapped);
+      release.base = length > 0 ? data_ptr : NULL;
+    }
+  else
+    data_ptr = data;
+
+  if (!import_document (store, data_ptr, length, &release, n_imported, n_skipped, skipped, error_line, error))
+    return FALSE;
+
+  if (skipped_ids != NULL)
+    {
+      g_ptr_array_add (skipped, NULL);
+      *skipped_ids = (GStrv) g_ptr_array_free (g_steal_pointer (&skipped), FALSE);
+    }
+  return TRUE;
+}
+
+gboolean
+dp_exchange_import_file (DpStore       *store,
+                         GFile         *file,
+                         guint         *n_imported,
+                         guint         *n_skipped,
+                         guint         *error_line,
+                         GCancellable  *cancellable,
+                         GError       **error)
+{
+  return dp_exchange_import_file_full (store, file, n_imported, n_skipped, NULL, error_line, cancellable, error);
 }

@@ -23,11 +23,6 @@
 
 G_BEGIN_DECLS
 
-/* An import file larger than this is refused before it is read. 100,000 exported
- * games of the longest kind stay far below it (tests/store/test-exchange.c); the
- * import holds the file once in memory. */
-#define DP_EXCHANGE_MAX_IMPORT_SIZE (1024 * 1024 * 1024)
-
 typedef enum
 {
   DP_EXCHANGE_FORMAT_JSON,
@@ -71,8 +66,8 @@ gboolean dp_exchange_write_file (DpStore            *store,
 /* Checks a JSON export (@data, @length bytes) completely — structure, names, and every
  * game replayed through the core — and, if @store is not NULL, imports all its games
  * or none: on any error the database is unchanged. Games already stored (same id) are
- * skipped. The document is read one game at a time, so memory stays a small multiple
- * of the file.
+ * skipped. The document is read one game at a time: json-glib never holds more than
+ * one game.
  *
  * On failure *error_line (if not NULL) is the line of @data that holds the first
  * problem (0 = the whole document) and the error is DP_STORE_ERROR_INVALID_IMPORT, the
@@ -86,8 +81,11 @@ gboolean dp_exchange_import_data (DpStore      *store,
                                   guint        *error_line,
                                   GError      **error);
 
-/* Reads @file (at most DP_EXCHANGE_MAX_IMPORT_SIZE bytes) and imports it with
- * dp_exchange_import_data(). */
+/* Imports @file as dp_exchange_import_data() does, reading it once, game by game: the
+ * file is mapped, not copied, and what was read is given back as the import goes on,
+ * so memory stays flat whatever the file's size, and no size limit applies (an export
+ * of 100,001 games is 1.7 GB; bench/bench-import). What cannot be mapped (a pipe, a
+ * device) is read into memory, at most 1 GiB. */
 gboolean dp_exchange_import_file (DpStore      *store,
                                   GFile        *file,
                                   guint        *n_imported,
@@ -95,7 +93,17 @@ gboolean dp_exchange_import_file (DpStore      *store,
                                   guint        *error_line,
                                   GCancellable *cancellable,
                                   GError      **error);
-
+/* The same, and with @skipped_ids (if not NULL) the ids of the games skipped because
+ * they were stored already (free with g_strfreev; NULL on failure): the window offers
+ * to restore the deleted ones among them. */
+gboolean dp_exchange_import_file_full (DpStore      *store,
+                                       GFile        *file,
+                                       guint        *n_imported,
+                                       guint        *n_skipped,
+                                       GStrv        *skipped_ids,
+                                       guint        *error_line,
+                                       GCancellable *cancellable,
+                                       GError      **error);
 /* Appends @value to @row as one RFC 4180 CSV field (quoted when needed). With @is_text,
  * a value a spreadsheet would run as a formula (starting with = + - @) is prefixed
  * with ' so that opening an export cannot run anything. */

@@ -98,6 +98,10 @@ DpGame     *dp_store_undo (DpStore *self, const char *game_id, const DpGame *cur
 /* Re-applies the last undone action and returns the new state; @current as for undo. */
 DpGame     *dp_store_redo (DpStore *self, const char *game_id, const DpGame *current, GError **error);
 guint       dp_store_get_n_redo (DpStore *self, const char *game_id);
+/* SQLite's PRAGMA data_version: it changes when another connection (another process,
+ * another window) committed anything to the file since the last call, and never for
+ * this store's own writes. One read of the WAL index: cheap enough to poll. */
+gboolean    dp_store_get_data_version (DpStore *self, gint64 *version, GError **error);
 gboolean    dp_store_abandon_game (DpStore *self, const char *game_id, GError **error);
 /* Deleted games are hidden everywhere but kept until dp_store_purge_deleted(), so the
  * UI can offer Undo; @deleted = FALSE brings the game back. */

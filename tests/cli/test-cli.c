@@ -560,6 +560,8 @@ test_usage (void)
   g_assert_cmpint (result.status, ==, 0);
   for (guint i = 0; i < G_N_ELEMENTS (all_commands); i++)
     g_assert_nonnull (strstr (result.out, all_commands[i]));
+  /* Issue 24: "dicepad-cli --help lists serve among the commands". */
+  g_assert_nonnull (strstr (result.out, "\n  serve ID "));
 
   for (guint i = 0; i < G_N_ELEMENTS (all_commands); i++)
     {
@@ -1208,8 +1210,9 @@ test_import_hostile (void)
     assert_import_refused (db, "illegal.json", bad, -1, 1, line_of (bad, "\"take\" : \"black\" ") - 1);
   }
 
-  /* One byte over the import limit: refused before reading (a sparse file, so the test
-   * writes little). */
+  /* Issue 26, item 12: no size limit any more. A file of 1 GiB and a byte of zeros (a
+   * sparse file, so the test writes little) is refused at its first byte, line 1, as not
+   * an export, without reading the rest. */
   huge_path = temp_path ("huge.json");
   {
     g_autoptr(GFile) file = g_file_new_for_path (huge_path);
@@ -1220,12 +1223,12 @@ test_import_hostile (void)
     g_auto(CliResult) result = { 0, };
 
     g_assert_nonnull (stream);
-    g_seekable_truncate (G_SEEKABLE (stream), (goffset) DP_EXCHANGE_MAX_IMPORT_SIZE + 1, NULL, &error);
+    g_seekable_truncate (G_SEEKABLE (stream), (goffset) 1024 * 1024 * 1024 + 1, NULL, &error);
     g_assert_no_error (error);
     g_output_stream_close (G_OUTPUT_STREAM (stream), NULL, NULL);
 
     RUN (&result, "import", "--database", db, huge_path);
-    assert_refused (&result, huge_path, 2, 0);
+    assert_refused (&result, huge_path, 2, 1);
     after = export_json (db);
     g_assert_cmpstr (before, ==, after);
   }
@@ -1345,6 +1348,37 @@ test_odds (void)
   RUN (&result, "odds", finished);
   g_assert_cmpint (result.status, ==, 1);
   g_assert_true (g_str_has_prefix (result.err, finished));
+}
+
+/* `dicepad-cli odds FILE` for Cubitos (issue 27 item 1): Ina rolled 3 light grey coins
+ * and the top dog's 2 coins, so 4 dice are active — in danger (p. 8) — and 4 light grey
+ * and 2 dark grey dice are left: a push busts when all six are blank, (5/6)^4 · (4/6)^2. */
+static void
+test_odds_cubitos (void)
+{
+  g_auto(CliResult) result = { 0 };
+  g_autofree char *path = write_temp ("odds-cubitos.jsonl",
+                                      "{\"game\":\"cubitos\",\"players\":[\"Ina\",\"Zoë\"],\"race\":2,\"first\":\"Ina\"}\n"
+                                      "{\"player\":\"Ina\",\"refill\":{\"light_grey\":7,\"dark_grey\":2}}\n"
+                                      "{\"player\":\"Ina\",\"roll\":{\"light_grey\":{\"coin\":3},\"top_dog\":{\"coin2\":1}}}\n",
+                                      -1);
+  g_autoptr(JsonNode) root = NULL;
+  JsonArray *deciding;
+  JsonObject *ina, *push;
+
+  RUN (&result, "odds", path);
+  g_assert_cmpint (result.status, ==, 0);
+  root = parse_json (result.out);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (root), "game"), ==, "cubitos");
+  deciding = json_object_get_array_member (json_node_get_object (root), "deciding");
+  g_assert_cmpuint (json_array_get_length (deciding), ==, 1);
+  ina = json_array_get_object_element (deciding, 0);
+  g_assert_cmpstr (json_object_get_string_member (ina, "player"), ==, "Ina");
+  g_assert_true (json_object_get_boolean_member (ina, "danger"));
+  push = json_object_get_object_member (ina, "push");
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (push, "p_bust"),
+                                  pow (5.0 / 6.0, 4) * pow (4.0 / 6.0, 2), 1e-12);
+  g_assert_true (json_object_has_member (ina, "one_more"));
 }
 
 static void
@@ -1829,6 +1863,7 @@ main (int    argc,
   g_test_add_func ("/cli/cubitos/play-refused", test_cubitos_play_refused);
   g_test_add_func ("/cli/cubitos/hostile-database", test_cubitos_hostile_database);
   g_test_add_func ("/cli/odds", test_odds);
+  g_test_add_func ("/cli/odds-cubitos", test_odds_cubitos);
   g_test_add_func ("/cli/binary", test_binary);
   g_test_add_func ("/cli/translated", test_translated);
 

@@ -19,8 +19,7 @@
 #include "cv-presenter.h"
 #include "dp-table-server.h"
 #include "dp-table-view.h"
-
-#define WAIT_SECONDS 10
+#include "phone-test-util.h"
 
 typedef struct
 {
@@ -34,38 +33,7 @@ typedef struct
   char          *stored_text;
 } Fixture;
 
-typedef struct
-{
-  SoupWebsocketConnection *ws;
-  GQueue                   messages;  /* JsonObject* */
-  gboolean                 closed;
-  gushort                  close_code;
-  char                    *seat_token;
-} Phone;
-
 /* ---- Helpers ---- */
-
-static gboolean
-timeout_cb (gpointer user_data)
-{
-  gboolean *expired = user_data;
-  *expired = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs the main loop until *@done or the bounded wait is over. */
-static gboolean
-iterate_until (const gboolean *done)
-{
-  gboolean expired = FALSE;
-  guint id = g_timeout_add_seconds (WAIT_SECONDS, timeout_cb, &expired);
-
-  while (!*done && !expired)
-    g_main_context_iteration (NULL, TRUE);
-  if (!expired)
-    g_source_remove (id);
-  return *done;
-}
 
 static void
 changed_cb (DpSession *session,
@@ -123,11 +91,7 @@ fixture_set_up_kind (Fixture    *fixture,
   g_assert_true (dp_table_server_start (fixture->server, "127.0.0.1", 0, &error));
   g_assert_no_error (error);
   fixture->url = dp_table_server_dup_url (fixture->server);
-  {
-    /* Direct connections: no system proxy settings in the test environment. */
-    g_autoptr(GProxyResolver) direct = g_simple_proxy_resolver_new (NULL, NULL);
-    fixture->http = soup_session_new_with_options ("proxy-resolver", direct, NULL);
-  }
+  fixture->http = phone_http_session_new ();
 }
 
 static void
@@ -172,171 +136,19 @@ fixture_tear_down (Fixture       *fixture,
   g_free (fixture->stored_text);
 }
 
-static void
-phone_message_cb (SoupWebsocketConnection *ws,
-                  int                      type,
-                  GBytes                  *bytes,
-                  gpointer                 user_data)
-{
-  Phone *phone = user_data;
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  gsize size;
-  const char *data = g_bytes_get_data (bytes, &size);
-
-  g_assert_true (json_parser_load_from_data (parser, data, size, NULL));
-  if (strstr (data, "\"refused\"") != NULL)
-    g_test_message ("refused: %.*s", (int) size, data);
-  g_queue_push_tail (&phone->messages, json_object_ref (json_node_get_object (json_parser_get_root (parser))));
-}
-
-static void
-phone_closed_cb (SoupWebsocketConnection *ws,
-                 gpointer                 user_data)
-{
-  Phone *phone = user_data;
-
-  phone->closed = TRUE;
-  phone->close_code = soup_websocket_connection_get_close_code (ws);
-}
-
-typedef struct
-{
-  gboolean                 done;
-  SoupWebsocketConnection *ws;
-  GError                  *error;
-} Connect;
-
-static void
-connected_cb (GObject      *source,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  Connect *connect = user_data;
-
-  connect->ws = soup_session_websocket_connect_finish (SOUP_SESSION (source), result, &connect->error);
-  connect->done = TRUE;
-}
-
 /* Opens a WebSocket to @url + "ws"; NULL with @error when the handshake fails. */
 static SoupWebsocketConnection *
 open_socket (Fixture     *fixture,
              const char  *url,
              GError     **error)
 {
-  g_autofree char *ws_url = g_strconcat (url, "ws", NULL);
-  g_autoptr(SoupMessage) msg = soup_message_new ("GET", ws_url);
-  Connect connect = { FALSE, NULL, NULL };
-
-  soup_session_websocket_connect_async (fixture->http, msg, NULL, NULL, G_PRIORITY_DEFAULT,
-                                        NULL, connected_cb, &connect);
-  g_assert_true (iterate_until (&connect.done));
-  if (connect.error != NULL)
-    g_propagate_error (error, connect.error);
-  return connect.ws;
+  return phone_open_socket (fixture->http, url, error);
 }
 
 static Phone *
 phone_new (Fixture *fixture)
 {
-  g_autoptr(GError) error = NULL;
-  Phone *phone = g_new0 (Phone, 1);
-
-  g_queue_init (&phone->messages);
-  phone->ws = open_socket (fixture, fixture->url, &error);
-  g_assert_no_error (error);
-  g_signal_connect (phone->ws, "message", G_CALLBACK (phone_message_cb), phone);
-  g_signal_connect (phone->ws, "closed", G_CALLBACK (phone_closed_cb), phone);
-  return phone;
-}
-
-static void
-phone_free (Phone *phone)
-{
-  g_signal_handlers_disconnect_by_data (phone->ws, phone);
-  if (soup_websocket_connection_get_state (phone->ws) == SOUP_WEBSOCKET_STATE_OPEN)
-    soup_websocket_connection_close (phone->ws, SOUP_WEBSOCKET_CLOSE_NORMAL, NULL);
-  g_object_unref (phone->ws);
-  g_queue_clear_full (&phone->messages, (GDestroyNotify) json_object_unref);
-  g_free (phone->seat_token);
-  g_free (phone);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Phone, phone_free)
-
-static void
-phone_send (Phone      *phone,
-            const char *text)
-{
-  soup_websocket_connection_send_text (phone->ws, text);
-}
-
-static gboolean
-has_message (Phone      *phone,
-             const char *type)
-{
-  for (GList *l = phone->messages.head; l != NULL; l = l->next)
-    if (g_strcmp0 (json_object_get_string_member (l->data, "type"), type) == 0)
-      return TRUE;
-  return FALSE;
-}
-
-/* The next message of @type (earlier ones of other types are dropped). */
-static JsonObject *
-phone_wait (Phone      *phone,
-            const char *type)
-{
-  gboolean expired = FALSE;
-  guint id = g_timeout_add_seconds (WAIT_SECONDS, timeout_cb, &expired);
-
-  while (!has_message (phone, type) && !expired && !phone->closed)
-    g_main_context_iteration (NULL, TRUE);
-  if (!expired)
-    g_source_remove (id);
-  while (!g_queue_is_empty (&phone->messages))
-    {
-      JsonObject *message = g_queue_pop_head (&phone->messages);
-
-      if (g_strcmp0 (json_object_get_string_member (message, "type"), type) == 0)
-        return message;
-      json_object_unref (message);
-    }
-  g_assert_not_reached ();
-  return NULL;
-}
-
-/* Waits for the phone's state at log position @at. */
-static JsonObject *
-phone_wait_state_at (Phone *phone,
-                     gint64 at)
-{
-  for (;;)
-    {
-      g_autoptr(JsonObject) state = phone_wait (phone, "state");
-
-      if (json_object_get_int_member (state, "at") == at)
-        return g_steal_pointer (&state);
-    }
-}
-
-/* Waits for the phone's state as seat @seat at log position @at. */
-static JsonObject *
-phone_wait_seat (Phone *phone,
-                 gint64 seat,
-                 gint64 at)
-{
-  for (;;)
-    {
-      g_autoptr(JsonObject) state = phone_wait (phone, "state");
-
-      if (json_object_get_int_member (state, "seat") == seat && json_object_get_int_member (state, "at") == at)
-        return g_steal_pointer (&state);
-    }
-}
-
-static void
-phone_wait_closed (Phone *phone)
-{
-  g_assert_true (iterate_until (&phone->closed));
+  return phone_connect (fixture->http, fixture->url);
 }
 
 /* A phone that said hello and sat down at @seat. */
@@ -344,19 +156,7 @@ static Phone *
 phone_seated (Fixture *fixture,
               guint    seat)
 {
-  Phone *phone = phone_new (fixture);
-  g_autofree char *claim = g_strdup_printf ("{\"type\":\"claim\",\"seat\":%u}", seat);
-  g_autoptr(JsonObject) seated = NULL;
-  g_autoptr(JsonObject) state = NULL;
-
-  phone_send (phone, "{\"type\":\"hello\",\"lang\":\"en\"}");
-  g_clear_pointer (&state, json_object_unref);
-  state = phone_wait (phone, "state");
-  phone_send (phone, claim);
-  seated = phone_wait (phone, "seated");
-  g_assert_cmpint (json_object_get_int_member (seated, "seat"), ==, seat);
-  phone->seat_token = g_strdup (json_object_get_string_member (seated, "token"));
-  return phone;
+  return phone_connect_seated (fixture->http, fixture->url, seat);
 }
 
 static const CvGame *
@@ -887,6 +687,546 @@ test_cubitos_parallel (Fixture       *fixture,
   g_assert_nonnull (find_choice (b, "\"pass\":true"));
 }
 
+/* ---- Per-game views ---- */
+
+/* Issue 23 item 2: "a per-game view interface … the phone's entry forms and choices that
+ * both the window and the server ask". The server names no game: each game's forms,
+ * their style and their labels reach the page from its view, and the state carries the
+ * view's heading over the boards. */
+static void
+test_game_views (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(Phone) ina = phone_seated (fixture, 0);
+  g_autoptr(JsonObject) state = phone_wait_seat (ina, 0, 3);
+  g_autofree char *games_js_url = g_strconcat (fixture->url, "games.js", NULL);
+  g_autofree char *games_css_url = g_strconcat (fixture->url, "games.css", NULL);
+  g_autofree char *games_js = NULL;
+  g_autofree char *games_css = NULL;
+  g_autofree char *page_de = NULL;
+
+  /* Every game's forms, whichever game is served: Cubitos' roll, Calavera's re-roll. */
+  g_assert_cmpuint (http_get (fixture, "GET", games_js_url, NULL, &games_js), ==, 200);
+  g_assert_nonnull (strstr (games_js, "dicepadEntryForms[\"cubitos-roll\"] ="));
+  g_assert_nonnull (strstr (games_js, "dicepadEntryForms.refill ="));
+  g_assert_nonnull (strstr (games_js, "dicepadEntryForms.reroll ="));
+  g_assert_cmpuint (http_get (fixture, "GET", games_css_url, NULL, &games_css), ==, 200);
+  g_assert_nonnull (strstr (games_css, ".orange {"));
+
+  /* Their labels in the phone's language (cubitos-rules-de: „rote Linien“). */
+  g_assert_cmpuint (http_get (fixture, "GET", fixture->url, "de", &page_de), ==, 200);
+  g_assert_nonnull (strstr (page_de, "<span data-key=\"red_lines\">Rote Linien</span>"));
+  g_assert_nonnull (strstr (page_de, "<span data-key=\"refill\">Bereitschaft nachfüllen</span>"));
+  g_assert_null (strstr (page_de, "@@"));
+
+  /* The view's own heading over the boards, and its roll form. */
+  g_assert_cmpstr (json_object_get_string_member (state, "sheets_title"), ==, "Team boards");
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (state, "entry"), "mode"),
+                   ==, "cubitos-roll");
+}
+
+/* ---- Availability and limits (issue 24) ---- */
+
+static gboolean
+timeout_cb (gpointer user_data)
+{
+  *(gboolean *) user_data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* A raw TCP client, for what libsoup's client never sends: half requests, fragments,
+ * bodies on upgrades, other source addresses. Non-blocking: the server runs on this
+ * thread's main loop. */
+typedef struct
+{
+  GSocket *socket;
+  GString *read;
+  gboolean closed;
+} Raw;
+
+static void
+raw_free (Raw *raw)
+{
+  g_socket_close (raw->socket, NULL);
+  g_object_unref (raw->socket);
+  g_string_free (raw->read, TRUE);
+  g_free (raw);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Raw, raw_free)
+
+/* Connects from @from (NULL: 127.0.0.1) to the server. */
+static Raw *
+raw_connect (Fixture    *fixture,
+             const char *from)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSocketAddress) server = g_inet_socket_address_new_from_string ("127.0.0.1", dp_table_server_get_port (fixture->server));
+  Raw *raw = g_new0 (Raw, 1);
+
+  raw->read = g_string_new (NULL);
+  raw->socket = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, &error);
+  g_assert_no_error (error);
+  if (from != NULL)
+    {
+      g_autoptr(GSocketAddress) local = g_inet_socket_address_new_from_string (from, 0);
+      g_assert_true (g_socket_bind (raw->socket, local, FALSE, &error));
+    }
+  /* Loopback: the kernel completes the handshake without the server's accept(). */
+  g_assert_true (g_socket_connect (raw->socket, server, NULL, &error));
+  g_assert_no_error (error);
+  g_socket_set_blocking (raw->socket, FALSE);
+  return raw;
+}
+
+static void
+raw_send (Raw          *raw,
+          const void   *data,
+          gsize         size)
+{
+  gsize sent = 0;
+
+  while (sent < size)
+    {
+      g_autoptr(GError) error = NULL;
+      gssize n = g_socket_send (raw->socket, (const char *) data + sent, size - sent, NULL, &error);
+
+      if (n > 0)
+        sent += (gsize) n;
+      else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
+        g_main_context_iteration (NULL, FALSE);
+      else
+        return;  /* the server closed: what is read tells */
+    }
+}
+
+static gboolean
+raw_ready_cb (GSocket      *socket,
+              GIOCondition  condition,
+              gpointer      user_data)
+{
+  *(gboolean *) user_data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Reads until @until was read (NULL: until the server closes) or the bounded wait is over;
+ * TRUE when it was. */
+static gboolean
+raw_read (Raw        *raw,
+          const char *until,
+          guint       wait_ms)
+{
+  gint64 deadline = g_get_monotonic_time () + wait_ms * (gint64) 1000;
+
+  while (!raw->closed && (until == NULL || strstr (raw->read->str, until) == NULL))
+    {
+      char buffer[4096];
+      g_autoptr(GError) error = NULL;
+      gssize n = g_socket_receive (raw->socket, buffer, sizeof buffer, NULL, &error);
+
+      if (n > 0)
+        g_string_append_len (raw->read, buffer, n);
+      else if (n == 0 || !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
+        raw->closed = TRUE;
+      else if (g_get_monotonic_time () > deadline)
+        return FALSE;
+      else
+        {
+          gboolean ready = FALSE, expired = FALSE;
+          g_autoptr(GSource) source = g_socket_create_source (raw->socket, G_IO_IN | G_IO_HUP | G_IO_ERR, NULL);
+          guint id = g_timeout_add (50, timeout_cb, &expired);
+
+          g_source_set_callback (source, G_SOURCE_FUNC (raw_ready_cb), &ready, NULL);
+          g_source_attach (source, NULL);
+          while (!ready && !expired)
+            g_main_context_iteration (NULL, TRUE);
+          g_source_destroy (source);
+          if (!expired)
+            g_source_remove (id);
+        }
+    }
+  return until == NULL || strstr (raw->read->str, until) != NULL;
+}
+
+/* The status code of the HTTP answer read so far (0: none). */
+static guint
+raw_status (Raw *raw)
+{
+  guint status = 0;
+
+  if (sscanf (raw->read->str, "HTTP/1.1 %u", &status) != 1)
+    return 0;
+  return status;
+}
+
+static char *
+authority (Fixture *fixture)
+{
+  return g_strdup_printf ("127.0.0.1:%u", dp_table_server_get_port (fixture->server));
+}
+
+/* A WebSocket handshake request for this game, with @extra header lines. */
+static char *
+upgrade_request (Fixture    *fixture,
+                 const char *extra)
+{
+  g_autofree char *host = authority (fixture);
+  const char *path = strstr (fixture->url, "/t/");
+
+  return g_strdup_printf ("GET %sws HTTP/1.1\r\nHost: %s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                          "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n%s\r\n",
+                          path, host, extra != NULL ? extra : "");
+}
+
+/* One client frame (masked with a zero key, so the payload stays as it is). */
+static void
+raw_frame (Raw        *raw,
+           gboolean    fin,
+           guint       opcode,
+           const char *payload,
+           gsize       size)
+{
+  guint8 header[14];
+  gsize n = 0;
+
+  header[n++] = (fin ? 0x80 : 0) | opcode;
+  if (size < 126)
+    header[n++] = 0x80 | (guint8) size;
+  else
+    {
+      header[n++] = 0x80 | 126;
+      header[n++] = (guint8) (size >> 8);
+      header[n++] = (guint8) size;
+    }
+  memset (header + n, 0, 4);
+  n += 4;
+  raw_send (raw, header, n);
+  raw_send (raw, payload, size);
+}
+
+static guint
+count_descriptors (void)
+{
+  g_autoptr(GDir) dir = g_dir_open ("/proc/self/fd", 0, NULL);
+  guint n = 0;
+
+  while (dir != NULL && g_dir_read_name (dir) != NULL)
+    n++;
+  return n;
+}
+
+/* Issue 24, items 1 and 2: "every closed HTTP connection leaks a socket … after the
+ * descriptors run out the server never accepts again". 2,000 connections opened and
+ * closed in every way a client does (a page load read to the end, a 404 closed before
+ * its answer, a connection closed without a request): the server's descriptors come
+ * back to where they were, and it still serves the page. */
+static void
+test_connections_flat (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_autofree char *host = authority (fixture);
+  const char *path = strstr (fixture->url, "/t/");
+  g_autofree char *page = g_strdup_printf ("GET %s HTTP/1.1\r\nHost: %s\r\n\r\n", path, host);
+  g_autofree char *missing = g_strdup_printf ("GET /nothing HTTP/1.1\r\nHost: %s\r\n\r\n", host);
+  guint before;
+  guint after = 0;
+  g_autofree char *body = NULL;
+
+  /* Inside the rate limit, as in the issue: only the leak can stop it. */
+  dp_table_server_set_http_limits (fixture->server, 100000, 0);
+  g_assert_cmpuint (http_get (fixture, "GET", fixture->url, NULL, NULL), ==, SOUP_STATUS_OK);
+  before = count_descriptors ();
+  for (guint i = 0; i < 2000; i++)
+    {
+      g_autoptr(Raw) raw = raw_connect (fixture, NULL);
+
+      if (i % 4 == 0)
+        {
+          raw_send (raw, page, strlen (page));
+          g_assert_true (raw_read (raw, "</html>", PHONE_WAIT_SECONDS * 1000));
+          g_assert_cmpuint (raw_status (raw), ==, 200);
+        }
+      else if (i % 4 == 1)
+        {
+          raw_send (raw, missing, strlen (missing));
+          g_assert_true (raw_read (raw, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
+          g_assert_cmpuint (raw_status (raw), ==, 404);
+        }
+      else if (i % 4 == 2)
+        raw_send (raw, missing, strlen (missing));
+      /* else: connected and gone without a word */
+      if (i % 100 == 0)
+        while (g_main_context_iteration (NULL, FALSE))
+          ;
+    }
+  /* Every closed connection is closed on the server's side too (bounded wait). */
+  for (guint i = 0; i < 200 && (after = count_descriptors ()) > before + 2; i++)
+    {
+      gboolean expired = FALSE;
+      g_timeout_add (20, timeout_cb, &expired);
+      iterate_until (&expired);
+    }
+  g_test_message ("descriptors: %u before, %u after 2,000 connections", before, after);
+  g_assert_cmpuint (after, <=, before + 2);
+  g_assert_cmpuint (http_get (fixture, "GET", fixture->url, NULL, &body), ==, SOUP_STATUS_OK);
+  g_assert_nonnull (strstr (body, "<html"));
+}
+
+/* Issue 24, item 3: "half-sent requests never time out". With a short timeout (the
+ * default is DP_TABLE_SERVER_REQUEST_TIMEOUT_MS), a request that stops half-way and a
+ * connection that never says anything are closed by the server; phones go on. */
+static void
+test_slow_request (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr(Raw) half = NULL;
+  g_autoptr(Raw) silent = NULL;
+  g_autoptr(Phone) phone = NULL;
+  g_autoptr(JsonObject) state = NULL;
+
+  dp_table_server_set_http_limits (fixture->server, 0, 300);
+  half = raw_connect (fixture, NULL);
+  silent = raw_connect (fixture, NULL);
+  raw_send (half, "GET /t/", 7);
+  /* A phone's socket is not an HTTP request: it stays past the timeout. */
+  phone = phone_new (fixture);
+  g_assert_true (raw_read (half, NULL, 5000));
+  g_assert_true (raw_read (silent, NULL, 5000));
+  phone_send (phone, "{\"type\":\"hello\",\"lang\":\"en\"}");
+  state = phone_wait (phone, "state");
+  g_assert_false (phone->closed);
+}
+
+/* Issue 24, item 4: "the 16 KiB message limit is bypassed by fragments". A message
+ * split into small fragments is answered while it is small, and closed with 1009 once
+ * its fragments add up to more than DP_TABLE_SERVER_MAX_MESSAGE — before it is read whole. */
+static void
+test_fragments (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autofree char *request = upgrade_request (fixture, NULL);
+  g_autoptr(Raw) raw = raw_connect (fixture, NULL);
+  g_autofree char *chunk = g_strnfill (1024, ' ');
+  const char *hello = "{\"type\":\"hello\",\"lang\":\"en\"}";
+  gsize sent = 0;
+
+  raw_send (raw, request, strlen (request));
+  g_assert_true (raw_read (raw, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
+  g_assert_cmpuint (raw_status (raw), ==, 101);
+  g_string_truncate (raw->read, 0);
+
+  /* Small, in three fragments: answered with the state. */
+  raw_frame (raw, FALSE, 0x1, hello, 10);
+  raw_frame (raw, FALSE, 0x0, hello + 10, 10);
+  raw_frame (raw, TRUE, 0x0, hello + 20, strlen (hello) - 20);
+  g_assert_true (raw_read (raw, "\"type\":\"state\"", PHONE_WAIT_SECONDS * 1000));
+  g_string_truncate (raw->read, 0);
+
+  /* Over the limit in 1 KiB fragments (JSON white space, so it would parse). */
+  raw_frame (raw, FALSE, 0x1, "{", 1);
+  sent = 1;
+  while (sent <= DP_TABLE_SERVER_MAX_MESSAGE && !raw->closed)
+    {
+      raw_frame (raw, FALSE, 0x0, chunk, 1024);
+      sent += 1024;
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+    }
+  raw_frame (raw, TRUE, 0x0, "}", 1);
+  g_assert_true (raw_read (raw, "\x88", PHONE_WAIT_SECONDS * 1000));
+  raw_read (raw, NULL, 200);
+  /* The close frame says why (1009, message too big), and nothing was answered. */
+  g_assert_cmpuint (raw->read->len, >=, 4);
+  g_assert_cmpuint ((guint8) raw->read->str[0], ==, 0x88);
+  g_assert_cmpuint (((guint8) raw->read->str[2] << 8) | (guint8) raw->read->str[3], ==, SOUP_WEBSOCKET_CLOSE_TOO_BIG);
+  g_assert_null (strstr (raw->read->str, "refused"));
+}
+
+/* Issue 24, item 5: "a phone that moved to another seat leaves its old connection still
+ * acting for the old seat, even after someone else claimed it". */
+static void
+test_moved_seat (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(Phone) old = phone_seated (fixture, 0);
+  g_autoptr(Phone) again = phone_new (fixture);
+  g_autoptr(Phone) other = NULL;
+  g_autofree char *hello = g_strdup_printf ("{\"type\":\"hello\",\"lang\":\"en\",\"seat_token\":\"%s\"}", old->seat_token);
+  g_autoptr(JsonObject) seated = NULL;
+  g_autoptr(JsonObject) refused = NULL;
+
+  /* The same phone again (a second tab, a reconnect the old socket has not noticed). */
+  phone_send (again, hello);
+  seated = phone_wait (again, "seated");
+  phone_send (again, "{\"type\":\"claim\",\"seat\":1}");
+  g_clear_pointer (&seated, json_object_unref);
+  seated = phone_wait (again, "seated");
+  g_assert_cmpint (json_object_get_int_member (seated, "seat"), ==, 1);
+  other = phone_seated (fixture, 0);
+
+  /* The old connection acts for seat 0 (Ina's turn): not any more. */
+  g_queue_clear_full (&old->messages, (GDestroyNotify) json_object_unref);
+  phone_send (old, "{\"type\":\"action\",\"at\":0,\"action\":{\"roll\":[\"orange\",\"orange\",\"green\",\"pink\",\"skull\",\"skull\"]}}");
+  refused = phone_wait (old, "refused");
+  g_assert_cmpstr (json_object_get_string_member (refused, "code"), ==, "seat");
+  g_assert_cmpuint (stored_actions (fixture), ==, 0);
+}
+
+/* Issue 24, item 6: "WebSocket upgrades skip the HTTP rate limit and the 'a request with
+ * a body → 413' rule". */
+static void
+test_upgrade_limits (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autofree char *with_body = upgrade_request (fixture, "Content-Length: 5\r\n");
+  g_autofree char *plain = upgrade_request (fixture, NULL);
+  g_autoptr(Raw) raw = raw_connect (fixture, NULL);
+  guint n_refused = 0;
+
+  raw_send (raw, with_body, strlen (with_body));
+  raw_send (raw, "hello", 5);
+  g_assert_true (raw_read (raw, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
+  g_assert_cmpuint (raw_status (raw), ==, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE);
+
+  /* 2 requests a second, bursts of 4: the tenth upgrade in a row is refused. */
+  dp_table_server_set_http_limits (fixture->server, 2, 0);
+  for (guint i = 0; i < 10; i++)
+    {
+      g_autoptr(Raw) upgrade = raw_connect (fixture, NULL);
+
+      raw_send (upgrade, plain, strlen (plain));
+      g_assert_true (raw_read (upgrade, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
+      if (raw_status (upgrade) == 429)
+        n_refused++;
+      else
+        g_assert_cmpuint (raw_status (upgrade), ==, 101);
+    }
+  g_assert_cmpuint (n_refused, >=, 5);
+}
+
+/* Issue 24, item 7: "a flood from a client with no token blocked 19 of 20 page loads of
+ * real phones. Limit per client address." The flood comes from 127.0.0.2. */
+static void
+test_rate_per_address (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_autofree char *host = authority (fixture);
+  g_autofree char *flood = g_strdup_printf ("GET /t/guess/ HTTP/1.1\r\nHost: %s\r\n\r\n", host);
+  guint n_limited = 0;
+
+  dp_table_server_set_http_limits (fixture->server, 5, 0);
+  for (guint i = 0; i < 40; i++)
+    {
+      g_autoptr(Raw) raw = raw_connect (fixture, "127.0.0.2");
+
+      raw_send (raw, flood, strlen (flood));
+      g_assert_true (raw_read (raw, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
+      n_limited += raw_status (raw) == 429;
+    }
+  g_assert_cmpuint (n_limited, >=, 20);
+  /* The phones (127.0.0.1) still load the page. */
+  for (guint i = 0; i < 5; i++)
+    g_assert_cmpuint (http_get (fixture, "GET", fixture->url, NULL, NULL), ==, SOUP_STATUS_OK);
+}
+
+/* Issue 24, item 8: "Origin and Host are not checked … the page's CSP allows sockets to
+ * any host". */
+static void
+test_origin (Fixture       *fixture,
+             gconstpointer  data)
+{
+  g_autofree char *host = authority (fixture);
+  g_autofree char *own = g_strdup_printf ("Origin: http://%s\r\n", host);
+  g_autofree char *foreign_upgrade = upgrade_request (fixture, "Origin: http://evil.example\r\n");
+  g_autofree char *own_upgrade = upgrade_request (fixture, own);
+  g_autofree char *rebound = g_strdup_printf ("GET %s HTTP/1.1\r\nHost: evil.example:%u\r\n\r\n",
+                                              strstr (fixture->url, "/t/"), dp_table_server_get_port (fixture->server));
+  g_autoptr(Raw) a = raw_connect (fixture, NULL);
+  g_autoptr(Raw) b = raw_connect (fixture, NULL);
+  g_autoptr(Raw) c = raw_connect (fixture, NULL);
+  g_autoptr(SoupMessage) msg = soup_message_new ("GET", fixture->url);
+  g_autoptr(GBytes) body = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *socket_source = g_strdup_printf ("ws://%s%sws", host, strstr (fixture->url, "/t/"));
+  const char *policy;
+
+  /* A page of another origin that knows the address: no socket. */
+  raw_send (a, foreign_upgrade, strlen (foreign_upgrade));
+  g_assert_true (raw_read (a, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
+  g_assert_cmpuint (raw_status (a), ==, SOUP_STATUS_FORBIDDEN);
+  /* The page's own origin: the socket. */
+  raw_send (b, own_upgrade, strlen (own_upgrade));
+  g_assert_true (raw_read (b, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
+  g_assert_cmpuint (raw_status (b), ==, 101);
+  /* Another name for this address (DNS rebinding): refused. */
+  raw_send (c, rebound, strlen (rebound));
+  g_assert_true (raw_read (c, "\r\n\r\n", PHONE_WAIT_SECONDS * 1000));
+  g_assert_cmpuint (raw_status (c), ==, SOUP_STATUS_FORBIDDEN);
+
+  /* The page may open its own socket and no other. */
+  body = send_and_read (fixture, msg, &error);
+  g_assert_no_error (error);
+  policy = soup_message_headers_get_one (soup_message_get_response_headers (msg), "Content-Security-Policy");
+  g_assert_nonnull (strstr (policy, socket_source));
+  g_assert_null (strstr (policy, " ws: "));
+  g_assert_null (strstr (policy, "wss:"));
+}
+
+/* Issue 24, item 9: "a non-object action is refused as illegal instead of malformed". */
+static void
+test_action_not_object (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autoptr(Phone) phone = phone_seated (fixture, 0);
+  const char *messages[] = {
+    "{\"type\":\"action\",\"at\":0,\"action\":[]}",
+    "{\"type\":\"action\",\"at\":0,\"action\":\"roll\"}",
+    "{\"type\":\"action\",\"at\":0,\"action\":5}",
+    "{\"type\":\"action\",\"at\":0,\"action\":null}",
+    "{\"type\":\"action\",\"at\":0}",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (messages); i++)
+    {
+      g_autoptr(JsonObject) refused = NULL;
+
+      phone_send (phone, messages[i]);
+      refused = phone_wait (phone, "refused");
+      g_assert_cmpstr (json_object_get_string_member (refused, "code"), ==, "malformed");
+    }
+  g_assert_cmpuint (stored_actions (fixture), ==, 0);
+}
+
+/* Issue 27 item 1: the Cubitos turn assistant on the phone of the seat deciding to push
+ * or pass, only while the window's switch is on (`show-assistant`, off by default).
+ * Sami rolled 1 coin of 9 dice: 1 active die, not in danger — a push cannot bust (p. 8). */
+static void
+test_cubitos_assistant (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autoptr(Phone) sami = phone_seated (fixture, 1);
+  g_autoptr(JsonObject) b = NULL;
+
+  b = phone_wait_seat (sami, 1, 3);
+  phone_send (sami, "{\"type\":\"action\",\"at\":3,\"action\":{\"roll\":{\"light_grey\":{\"coin\":1}}}}");
+  g_clear_pointer (&b, json_object_unref);
+  b = phone_wait_state_at (sami, 4);
+  g_assert_nonnull (find_choice (b, "\"pass\":true"));
+  /* off: the phone says nothing */
+  g_assert_false (json_object_has_member (b, "assistant"));
+
+  g_object_set (fixture->server, "assistant", TRUE, NULL);
+  g_clear_pointer (&b, json_object_unref);
+  b = phone_wait_state_at (sami, 4);
+  g_assert_true (g_str_has_prefix (json_object_get_string_member (b, "assistant"),
+                                   "Push: no risk of a bust — about +1 coin"));
+
+  g_object_set (fixture->server, "assistant", FALSE, NULL);
+  g_clear_pointer (&b, json_object_unref);
+  b = phone_wait_state_at (sami, 4);
+  g_assert_false (json_object_has_member (b, "assistant"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -919,6 +1259,16 @@ main (int    argc,
   g_test_add ("/server/switch-off", Fixture, NULL, fixture_set_up, test_switch_off, fixture_tear_down);
   g_test_add ("/server/languages", Fixture, NULL, fixture_set_up, test_languages, fixture_tear_down);
   g_test_add ("/server/cubitos-parallel", Fixture, NULL, fixture_set_up_cubitos, test_cubitos_parallel, fixture_tear_down);
+  g_test_add ("/server/game-views", Fixture, NULL, fixture_set_up_cubitos, test_game_views, fixture_tear_down);
+  g_test_add ("/server/connections-flat", Fixture, NULL, fixture_set_up, test_connections_flat, fixture_tear_down);
+  g_test_add ("/server/slow-request", Fixture, NULL, fixture_set_up, test_slow_request, fixture_tear_down);
+  g_test_add ("/server/fragments", Fixture, NULL, fixture_set_up, test_fragments, fixture_tear_down);
+  g_test_add ("/server/moved-seat", Fixture, NULL, fixture_set_up, test_moved_seat, fixture_tear_down);
+  g_test_add ("/server/upgrade-limits", Fixture, NULL, fixture_set_up, test_upgrade_limits, fixture_tear_down);
+  g_test_add ("/server/rate-per-address", Fixture, NULL, fixture_set_up, test_rate_per_address, fixture_tear_down);
+  g_test_add ("/server/origin", Fixture, NULL, fixture_set_up, test_origin, fixture_tear_down);
+  g_test_add ("/server/action-not-object", Fixture, NULL, fixture_set_up, test_action_not_object, fixture_tear_down);
+  g_test_add ("/server/cubitos-assistant", Fixture, NULL, fixture_set_up_cubitos, test_cubitos_assistant, fixture_tear_down);
 
   return g_test_run ();
 }

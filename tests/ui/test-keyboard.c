@@ -1049,6 +1049,289 @@ test_acting_sheet_in_view_800x600 (Fixture       *f,
     }
 }
 
+/* ---- Issue 27 item 4: the last Calavera table items ---- */
+
+static guint
+n_actions (Fixture *f)
+{
+  return dp_game_get_n_actions (dp_session_get_game (dp_window_get_session (f->window)));
+}
+
+static CvDiceEntry *
+dice (Fixture *f)
+{
+  return cv_turn_panel_get_dice_entry (panel (f));
+}
+
+/* "Wrong keys (a 7th face letter, letters of another language, Enter on an empty
+ * entry) are dropped without a word": each now says why, and stores nothing. */
+static void
+test_wrong_keys_say_why (Fixture       *f,
+                         gconstpointer  data)
+{
+  static const char *const names[] = { "Ina", "Sami", NULL };
+  g_autofree char *example = localized ("OOGJSS");
+  g_autofree char *expected = NULL;
+  g_autofree char *letters = NULL;
+  char other[8] = { 0, };
+
+  start_by_keys (f, names);
+
+  /* Enter on the empty entry */
+  type (f, "\n");
+  expected = g_strdup_printf (_("Type the six dice first (e.g. %s), then Enter."), example);
+  g_assert_cmpstr (cv_dice_entry_get_message (dice (f)), ==, expected);
+  g_assert_cmpuint (n_actions (f), ==, 0);
+
+  /* the other language's pink letter (English P, German R) */
+  for (const char *p = "RP"; *p != '\0'; p++)
+    if (!cv_face_from_letter (*p, NULL) && (gunichar) *p != cv_presenter_get_freeze_key ())
+      {
+        other[0] = *p;
+        break;
+      }
+  g_assert_cmpint (other[0], !=, 0);
+  type (f, other);
+  letters = localized ("O G P B J S");
+  g_clear_pointer (&expected, g_free);
+  expected = g_strdup_printf (_("“%s” is no face key: type %s."), other, letters);
+  g_assert_cmpstr (cv_dice_entry_get_message (dice (f)), ==, expected);
+
+  /* a seventh face letter */
+  type_en (f, "OOGGPSO");
+  g_assert_cmpstr (cv_dice_entry_get_message (dice (f)), ==,
+                   _("All six dice are entered: Enter confirms, Backspace corrects."));
+  g_assert_cmpuint (n_actions (f), ==, 0);
+  type (f, "\n");
+  g_assert_cmpuint (n_actions (f), ==, 1);
+  g_assert_cmpuint (cv_game_count_faces (game (f), CV_FACE_ORANGE, FALSE), ==, 2);
+}
+
+/* "F is accepted when nothing can be frozen": without jokers F says why at once, and
+ * the colour key after it takes that colour as usual. */
+static void
+test_freeze_key_when_nothing_freezes (Fixture       *f,
+                                      gconstpointer  data)
+{
+  static const char *const names[] = { "Ina", "Sami", NULL };
+  g_autofree char *freeze = g_utf8_strup (localized ("F"), -1);
+  g_autofree char *prompt_start = NULL;
+
+  start_by_keys (f, names);
+  type_en (f, "OOGGPS\n");
+  g_assert_cmpint (cv_game_get_phase (game (f)), ==, CV_PHASE_CHOOSE);
+  type (f, freeze);
+  prompt_start = g_strndup (_("Freeze …: press %s"), strlen (_("Freeze …: press %s")) - 2);
+  g_assert_false (g_str_has_prefix (cv_turn_panel_get_key_text (panel (f)), prompt_start));
+  g_assert_cmpstr (cv_turn_panel_get_key_text (panel (f)), !=, "");
+  type_en (f, "G");
+  g_assert_cmpuint (cv_game_get_crosses (game (f), 0, CV_FACE_GREEN), ==, 2);
+}
+
+static GtkWidget *
+take_button (Fixture *f,
+             CvFace   color)
+{
+  CvAction take;
+  g_autofree char *text = NULL;
+
+  cv_action_init_take (&take, cv_game_get_roller (game (f)), color);
+  text = cv_action_to_text (game (f), &take);
+  return cv_turn_panel_find_choice_button (panel (f), text);
+}
+
+/* "“Take ⟨colour⟩” is offered for dice being picked up", and "Ctrl+Z during a re-roll
+ * pick-up undoes the whole previous roll (it should take back only the pick-up)". */
+static void
+test_pick_up_then_ctrl_z (Fixture       *f,
+                          gconstpointer  data)
+{
+  static const char *const names[] = { "Ina", "Sami", NULL };
+  GtkWidget *orange;
+
+  start_by_keys (f, names);
+  type_en (f, "OOGGPS\n");
+  orange = take_button (f, CV_FACE_ORANGE);
+  g_assert_nonnull (orange);
+  g_assert_true (gtk_widget_get_sensitive (orange));
+
+  type_en (f, "-OO");
+  g_assert_cmpint (cv_dice_entry_get_reroll_stage (dice (f)), ==, CV_REROLL_PICK);
+  /* the dice are in the hand: no choice is offered until they are rolled or put back */
+  g_assert_false (gtk_widget_get_sensitive (take_button (f, CV_FACE_ORANGE)));
+  g_assert_false (gtk_widget_get_sensitive (take_button (f, CV_FACE_GREEN)));
+
+  /* Ctrl+Z (the window's undo) puts the dice back; the roll stays */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL));
+  dp_ui_iterate_until_idle ();
+  g_assert_cmpuint (n_actions (f), ==, 1);
+  g_assert_cmpuint (cv_game_get_n_rolls (game (f)), ==, 1);
+  g_assert_cmpint (cv_dice_entry_get_reroll_stage (dice (f)), ==, CV_REROLL_NONE);
+  g_assert_true (gtk_widget_get_sensitive (take_button (f, CV_FACE_ORANGE)));
+
+  /* the next Ctrl+Z takes back the roll, as always */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL));
+  dp_ui_iterate_until_idle ();
+  g_assert_cmpuint (cv_game_get_n_rolls (game (f)), ==, 0);
+}
+
+/* "The roll toast lists the dice in typed order while the panel sorts them." */
+static void
+test_roll_text_sorted (Fixture       *f,
+                       gconstpointer  data)
+{
+  static const char *const names[] = { "Ina", "Sami", NULL };
+  static const CvFace sorted[CV_N_DICE] = { CV_FACE_ORANGE, CV_FACE_ORANGE, CV_FACE_GREEN,
+                                            CV_FACE_GREEN, CV_FACE_PINK, CV_FACE_SKULL };
+  g_autoptr(CvGame) before = NULL;
+  g_autofree char *expected = NULL;
+  CvAction roll;
+
+  start_by_keys (f, names);
+  before = cv_game_copy (game (f));
+  type_en (f, "SPOGOG\n");
+  cv_action_init_roll (&roll, 0, sorted);
+  expected = cv_presenter_dup_action_text (before, &roll);
+  g_assert_cmpstr (cv_turn_panel_get_last_text (panel (f)), ==, expected);
+  /* "Ina rolled ●O ●O …": the skull last, as on the panel */
+  {
+    g_autofree char *letter = localized ("S");
+    g_autofree char *skull = g_strdup_printf ("%s%s", cv_face_get_symbol (CV_FACE_SKULL), letter);
+    g_assert_true (g_str_has_suffix (cv_turn_panel_get_last_text (panel (f)), skull));
+  }
+}
+
+/* Issue 27 item 4: "at 1280×720 in German with the assistant on, during a pick-up, the
+ * joker choices and 'Warum nicht die anderen?' fall below the panel". With four players,
+ * two jokers rolled and one die picked up, every choice button and the expander are in
+ * view without scrolling. */
+static void
+test_pick_up_in_view_1280x720 (Fixture       *f,
+                               gconstpointer  data)
+{
+  static const char *const names[] = { "Jürgen", "Zoë", "O'Brien", "Ina", NULL };
+  GSettings *settings = dp_application_get_settings (f->app);
+  GtkWidget *panel_scroller;
+  GtkWidget *expander;
+  GArray *legal;
+
+  dp_ui_fixture_close_window (f);
+  g_settings_set_int (settings, "window-width", 1280);
+  g_settings_set_int (settings, "window-height", 720);
+  g_settings_set_boolean (settings, "show-assistant", TRUE);
+  dp_ui_fixture_open_window (f);
+  dp_ui_wait_mapped (GTK_WIDGET (f->window));
+
+  start_by_keys (f, names);
+  type_en (f, "OOGJJP\n");
+  type_en (f, "-O");
+  g_assert_cmpint (cv_dice_entry_get_reroll_stage (dice (f)), ==, CV_REROLL_PICK);
+  for (guint i = 0; i < 3; i++)
+    dp_ui_wait_for_layout (GTK_WIDGET (f->window));
+  panel_scroller = cv_table_page_get_panel_scroller (table (f));
+  g_test_message ("window %d×%d, panel %d×%d", gtk_widget_get_width (GTK_WIDGET (f->window)),
+                  gtk_widget_get_height (GTK_WIDGET (f->window)), gtk_widget_get_width (panel_scroller),
+                  gtk_widget_get_height (panel_scroller));
+
+  legal = cv_game_legal_choices (game (f));
+  for (guint i = 0; i < legal->len; i++)
+    {
+      const CvAction *a = &g_array_index (legal, CvAction, i);
+      g_autofree char *text = cv_action_to_text (game (f), a);
+      GtkWidget *button = cv_turn_panel_find_choice_button (panel (f), text);
+      graphene_rect_t b = { 0, };
+
+      g_assert_nonnull (button);
+      if (!in_view (button, panel_scroller))
+        {
+          g_assert_true (gtk_widget_compute_bounds (button, panel_scroller, &b));
+          g_error ("the choice %s is not in view: %g,%g %g×%g in %d×%d", text, b.origin.x, b.origin.y,
+                   b.size.width, b.size.height, gtk_widget_get_width (panel_scroller),
+                   gtk_widget_get_height (panel_scroller));
+        }
+    }
+  g_array_unref (legal);
+  expander = dp_ui_find_descendant (GTK_WIDGET (panel (f)), GTK_TYPE_EXPANDER);
+  g_assert_nonnull (expander);
+  g_assert_true (gtk_widget_get_visible (expander));
+  g_assert_true (in_view (expander, panel_scroller));
+  g_settings_reset (settings, "show-assistant");
+}
+
+/* Issue 27 item 4: "at 360 px no choice is visible after a roll without scrolling and
+ * the assistant's advice overlaps its footnote". With the assistant on, right after a
+ * roll, a choice button is in view of the unscrolled panel, and the assistant's lines
+ * do not overlap one another. */
+static void
+assert_no_overlap (GtkWidget *box)
+{
+  GtkWidget *prev = NULL;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (box); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      graphene_rect_t a, b;
+
+      if (!gtk_widget_get_visible (child))
+        continue;
+      if (prev != NULL && gtk_widget_compute_bounds (prev, box, &a) && gtk_widget_compute_bounds (child, box, &b))
+        g_assert_cmpfloat (a.origin.y + a.size.height, <=, b.origin.y + 0.5);
+      prev = child;
+    }
+}
+
+static GtkWidget *
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+test_choice_in_view_360x640 (Fixture       *f,
+                             gconstpointer  data)
+{
+  static const char *const names[] = { "Jürgen", "Zoë", "O'Brien", "Ina", NULL };
+  GSettings *settings = dp_application_get_settings (f->app);
+  GtkWidget *panel_scroller;
+  GtkWidget *button;
+  GtkWidget *worth;
+
+  dp_ui_fixture_close_window (f);
+  g_settings_set_int (settings, "window-width", 360);
+  g_settings_set_int (settings, "window-height", 640);
+  g_settings_set_boolean (settings, "show-assistant", TRUE);
+  dp_ui_fixture_open_window (f);
+  dp_ui_wait_mapped (GTK_WIDGET (f->window));
+
+  start_by_keys (f, names);
+  type_en (f, "OOGJJP\n");
+  for (guint i = 0; i < 3; i++)
+    dp_ui_wait_for_layout (GTK_WIDGET (f->window));
+  panel_scroller = cv_table_page_get_panel_scroller (table (f));
+  g_assert_cmpfloat (gtk_adjustment_get_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (panel_scroller))), ==, 0);
+  button = take_button (f, CV_FACE_ORANGE);
+  g_assert_nonnull (button);
+  g_assert_true (in_view (button, panel_scroller));
+
+  /* the advice, its sentences and its footnote, one under the other */
+  worth = find_label (GTK_WIDGET (panel (f)), _("“Worth” is how many points a choice adds to the sheet in the long run: crosses towards the points zone, rows at risk of the death zone, and bonus lines."));
+  g_assert_nonnull (worth);
+  g_assert_true (gtk_widget_get_visible (worth));
+  assert_no_overlap (gtk_widget_get_parent (worth));
+  g_settings_reset (settings, "show-assistant");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1062,10 +1345,16 @@ main (int   argc,
   g_test_add ("/keyboard/last-line-follows-undo", Fixture, &ui_config, dp_ui_fixture_setup, test_last_line_follows_undo, dp_ui_fixture_teardown);
   g_test_add ("/keyboard/ignored-keys-say-why", Fixture, &ui_config, dp_ui_fixture_setup, test_ignored_keys_say_why, dp_ui_fixture_teardown);
   g_test_add ("/keyboard/reroll-by-faces", Fixture, &ui_config, dp_ui_fixture_setup, test_reroll_by_faces, dp_ui_fixture_teardown);
+  g_test_add ("/keyboard/wrong-keys-say-why", Fixture, &ui_config, dp_ui_fixture_setup, test_wrong_keys_say_why, dp_ui_fixture_teardown);
+  g_test_add ("/keyboard/freeze-key-when-nothing-freezes", Fixture, &ui_config, dp_ui_fixture_setup, test_freeze_key_when_nothing_freezes, dp_ui_fixture_teardown);
+  g_test_add ("/keyboard/pick-up-then-ctrl-z", Fixture, &ui_config, dp_ui_fixture_setup, test_pick_up_then_ctrl_z, dp_ui_fixture_teardown);
+  g_test_add ("/keyboard/roll-text-sorted", Fixture, &ui_config, dp_ui_fixture_setup, test_roll_text_sorted, dp_ui_fixture_teardown);
   g_test_add ("/keyboard/new-game-enter-adds-field", Fixture, &ui_config, dp_ui_fixture_setup, test_new_game_enter_adds_field, dp_ui_fixture_teardown);
   g_test_add ("/history/standing-in-progress", Fixture, &ui_config, dp_ui_fixture_setup, test_history_standing_in_progress, dp_ui_fixture_teardown);
   g_test_add ("/layout/acting-sheet-800x600", Fixture, &ui_config, dp_ui_fixture_setup, test_acting_sheet_in_view_800x600, dp_ui_fixture_teardown);
   g_test_add ("/layout/4-players-360x640", Fixture, &ui_config, dp_ui_fixture_setup, test_table_fits_360x640, dp_ui_fixture_teardown);
+  g_test_add ("/layout/pick-up-1280x720", Fixture, &ui_config, dp_ui_fixture_setup, test_pick_up_in_view_1280x720, dp_ui_fixture_teardown);
+  g_test_add ("/layout/choice-in-view-360x640", Fixture, &ui_config, dp_ui_fixture_setup, test_choice_in_view_360x640, dp_ui_fixture_teardown);
   g_test_add ("/layout/4-players-1280x720", Fixture, &ui_config, dp_ui_fixture_setup, test_table_in_view_1280x720, dp_ui_fixture_teardown);
 
   return g_test_run ();

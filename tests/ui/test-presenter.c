@@ -12,6 +12,7 @@
 
 #include "cv-presenter.h"
 #include "cb-presenter.h"
+#include "dp-game-view.h"
 #include "dp-ui-test-util.h"
 
 static gboolean
@@ -692,6 +693,65 @@ test_cubitos_card_title_in_sentences (void)
   g_assert_true (g_str_has_prefix (ability, blue));
 }
 
+/* The game of tests/scripts/@name, played to its end. */
+static DpGame *
+play_script (const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "scripts", name, NULL);
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GError) error = NULL;
+  DpGame *game = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      if (lines[i][0] == '\0' || lines[i][0] == '#')
+        continue;
+      if (game == NULL)
+        game = dp_game_new_from_text (lines[i], &error);
+      else
+        dp_game_apply_text (game, lines[i], &error);
+      g_assert_no_error (error);
+    }
+  return game;
+}
+
+/* Issue 23 item 2: the result's headline and columns come from the GTK-free view, which
+ * the window's result page draws. Rules, "End of the Game": "The player with the most
+ * points wins"; the table lists the four rows, the bonus lines and the total. */
+static void
+test_view_result (void)
+{
+  g_autoptr(DpGame) game = play_script ("two-player-game.jsonl");
+  const DpGameView *view = dp_game_view_for_game (game);
+  g_autoptr(GPtrArray) columns = NULL;
+  g_autofree char *headline = NULL;
+  DpResultColumn *orange, *total;
+
+  g_assert_nonnull (view);
+  g_assert_true (dp_game_is_finished (game));
+  headline = view->dup_headline (game);
+  g_assert_cmpstr (headline, ==, is_german () ? "Sami gewinnt mit 29 Punkten" : "Sami wins with 29 points");
+
+  columns = view->dup_result_columns (game);
+  g_assert_cmpuint (columns->len, ==, CV_N_COLORS + 2);
+  orange = g_ptr_array_index (columns, CV_FACE_ORANGE);
+  g_assert_cmpstr (orange->description, ==, cv_face_get_name (CV_FACE_ORANGE));
+  g_assert_false (orange->strong);
+  total = g_ptr_array_index (columns, columns->len - 1);
+  g_assert_cmpstr (total->heading, ==, g_dpgettext2 (GETTEXT_PACKAGE, "result table", "Total"));
+  g_assert_true (total->strong);
+  for (guint seat = 0; seat < dp_game_get_n_players (game); seat++)
+    {
+      g_autofree char *expected = g_strdup_printf ("%d", dp_game_get_total (game, seat));
+
+      g_assert_cmpuint (orange->cells->len, ==, dp_game_get_n_players (game));
+      g_assert_cmpstr (g_ptr_array_index (total->cells, seat), ==, expected);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -699,6 +759,7 @@ main (int   argc,
   dp_ui_test_init (&argc, &argv, DP_UI_TEST_PLAIN);
 
   g_test_add_func ("/presenter/letters", test_letters);
+  g_test_add_func ("/presenter/view-result", test_view_result);
   g_test_add_func ("/presenter/sami-skulls", test_sami_skulls);
   g_test_add_func ("/presenter/ina-jokers", test_ina_jokers);
   g_test_add_func ("/presenter/preview-points-zone", test_preview_points_zone);

@@ -1,11 +1,13 @@
 /* test-third-game.c — a third game slots in without touching the shared pages
  *
  * Issue 17 item 1: "a test registers a tiny third game (test-only) and shows it in
- * the new-game, table, result, replay and statistics pages". The game, "High Roll",
- * exists only here: every player rolls one die once, in seat order, and the highest
- * roll wins (ties share the win). It implements the core's game vtable
- * (dp-game-private.h) and a DpGameUi (dp-game-ui.h) with its own DpTablePage; the
- * window, the session and the pages are the real ones, unchanged.
+ * the new-game, table, result, replay and statistics pages"; issue 23 item 2: it is
+ * also played on phones through the table server, which names no game. The game,
+ * "High Roll", exists only here: every player rolls one die once, in seat order, and
+ * the highest roll wins (ties share the win). It implements the core's game vtable
+ * (dp-game-private.h), a DpGameView (dp-game-view.h) and a DpGameUi (dp-game-ui.h)
+ * with its own DpTablePage; the window, the session, the server and the pages are the
+ * real ones, unchanged.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -16,13 +18,16 @@
 #include "dp-game-private.h"
 #include "dp-game-replay-page.h"
 #include "dp-game-ui-private.h"
+#include "dp-game-view-private.h"
 #include "dp-history-format.h"
 #include "dp-history-page.h"
 #include "dp-new-game-page.h"
 #include "dp-result-page.h"
 #include "dp-statistics-page.h"
 #include "dp-table-page.h"
+#include "dp-table-server.h"
 #include "dp-ui-test-util.h"
+#include "phone-test-util.h"
 
 #define HR_MAX_PLAYERS 4
 
@@ -394,17 +399,16 @@ hr_headline (const DpGame *game)
   return g_strdup_printf ("%s rolled highest", state->names[best]);
 }
 
-static void
-hr_fill_result (DpResultPage *page,
-                const DpGame *game)
+static GPtrArray *
+hr_result_columns (const DpGame *game)
 {
-  guint column = dp_result_page_add_column (page, "Roll", "The face rolled", NULL);
+  GPtrArray *columns = g_ptr_array_new_with_free_func ((GDestroyNotify) dp_result_column_free);
+  DpResultColumn *roll = dp_result_column_new ("Roll", "The face rolled", NULL, TRUE);
 
   for (guint seat = 0; seat < dp_game_get_n_players (game); seat++)
-    {
-      g_autofree char *text = g_strdup_printf ("%d", dp_game_get_total (game, seat));
-      dp_result_page_set_cell (page, column, seat, text, TRUE);
-    }
+    g_ptr_array_add (roll->cells, g_strdup_printf ("%d", dp_game_get_total (game, seat)));
+  g_ptr_array_add (columns, roll);
+  return columns;
 }
 
 /* The unit of a total: the face rolled. */
@@ -421,6 +425,39 @@ static const DpStatDescriptor hr_stats[] = {
     "rolls", "sixes" },
 };
 
+/* A phone's form answer {"die": 5} is the roll {"roll": 5}; anything else (a choice's
+ * canonical action) is already an action. */
+static JsonObject *
+hr_phone_read_answer (const DpGame  *game,
+                      guint          seat,
+                      JsonObject    *answer,
+                      GError       **error)
+{
+  JsonObject *action;
+
+  if (!json_object_has_member (answer, "die"))
+    return json_object_ref (answer);
+  action = json_object_new ();
+  json_object_set_string_member (action, "player", json_object_get_string_member (answer, "player"));
+  json_object_set_member (action, "roll", json_node_copy (json_object_get_member (answer, "die")));
+  return action;
+}
+
+/* What every face tells of it (dp-game-view.h): its sentences, and how a phone's form
+ * answer becomes an action. No phone_fill: phones get the plain view (names, totals,
+ * the seat's legal actions as buttons titled by its sentence). */
+static const DpGameView hr_game_view = {
+  .kind_id = "highroll",
+  .dup_round_text = hr_round_text,
+  .dup_action_text = hr_action_description,
+  .dup_headline = hr_headline,
+  .dup_result_columns = hr_result_columns,
+  .stats = hr_stats,
+  .n_stats = G_N_ELEMENTS (hr_stats),
+  .dup_total_text = hr_total_text,
+  .phone_read_answer = hr_phone_read_answer,
+};
+
 static const DpGameUi hr_game_ui = {
   .kind_id = "highroll",
   .start_label = "Play _High Roll",
@@ -432,15 +469,8 @@ static const DpGameUi hr_game_ui = {
   .table_page_name = "highroll-table",
   .table_title = "High Roll Table",
   .table_page_type = hr_table_page_get_type,
-  .dup_round_text = hr_round_text,
   .new_sheet_view = hr_new_sheet_view,
   .update_sheet_view = hr_update_sheet_view,
-  .dup_action_text = hr_action_description,
-  .dup_headline = hr_headline,
-  .fill_result = hr_fill_result,
-  .stats = hr_stats,
-  .n_stats = G_N_ELEMENTS (hr_stats),
-  .dup_total_text = hr_total_text,
 };
 
 /* ---- The tests ---- */
@@ -593,7 +623,7 @@ test_replay (Fixture       *f,
   replay = dp_history_page_get_replay_page (history);
 
   g_assert_cmpuint (dp_game_replay_page_get_n_steps (replay), ==, 2);
-  /* The ranking says each total in the game's own unit (DpGameUi.dup_total_text). */
+  /* The ranking says each total in the game's own unit (DpGameView.dup_total_text). */
   g_assert_cmpstr (result_total (GTK_WIDGET (replay), "1. Sami"), ==, "a 6");
   g_assert_cmpstr (result_total (GTK_WIDGET (replay), "2. Ina"), ==, "a 3");
   sheet = dp_game_replay_page_get_sheet (replay, 1);
@@ -634,12 +664,100 @@ test_statistics (Fixture       *f,
   g_assert_null (dp_statistics_page_get_detail (page, "points_orange"));
 }
 
+/* The action of @state's enabled choice titled @title, parsed. */
+static JsonNode *
+choice_action (JsonObject *state,
+               const char *title)
+{
+  JsonArray *choices = json_object_get_array_member (state, "choices");
+
+  for (guint i = 0; i < json_array_get_length (choices); i++)
+    {
+      JsonObject *choice = json_array_get_object_element (choices, i);
+
+      if (g_strcmp0 (json_object_get_string_member (choice, "title"), title) == 0
+          && json_object_get_boolean_member (choice, "enabled"))
+        return json_from_string (json_object_get_string_member (choice, "action"), NULL);
+    }
+  return NULL;
+}
+
+/* Issue 23 item 2: "A new game then touches no server file: … the test-only game is
+ * also played on phones through the server". High Roll brings no phone code (its view
+ * has sentences and a form-answer reader only), yet two phones play it through the
+ * real table server on the window's session, each for its own seat, and the window
+ * follows them to the result. */
+static void
+test_phones (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SoupSession) http = phone_http_session_new ();
+  g_autoptr(DpTableServer) server = NULL;
+  g_autoptr(Phone) ina = NULL;
+  g_autoptr(Phone) sami = NULL;
+  g_autoptr(JsonObject) ina_state = NULL;
+  g_autoptr(JsonObject) sami_state = NULL;
+  g_autoptr(JsonNode) action = NULL;
+  g_autofree char *action_text = NULL;
+  g_autofree char *message = NULL;
+  g_autofree char *url = NULL;
+  JsonObject *player;
+
+  start_game (f);
+  server = dp_table_server_new (dp_window_get_session (f->window), NULL);
+  /* 127.0.0.1 only: nothing in the tests is reachable from another machine. */
+  g_assert_true (dp_table_server_start (server, "127.0.0.1", 0, &error));
+  g_assert_no_error (error);
+  url = dp_table_server_dup_url (server);
+  ina = phone_connect_seated (http, url, 0);
+  sami = phone_connect_seated (http, url, 1);
+
+  /* The plain view: the game's title, each player's name and total, and Ina's six
+   * possible rolls as buttons in the game's own sentence; Sami has nothing to do. */
+  ina_state = phone_wait_seat (ina, 0, 0);
+  g_assert_cmpstr (json_object_get_string_member (ina_state, "kind"), ==, "highroll");
+  g_assert_cmpstr (json_object_get_string_member (ina_state, "title"), ==, "Ina rolls");
+  g_assert_true (json_object_get_null_member (ina_state, "entry"));
+  player = json_array_get_object_element (json_object_get_array_member (ina_state, "players"), 1);
+  g_assert_cmpstr (json_object_get_string_member (player, "name"), ==, "Sami");
+  g_assert_cmpstr (json_object_get_string_member (player, "total"), ==, "0");
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (ina_state, "choices")), ==, 6);
+  sami_state = phone_wait_seat (sami, 1, 0);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (sami_state, "choices")), ==, 0);
+
+  /* Ina taps "Ina rolled a 4": stored, and the window goes on to Sami. */
+  action = choice_action (ina_state, "Ina rolled a 4");
+  g_assert_nonnull (action);
+  action_text = json_to_string (action, FALSE);
+  message = g_strdup_printf ("{\"type\":\"action\",\"at\":0,\"action\":%s}", action_text);
+  phone_send (ina, message);
+  g_clear_pointer (&sami_state, json_object_unref);
+  sami_state = phone_wait_state_at (sami, 1);
+  g_assert_cmpstr (dp_window_get_subtitle (f->window), ==, "Sami rolls");
+  g_assert_cmpstr (json_object_get_string_member (sami_state, "title"), ==, "Sami rolls");
+  g_assert_nonnull (choice_action (sami_state, "Sami rolled a 6"));
+
+  /* Sami answers with the game's own form answer, which its view turns into a roll. */
+  phone_send (sami, "{\"type\":\"action\",\"at\":1,\"action\":{\"die\":6}}");
+  g_clear_pointer (&ina_state, json_object_unref);
+  ina_state = phone_wait_state_at (ina, 2);
+  g_assert_true (json_object_get_boolean_member (ina_state, "finished"));
+  player = json_array_get_object_element (json_object_get_array_member (ina_state, "players"), 1);
+  g_assert_true (json_object_get_boolean_member (player, "winner"));
+  g_assert_cmpstr (json_object_get_string_member (player, "total"), ==, "6");
+  g_assert_cmpstr (dp_window_get_visible_page (f->window), ==, "result");
+  g_assert_cmpstr (dp_result_page_get_headline (DP_RESULT_PAGE (dp_window_get_page (f->window, "result"))),
+                   ==, "Sami rolled highest");
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   /* Registered before the first window, as a built-in game is. */
   _dp_game_kind_register (&hr_game_kind);
+  _dp_game_view_register (&hr_game_view);
   _dp_game_ui_register (&hr_game_ui);
 
   dp_ui_test_init (&argc, &argv, DP_UI_TEST_GTK | DP_UI_TEST_ISOLATE_DIRS);
@@ -648,6 +766,7 @@ main (int   argc,
   g_test_add ("/third-game/result", Fixture, &ui_config, dp_ui_fixture_setup, test_result, dp_ui_fixture_teardown);
   g_test_add ("/third-game/replay", Fixture, &ui_config, dp_ui_fixture_setup, test_replay, dp_ui_fixture_teardown);
   g_test_add ("/third-game/statistics", Fixture, &ui_config, dp_ui_fixture_setup, test_statistics, dp_ui_fixture_teardown);
+  g_test_add ("/third-game/phones", Fixture, &ui_config, dp_ui_fixture_setup, test_phones, dp_ui_fixture_teardown);
 
   return g_test_run ();
 }

@@ -110,6 +110,35 @@ test_window_shortcuts (DpUiFixture   *f,
   gtk_window_destroy (GTK_WINDOW (overlay));
 }
 
+/* Issue 26, item 13: "Opening History or Statistics with Alt+H / Alt+S waits 250 ms for
+ * a button's pressed look before acting; act at once." The mnemonic activates the
+ * button; the page must be shown before any timeout could have run (the main loop is
+ * only drained, never waited on). */
+static void
+test_window_mnemonics_act_at_once (DpUiFixture   *f,
+                                   gconstpointer  data)
+{
+  static const char *const pages[] = { "history", "statistics" };
+  DpWindow *window = f->window;
+
+  dp_ui_wait_mapped (GTK_WIDGET (window));
+
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      GtkButton *button = dp_ui_find_button_with_action (GTK_WIDGET (window), "win.show-page", pages[i]);
+
+      g_assert_nonnull (button);
+      g_assert_true (gtk_button_get_use_underline (button));
+      g_assert_true (gtk_widget_mnemonic_activate (GTK_WIDGET (button), FALSE));
+      dp_ui_iterate_until_idle ();
+      g_assert_cmpstr (dp_window_get_visible_page (window), ==, pages[i]);
+
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-start", NULL));
+      dp_ui_iterate_until_idle ();
+      g_assert_cmpstr (dp_window_get_visible_page (window), ==, "start");
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -119,6 +148,9 @@ main (int   argc,
   g_test_add_func ("/window/start-page", test_window_start_page);
   g_test_add ("/window/shortcuts", DpUiFixture, &shortcuts_config, dp_ui_fixture_setup, test_window_shortcuts,
               dp_ui_fixture_teardown);
+
+  g_test_add ("/window/mnemonics-act-at-once", DpUiFixture, &shortcuts_config, dp_ui_fixture_setup,
+              test_window_mnemonics_act_at_once, dp_ui_fixture_teardown);
 
   return g_test_run ();
 }

@@ -35,6 +35,13 @@ _cv_faces_sort (CvFace *faces,
     }
 }
 
+void
+cv_faces_sort (CvFace *faces,
+               guint   n)
+{
+  _cv_faces_sort (faces, n);
+}
+
 /* Every action starts empty: no dice, no colour, then its type and who acts. */
 static void
 init_action (CvAction     *action,

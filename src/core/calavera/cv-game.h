@@ -108,6 +108,8 @@ void        cv_action_init_roll (CvAction *action, int player, const CvFace *fac
 /* @picked and @result: @n faces each, in any order. */
 void        cv_action_init_reroll (CvAction *action, int player, guint n,
                                    const CvFace *picked, const CvFace *result);
+/* Sorts @n faces in the order the table shows dice (the core's order: skulls last). */
+void        cv_faces_sort (CvFace *faces, guint n);
 /* TRUE when both describe the same action (faces compared as multisets,
  * the player compared as given). */
 gboolean    cv_action_equal (const CvAction *a, const CvAction *b);

@@ -96,7 +96,7 @@ function render() {
   if (!state)
     return;
   $("title").textContent = state.title;
-  $("sheets-title").textContent = state.kind === "cubitos" ? labels.boards : labels.sheets;
+  $("sheets-title").textContent = state.sheets_title;
   $("turn").textContent = state.turn;
   const seated = state.seat >= 0;
   $("seats").hidden = seated;
@@ -173,93 +173,30 @@ function repeatFaces(counts) {
   return list;
 }
 
+// The entry forms come from each game's view (docs/table-server.md, "Per-game views"):
+// its script, served in games.js before this one, adds one per entry mode as
+//   dicepadEntryForms[mode] = { start(entry) → the form's first values (optional),
+//                               draw(card, entry, form, ui) }
+// draw() fills the card; form keeps the counters while the entry stays the same; ui
+// holds the page's labels and the helpers below.
+const entryForms = window.dicepadEntryForms || {};
+const formUi = { labels, el, counter, faceSwatch, kindSwatch, sum, repeatFaces, sendButton };
+
 function renderEntry() {
   const box = $("entry");
   box.replaceChildren();
   const entry = state.entry;
-  if (!entry)
+  const kind = entry ? entryForms[entry.mode] : null;
+  if (!kind)
     return;
   // Others' entries do not touch this seat's entry: half-entered counters survive them.
   const key = JSON.stringify(entry);
   if (form === null || formKey !== key) {
     formKey = key;
-    form = { a: {}, b: {}, red: 0 };
-    if (entry.mode === "refill")
-      for (const kind of entry.kinds)
-        form.a[kind.key] = kind.take;
+    form = kind.start ? kind.start(entry) : {};
   }
   const card = el("div", { className: "entry" });
-  if (entry.mode === "roll") {
-    card.append(el("h3", { textContent: labels.enter_roll }));
-    for (const face of entry.faces) {
-      const v = form.a[face.key] || 0;
-      card.append(counter(face.title, faceSwatch(face), v, 0, v + entry.count - sum(form.a), "roll:" + face.key,
-                          (n) => { form.a[face.key] = n; }));
-    }
-    card.append(el("p", { className: "help", textContent: labels.dice_left + ": " + (entry.count - sum(form.a)) }));
-    card.append(sendButton(sum(form.a) === entry.count, () => ({ roll: repeatFaces(form.a) })));
-  } else if (entry.mode === "reroll") {
-    card.append(el("h3", { textContent: labels.enter_reroll }));
-    card.append(el("p", { className: "help", textContent: labels.picked }));
-    for (const face of entry.faces) {
-      const max = entry.available[face.key] || 0;
-      if (max === 0)
-        continue;
-      card.append(counter(face.title, faceSwatch(face), form.a[face.key] || 0, 0, max, "pick:" + face.key,
-                          (n) => { form.a[face.key] = n; }));
-    }
-    const picked = sum(form.a);
-    card.append(el("p", { className: "help", textContent: labels.result }));
-    for (const face of entry.faces) {
-      const v = form.b[face.key] || 0;
-      card.append(counter(face.title, faceSwatch(face), v, 0, v + picked - sum(form.b), "result:" + face.key,
-                          (n) => { form.b[face.key] = n; }));
-    }
-    card.append(sendButton(picked > 0 && sum(form.b) === picked,
-                           () => ({ reroll: repeatFaces(form.a), result: repeatFaces(form.b) })));
-  } else if (entry.mode === "refill") {
-    card.append(el("h3", { textContent: labels.refill }));
-    for (const kind of entry.kinds)
-      card.append(counter(kind.title, kindSwatch(kind), form.a[kind.key], kind.forced, kind.available, "refill:" + kind.key,
-                          (n) => { form.a[kind.key] = n; }));
-    card.append(counter(labels.red_lines, el("span", { className: "swatch" }), form.red, 0, 9, "refill:red_lines",
-                        (n) => { form.red = n; }));
-    card.append(sendButton(true, () => {
-      const take = {};
-      for (const [k, n] of Object.entries(form.a))
-        if (n > 0)
-          take[k] = n;
-      const action = { refill: take };
-      if (form.red > 0)
-        action.red_lines = form.red;
-      return action;
-    }));
-  } else if (entry.mode === "cubitos-roll") {
-    card.append(el("h3", { textContent: labels.enter_roll }));
-    for (const kind of entry.kinds) {
-      form.a[kind.key] = form.a[kind.key] || {};
-      const counts = form.a[kind.key];
-      card.append(el("p", { className: "help", textContent: kind.title + " · " + kind.ready }));
-      for (const face of kind.faces) {
-        const v = counts[face.key] || 0;
-        card.append(counter(face.title, kindSwatch({ letter: face.symbol, fill: kind.fill, ink: kind.ink }), v, 0,
-                            v + kind.ready - sum(counts), "roll:" + kind.key + ":" + face.key,
-                            (n) => { counts[face.key] = n; }));
-      }
-    }
-    card.append(sendButton(true, () => {
-      const roll = {};
-      for (const [k, faces] of Object.entries(form.a)) {
-        const shown = {};
-        for (const [f, n] of Object.entries(faces))
-          if (n > 0)
-            shown[f] = n;
-        if (Object.keys(shown).length > 0)
-          roll[k] = shown;
-      }
-      return { roll: roll };
-    }));
-  }
+  kind.draw(card, entry, form, formUi);
   box.append(card);
 }
 
@@ -278,6 +215,9 @@ function renderPlay() {
     list.append(button);
   }
   $("idle").hidden = state.entry !== null || state.choices.length > 0 || state.finished;
+  // the turn assistant (issue 27), only while the window's switch is on
+  $("assistant").textContent = state.assistant || "";
+  $("assistant").hidden = !state.assistant;
 }
 
 function renderSheets() {

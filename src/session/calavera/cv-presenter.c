@@ -266,12 +266,18 @@ cv_presenter_dup_round_text (const CvGame *game)
   return g_strdup_printf (_("Calavera — round %u"), (turn - 1) / n_players + 1);
 }
 
+/* In the order the panel shows the dice (issue 27 item 4: the toast listed them in typed
+ * order while the panel sorts them). */
 static char *
-dup_faces_text (const CvFace *faces,
+dup_faces_text (const CvFace *typed,
                 guint         n)
 {
   GString *out = g_string_new (NULL);
+  CvFace faces[CV_N_DICE];
 
+  n = MIN (n, CV_N_DICE);
+  memcpy (faces, typed, n * sizeof (CvFace));
+  cv_faces_sort (faces, n);
   for (guint i = 0; i < n; i++)
     {
       if (i > 0)

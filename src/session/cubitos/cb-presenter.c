@@ -12,6 +12,7 @@
 
 #include "cb-action.h"
 #include "cb-presenter.h"
+#include "cb-odds.h"
 #include "dp-text.h"
 
 /* ---- Dice ---- */
@@ -1562,12 +1563,28 @@ cb_presenter_dup_known_facts (DpStore *store)
   return cb_facts_to_setup_json (facts);
 }
 
-void
-cb_presenter_set_zero_swords (JsonObject *facts,
-                              gboolean    tie)
+static void
+copy_member_cb (JsonObject *object,
+                const char *name,
+                JsonNode   *node,
+                gpointer    data)
 {
-  g_return_if_fail (facts != NULL);
-  json_object_set_string_member (facts, "zero_swords", tie ? "tie" : "nobody");
+  json_object_set_member (data, name, json_node_copy (node));
+}
+
+JsonObject *
+cb_presenter_dup_table_facts (JsonObject   *facts,
+                              CbZeroSwords  rule)
+{
+  JsonObject *copy = json_object_new ();
+
+  if (facts != NULL)
+    json_object_foreach_member (facts, copy_member_cb, copy);
+  if (rule == CB_ZERO_SWORDS_UNSET)
+    json_object_remove_member (copy, "zero_swords");
+  else
+    json_object_set_string_member (copy, "zero_swords", rule == CB_ZERO_SWORDS_TIE ? "tie" : "nobody");
+  return copy;
 }
 
 static void
@@ -1697,6 +1714,7 @@ char *
 cb_presenter_dup_setup_again (const CbGame *game,
                               JsonObject   *facts)
 {
+  g_autoptr(JsonObject) with_rule = NULL;
   const char *names[CB_MAX_PLAYERS];
   guint n;
   guint first = 0;
@@ -1704,6 +1722,9 @@ cb_presenter_dup_setup_again (const CbGame *game,
 
   g_return_val_if_fail (game != NULL, NULL);
 
+  /* The table's reading of the red card goes on with the race (issue 25, item 5). */
+  with_rule = cb_presenter_dup_table_facts (facts, cb_game_get_zero_swords (game));
+  facts = with_rule;
   n = cb_game_get_n_players (game);
   for (guint s = 0; s < n; s++)
     names[s] = cb_game_get_player_name (game, s);
@@ -1720,4 +1741,25 @@ cb_presenter_dup_setup_again (const CbGame *game,
       return cb_presenter_dup_free_setup (names, n, cards, (guint) track, cb_game_get_laps (game), first, facts);
     }
   return cb_presenter_dup_setup (names, n, cb_game_get_race (game), track, cb_game_get_laps (game), first, facts);
+}
+
+/* ---- The turn assistant ---- */
+
+char *
+cb_presenter_dup_push_odds (const CbGame *game,
+                            guint         seat)
+{
+  g_autoptr(CbOdds) odds = cb_odds_compute (game, seat);
+  g_autofree char *push = NULL;
+  g_autofree char *twice = NULL;
+
+  if (odds == NULL)
+    return NULL;
+  push = cb_odds_describe (odds, CB_ODDS_PUSH);
+  if (push == NULL)
+    return NULL;
+  /* a second push exists only when the first can leave a die in the ready area */
+  if (odds->plan[CB_ODDS_PUSH].p_empty < 1.0 - 1e-12)
+    twice = cb_odds_describe (odds, CB_ODDS_ONE_MORE);
+  return twice != NULL ? g_strdup_printf ("%s\n%s", push, twice) : g_steal_pointer (&push);
 }

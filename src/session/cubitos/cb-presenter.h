@@ -80,6 +80,12 @@ char       *cb_presenter_dup_undo_text (const CbGame *before, const CbGame *afte
 /* The headline of the result: "Ina wins the race" / "Race over". */
 char       *cb_presenter_dup_headline (const CbGame *game);
 
+/* The turn assistant (issue 27; docs/assistant.md) for @seat deciding to push or pass:
+ * "Push: 31 % bust — if not, about +2 coins" and, when a push can leave dice to roll,
+ * the same for pushing twice, one per line. NULL when @seat does not decide now or has
+ * nothing to push. Free with g_free(). */
+char       *cb_presenter_dup_push_odds (const CbGame *game, guint seat);
+
 /* ---- Checking ---- */
 
 /* TRUE when @action_json would be accepted now; else FALSE with the engine's reason.
@@ -251,9 +257,10 @@ char       *cb_presenter_dup_card_text (const CbGame *game, guint colour);
  * holding a fact wins: dp_store_dup_known_facts(), one query, no replaying), as
  * {"costs": {...}, "fan_track": {...}} for a new setup. Never NULL. */
 JsonObject *cb_presenter_dup_known_facts (DpStore *store);
-/* Puts the table's reading of the red card with 0 swords into @facts for the next setup
- * (issue 25, item 5): @tie TRUE compares 0 like any count ("tie"), FALSE "nobody". */
-void        cb_presenter_set_zero_swords (JsonObject *facts, gboolean tie);
+/* A copy of @facts (may be NULL) with the table's reading of the red card at 0 swords
+ * for the next setup (issue 25, item 5): "zero_swords": "tie" / "nobody"; none for
+ * CB_ZERO_SWORDS_UNSET. Free with json_object_unref(). */
+JsonObject *cb_presenter_dup_table_facts (JsonObject *facts, CbZeroSwords rule);
 /* Setup text for a new race. @race 1..10; @track -1 = the race's; @laps 0 = the race's;
  * @first the seat holding the top dog; @facts from cb_presenter_dup_known_facts or NULL,
  * with the table's red-card rule as "zero_swords": "tie" / "nobody" where one is set
@@ -264,8 +271,8 @@ char       *cb_presenter_dup_setup (const char *const *names, guint n_names, gui
  * a track index, @laps 0 = one lap. */
 char       *cb_presenter_dup_free_setup (const char *const *names, guint n_names, const guint cards[CB_N_COLOURS],
                                          guint track, guint laps, guint first, JsonObject *facts);
-/* The same race again with the same players (the facts told in @game carried over),
- * the top dog with the player after the winner. */
+/* The same race again with the same players (the facts told in @game carried over, and
+ * its reading of the red card at 0 swords), the top dog with the player after the winner. */
 char       *cb_presenter_dup_setup_again (const CbGame *game, JsonObject *facts);
 
 G_END_DECLS

@@ -323,13 +323,18 @@ add_face (CvDiceEntry *self,
 {
   if (self->mode == CV_DICE_ENTRY_ROLL)
     {
-      for (guint i = 0; i < CV_N_DICE; i++)
+      guint i;
+
+      for (i = 0; i < CV_N_DICE; i++)
         if (self->faces[i] < 0)
           {
             self->faces[i] = face;
             self->order[self->n_order++] = i;
             break;
           }
+      if (i == CV_N_DICE)
+        /* Translators: a seventh face letter typed for a roll of six dice */
+        set_message (self, g_strdup (_("All six dice are entered: Enter confirms, Backspace corrects.")));
     }
   else if (self->mode == CV_DICE_ENTRY_REROLL && self->stage == CV_REROLL_PICK)
     {
@@ -338,15 +343,81 @@ add_face (CvDiceEntry *self,
     }
   else if (self->mode == CV_DICE_ENTRY_REROLL && self->stage == CV_REROLL_RESULTS)
     {
-      for (guint i = 0; i < CV_N_DICE; i++)
+      guint i;
+
+      for (i = 0; i < CV_N_DICE; i++)
         if (self->picked[i] && self->results[i] < 0)
           {
             self->results[i] = face;
             self->order[self->n_order++] = i;
             break;
           }
+      if (i == CV_N_DICE)
+        set_message (self, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                          /* Translators: one face letter more than dice picked up */
+                                                          "The %u die picked up has its new face: Enter confirms, Backspace corrects.",
+                                                          "All %u dice picked up have their new faces: Enter confirms, Backspace corrects.",
+                                                          count_picked (self, FALSE)),
+                                             count_picked (self, FALSE)));
     }
   update (self);
+}
+
+/* Why Enter did not confirm: what is still missing. */
+static void
+explain_incomplete (CvDiceEntry *self)
+{
+  guint n = 0;
+
+  if (self->mode == CV_DICE_ENTRY_ROLL)
+    {
+      g_autofree char *example = dup_example ();
+
+      for (guint i = 0; i < CV_N_DICE; i++)
+        if (self->faces[i] >= 0)
+          n++;
+      if (n == 0)
+        /* Translators: Enter on an empty roll entry; %s is an example, "OOGJSS" */
+        set_message (self, g_strdup_printf (_("Type the six dice first (e.g. %s), then Enter."), example));
+      else
+        set_message (self, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                         /* Translators: Enter on a roll entry that is not complete */
+                                                         "Only %u die of six entered: type the others, then Enter.",
+                                                         "Only %u dice of six entered: type the others, then Enter.", n),
+                                            n));
+    }
+  else if (self->stage == CV_REROLL_PICK)
+    /* Translators: Enter after the re-roll key before any die was picked up */
+    set_message (self, g_strdup (_("Type the faces of the dice you pick up first, then Enter.")));
+  else if (self->stage == CV_REROLL_RESULTS)
+    set_message (self, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                     /* Translators: Enter before every picked-up die has its new face */
+                                                     "Type what the %u die picked up shows now, then Enter.",
+                                                     "Type what all %u dice picked up show now, then Enter.",
+                                                     count_picked (self, FALSE)),
+                                        count_picked (self, FALSE)));
+}
+
+/* A letter that is no face key of this language, typed while dice are entered. */
+static void
+explain_wrong_letter (CvDiceEntry *self,
+                      gunichar     c)
+{
+  GString *keys = g_string_new (NULL);
+  g_autofree char *letters = NULL;
+  char typed[8] = { 0, };
+
+  for (guint f = 0; f < CV_N_FACES; f++)
+    {
+      if (f > 0)
+        g_string_append_c (keys, ' ');
+      g_string_append_unichar (keys, cv_face_get_letter ((CvFace) f));
+    }
+  letters = g_string_free (keys, FALSE);
+  g_unichar_to_utf8 (g_unichar_toupper (c), typed);
+  /* Translators: a letter typed while entering dice that is no face key of this
+   * language (e.g. an English letter in German); the second %s lists the face keys */
+  set_message (self, g_strdup_printf (_("“%s” is no face key: type %s."), typed, letters));
 }
 
 static void
@@ -593,7 +664,10 @@ cv_dice_entry_handle_key (CvDiceEntry     *self,
       if (!typing)
         return FALSE;
       if (!confirm (self))
-        update (self);
+        {
+          explain_incomplete (self);
+          update (self);
+        }
       /* While typing dice, Enter belongs to the dice, complete or not. */
       return TRUE;
     case GDK_KEY_minus:
@@ -620,6 +694,15 @@ cv_dice_entry_handle_key (CvDiceEntry     *self,
   if (c != 0 && cv_face_from_letter (c, &face))
     {
       add_face (self, face);
+      return TRUE;
+    }
+  /* Another language's letters are used up and say which keys count (the freeze key is
+   * the turn panel's, who says when it applies). */
+  if (c != 0 && g_unichar_isalpha (c) &&
+      g_unichar_toupper (c) != cv_presenter_get_freeze_key ())
+    {
+      explain_wrong_letter (self, c);
+      update (self);
       return TRUE;
     }
 
@@ -854,6 +937,23 @@ cv_dice_entry_get_used (CvDiceEntry *self,
   g_return_val_if_fail (CV_IS_DICE_ENTRY (self), FALSE);
   g_return_val_if_fail (index < CV_N_DICE, FALSE);
   return self->used[index];
+}
+
+gboolean
+cv_dice_entry_take_back_reroll (CvDiceEntry *self,
+                                guint       *n_picked)
+{
+  g_return_val_if_fail (CV_IS_DICE_ENTRY (self), FALSE);
+
+  *n_picked = count_picked (self, FALSE);
+  if (self->mode != CV_DICE_ENTRY_REROLL || (self->stage == CV_REROLL_NONE && *n_picked == 0))
+    return FALSE;
+  g_clear_pointer (&self->message, g_free);
+  clear (self);
+  /* clear() says so only when a die was picked up; the choices follow the stage too */
+  if (*n_picked == 0)
+    g_signal_emit (self, signals[SELECTION_CHANGED], 0);
+  return TRUE;
 }
 
 const char *

@@ -46,6 +46,9 @@ gboolean         cv_dice_entry_is_complete (CvDiceEntry *self);
 CvRerollStage    cv_dice_entry_get_reroll_stage (CvDiceEntry *self);
 /* TRUE for a die the roller used this turn (shown as used while the others mark). */
 gboolean         cv_dice_entry_get_used (CvDiceEntry *self, guint index);
+/* Takes back a re-roll being entered (the dice picked up, the faces typed for them):
+ * TRUE when there was one, with @n_picked the dice that were picked up. */
+gboolean         cv_dice_entry_take_back_reroll (CvDiceEntry *self, guint *n_picked);
 /* Why the last key did nothing ("Skulls stay set aside …"), or NULL. */
 const char      *cv_dice_entry_get_message (CvDiceEntry *self);
 /* The keyboard: face letters, `-` (re-roll), Backspace, Enter, Escape. Returns TRUE

@@ -302,6 +302,7 @@ update_columns_idle (gpointer data)
   /* Narrow: the turn panel is at the bottom, where toasts appear; its last choices can
    * scroll above them. */
   gtk_widget_set_margin_bottom (GTK_WIDGET (self->turn_panel), self->narrow ? 64 : 0);
+  cv_turn_panel_set_narrow (self->turn_panel, self->narrow);
   return G_SOURCE_REMOVE;
 }
 
@@ -474,12 +475,31 @@ set_settings (DpTablePage *page,
   cv_turn_panel_set_settings (CV_TABLE_PAGE (page)->turn_panel, settings);
 }
 
+/* Issue 27 item 4: Ctrl+Z during a re-roll's pick-up takes back the pick-up only. */
+static char *
+take_back_unstored (DpTablePage *page)
+{
+  CvTablePage *self = CV_TABLE_PAGE (page);
+  guint n;
+
+  if (!cv_dice_entry_take_back_reroll (cv_turn_panel_get_dice_entry (self->turn_panel), &n))
+    return NULL;
+  dp_table_page_keep_focus (page);
+  if (n == 0)
+    /* Translators: Ctrl+Z after the re-roll key, before any die was picked up */
+    return g_strdup (_("Undone: the re-roll you started"));
+  /* Translators: Ctrl+Z while picking up dice for a re-roll; the roll itself stays */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Undone: picking up %u die (the roll stays)",
+                                       "Undone: picking up %u dice (the roll stays)", n), n);
+}
+
 static void
 cv_table_page_iface_init (DpTablePageInterface *iface)
 {
   iface->set_session = set_session;
   iface->focus_entry = focus_entry;
   iface->set_settings = set_settings;
+  iface->take_back_unstored = take_back_unstored;
 }
 
 static void

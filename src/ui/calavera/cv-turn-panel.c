@@ -7,7 +7,8 @@
  * after the roller, the first one marked); by mouse they answer in any order.
  *
  * The turn assistant (issue 8, docs/assistant.md) sits under the dice it talks about,
- * above the choices (visible without scrolling), with a switch bound to the
+ * above the choices (visible without scrolling) — under them in a narrow window, where
+ * the choices would otherwise be out of view after a roll (issue 27), with a switch bound to the
  * `show-assistant` setting (the same one as in Preferences). Its odds are
  * computed only while it is on: once per state, then the selection sentence follows
  * the dice the player picks up. The sentences come from cv_assistant_text_new().
@@ -42,6 +43,8 @@ struct _CvTurnPanel
   GtkLabel    *turn_label;
   CvDiceEntry *dice_entry;
   GtkBox      *choices_box;
+  GtkWidget   *assistant_section;
+  gboolean     narrow;
   GtkBox      *assistant_box;
   GtkSwitch   *assistant_switch;
   GtkLabel    *recommendation_label;
@@ -60,6 +63,8 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
+
+static GtkWidget *find_button (GtkWidget *widget, const char *text);
 
 static gboolean
 assistant_is_on (CvTurnPanel *self)
@@ -110,9 +115,12 @@ show_assistant_text (CvTurnPanel *self)
 
   any = text != NULL && (text->recommendation != NULL || text->outlook != NULL ||
                          text->selection != NULL || text->opponents->len > 0);
-  /* Whenever a "worth" is shown, one line says what it means. */
+  /* Whenever a "worth" is shown, one line says what it means — not while dice are
+   * picked up: then the palette needs the room, and the sentence for the dice in hand is
+   * what counts (issue 27 item 4: at 1280×720 in German the choices fell below). */
   gtk_widget_set_visible (self->worth_label,
                           text != NULL && self->game != NULL &&
+                          cv_dice_entry_get_reroll_stage (self->dice_entry) == CV_REROLL_NONE &&
                           ((text->recommendation != NULL && cv_game_get_phase (self->game) == CV_PHASE_CHOOSE) ||
                            text->opponents->len > 0));
   gtk_widget_set_visible (self->assistant_placeholder, !any);
@@ -140,11 +148,31 @@ update_assistant (CvTurnPanel *self)
   show_assistant_text (self);
 }
 
+/* Issue 27 item 4: while dice are picked up for a re-roll, no choice is offered (the
+ * dice in hand are not on the table); Escape or Ctrl+Z puts them back. */
+static void
+update_choice_buttons (CvTurnPanel *self)
+{
+  gboolean picking = cv_dice_entry_get_reroll_stage (self->dice_entry) != CV_REROLL_NONE;
+
+  for (guint i = 0; i < self->choices->len; i++)
+    {
+      CvChoice *choice = g_ptr_array_index (self->choices, i);
+      GtkWidget *button = find_button (GTK_WIDGET (self->choices_box), choice->text);
+
+      if (button != NULL)
+        gtk_widget_set_sensitive (button, choice->enabled && !picking);
+    }
+  show_assistant_text (self);
+}
+
 static void
 selection_changed_cb (CvDiceEntry *entry,
                       CvTurnPanel *self)
 {
   guint pick_up[CV_N_FACES];
+
+  update_choice_buttons (self);
 
   /* The odds of the position stay; only the sentence for the selection changes. */
   if (self->odds == NULL || self->assistant_text == NULL)
@@ -481,6 +509,7 @@ cv_turn_panel_class_init (CvTurnPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, dice_entry);
   gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, choices_box);
   gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, assistant_box);
+  gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, assistant_section);
   gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, assistant_switch);
   gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, recommendation_label);
   gtk_widget_class_bind_template_child (widget_class, CvTurnPanel, outlook_label);
@@ -628,6 +657,22 @@ cv_turn_panel_set_settings (CvTurnPanel *self,
   update_assistant (self);
 }
 
+void
+cv_turn_panel_set_narrow (CvTurnPanel *self,
+                          gboolean     narrow)
+{
+  GtkWidget *box;
+
+  g_return_if_fail (CV_IS_TURN_PANEL (self));
+
+  if (self->narrow == narrow)
+    return;
+  self->narrow = narrow;
+  box = gtk_widget_get_parent (self->assistant_section);
+  gtk_box_reorder_child_after (GTK_BOX (box), self->assistant_section,
+                               narrow ? GTK_WIDGET (self->reasons_expander) : GTK_WIDGET (self->dice_entry));
+}
+
 const CvAssistantText *
 cv_turn_panel_get_assistant_text (CvTurnPanel *self)
 {
@@ -758,6 +803,8 @@ cv_turn_panel_handle_key (CvTurnPanel     *self,
   if (self->prefix == 0 && cv_dice_entry_handle_key (self->dice_entry, keyval, state))
     {
       set_label (self->key_label, NULL);
+      /* `-` starts a pick-up without a selection change: the choices follow it too */
+      update_choice_buttons (self);
       return TRUE;
     }
 
@@ -829,6 +876,9 @@ cv_turn_panel_handle_key (CvTurnPanel     *self,
     }
   if (c == joker || (freeze != 0 && c == freeze))
     {
+      CvActionType type = c == joker ? CV_ACTION_TAKE_JOKERS : CV_ACTION_FREEZE;
+      CvChoice *any = NULL;
+      gboolean possible = FALSE;
       g_autofree char *colours = NULL;
       g_autofree char *prompt = NULL;
       GString *keys = g_string_new (NULL);
@@ -840,6 +890,27 @@ cv_turn_panel_handle_key (CvTurnPanel     *self,
           g_string_append_unichar (keys, cv_face_get_letter ((CvFace) f));
         }
       colours = g_string_free (keys, FALSE);
+      /* Issue 27 item 4: F (or J) when nothing can be frozen (no joker to use) says why
+       * at once instead of waiting for a colour. */
+      for (guint i = 0; i < self->choices->len; i++)
+        {
+          CvChoice *choice = g_ptr_array_index (self->choices, i);
+
+          if (choice->action.type != type || choice->action.player != seat)
+            continue;
+          if (any == NULL)
+            any = choice;
+          possible |= choice->enabled;
+        }
+      if (!possible)
+        {
+          if (any != NULL)
+            set_label (self->key_label, any->detail);
+          else
+            set_label (self->key_label, c == joker ? _("There is no joker to use.")
+                                                   : _("Only the roller may freeze, in their own turn."));
+          return TRUE;
+        }
       self->prefix = c;
       prompt = g_strdup_printf (c == joker
                                 /* Translators: after the joker key, "Jokers as …: press O G P B" */

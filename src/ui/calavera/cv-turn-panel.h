@@ -25,6 +25,9 @@ GtkWidget   *cv_turn_panel_find_choice_button (CvTurnPanel *self, const char *ac
 GtkBox      *cv_turn_panel_get_assistant_box (CvTurnPanel *self);
 /* Follows @settings' `show-assistant` (the panel's switch changes it too). */
 void         cv_turn_panel_set_settings (CvTurnPanel *self, GSettings *settings);
+/* Narrow (the panel under the sheets, 360 px): the assistant goes under the choices, so
+ * that a choice is in view after a roll without scrolling (issue 27 item 4). */
+void         cv_turn_panel_set_narrow (CvTurnPanel *self, gboolean narrow);
 /* What the assistant shows now; NULL while it is off (nothing is computed then). */
 const CvAssistantText *cv_turn_panel_get_assistant_text (CvTurnPanel *self);
 /* The line on top that says what the last entry did ("Ben: 3 crosses in orange, 1 lost

@@ -1,7 +1,8 @@
 /* dp-result-page.c — the end of a game: the headline, the ranking, the sheets
  *
  * The ranks come from the game (dp_game_get_rank(): tied players share their place);
- * everything else a game shows here comes from its DpGameUi.
+ * everything else a game shows here comes from its DpGameView (headline, columns) and
+ * its DpGameUi (sheets).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -19,7 +20,7 @@ struct _DpResultPage
   char        *headline;
   GArray      *order;        /* guint seats */
   GPtrArray   *rank_texts;   /* char* */
-  guint        n_columns;    /* Place, Player, then the game's (fill_result) */
+  guint        n_columns;    /* Place, Player, then the game's (dup_result_columns) */
 
   /* Template widgets */
   GtkLabel    *headline_label;
@@ -109,12 +110,14 @@ dp_result_page_set_game (DpResultPage *self,
                          const DpGame *game)
 {
   const DpGameUi *ui;
+  const DpGameView *view;
   guint n_players;
 
   g_return_if_fail (DP_IS_RESULT_PAGE (self));
   g_return_if_fail (game != NULL);
 
   ui = dp_game_ui_for_game (game);
+  view = dp_game_view_for_game (game);
   n_players = dp_game_get_n_players (game);
   g_array_set_size (self->order, 0);
   g_ptr_array_set_size (self->rank_texts, 0);
@@ -126,7 +129,7 @@ dp_result_page_set_game (DpResultPage *self,
         g_array_append_val (self->order, seat);
 
   g_clear_pointer (&self->headline, g_free);
-  self->headline = ui != NULL && ui->dup_headline != NULL ? ui->dup_headline (game) : g_strdup ("");
+  self->headline = view != NULL && view->dup_headline != NULL ? view->dup_headline (game) : g_strdup ("");
   gtk_label_set_text (self->headline_label, self->headline);
 
   /* The table: place, name, then the game's own columns. */
@@ -164,8 +167,19 @@ dp_result_page_set_game (DpResultPage *self,
         gtk_grid_attach (self->table_grid, cell (name, rank == 1, 0), 1, r + 1, 1, 1);
     }
 
-  if (ui != NULL && ui->fill_result != NULL)
-    ui->fill_result (self, game);
+  if (view != NULL && view->dup_result_columns != NULL)
+    {
+      g_autoptr(GPtrArray) columns = view->dup_result_columns (game);
+
+      for (guint i = 0; i < columns->len; i++)
+        {
+          DpResultColumn *column = g_ptr_array_index (columns, i);
+          guint index = dp_result_page_add_column (self, column->heading, column->description, column->css_class);
+
+          for (guint seat = 0; seat < column->cells->len && seat < n_players; seat++)
+            dp_result_page_set_cell (self, index, seat, g_ptr_array_index (column->cells, seat), column->strong);
+        }
+    }
 
   /* Each sheet as it ended. */
   clear_container (GTK_WIDGET (self->sheets_box));

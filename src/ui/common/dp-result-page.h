@@ -1,8 +1,8 @@
 /* dp-result-page.h — the end of a game: the headline, the ranking, the sheets
  *
  * Game-neutral: Place and Player come from the game contract (dp_game_get_rank()); the
- * game's own columns, headline and sheets come from its DpGameUi (fill_result,
- * dup_headline, new_sheet_view).
+ * game's own columns and headline come from its DpGameView (dup_result_columns,
+ * dup_headline), its sheets from its DpGameUi (new_sheet_view).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -20,7 +20,7 @@ G_DECLARE_FINAL_TYPE (DpResultPage, dp_result_page, DP, RESULT_PAGE, GtkWidget)
 GtkWidget  *dp_result_page_new (void);
 /* Shows the result of the finished @game (any kind). */
 void        dp_result_page_set_game (DpResultPage *self, const DpGame *game);
-/* For a DpGameUi's fill_result: adds a column after the ones there are and returns its
+/* For the game's DpGameView.dup_result_columns: adds a column after the ones there are and returns its
  * index. @heading is shown, @description (or NULL) is its tooltip and accessible name,
  * @css_class (or NULL) styles the heading. */
 guint       dp_result_page_add_column (DpResultPage *self,

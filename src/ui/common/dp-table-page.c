@@ -68,6 +68,17 @@ dp_table_page_set_settings (DpTablePage *self,
     iface->set_settings (self, settings);
 }
 
+char *
+dp_table_page_take_back_unstored (DpTablePage *self)
+{
+  DpTablePageInterface *iface;
+
+  g_return_val_if_fail (DP_IS_TABLE_PAGE (self), NULL);
+
+  iface = DP_TABLE_PAGE_GET_IFACE (self);
+  return iface->take_back_unstored != NULL ? iface->take_back_unstored (self) : NULL;
+}
+
 void
 dp_table_page_keep_focus (DpTablePage *self)
 {

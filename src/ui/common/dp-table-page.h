@@ -29,6 +29,14 @@ struct _DpTablePageInterface
   void (*focus_entry)  (DpTablePage *self);
   /* Optional: the application's settings, given once when the window builds the page. */
   void (*set_settings) (DpTablePage *self, GSettings *settings);
+  /* Optional: takes back what is being entered and not stored yet (Calavera: dice picked
+   * up for a re-roll), so that Ctrl+Z undoes that and no stored entry. Returns what it
+   * took back, translated ("Undone: picking up 2 dice"), or NULL when nothing. */
+  char *(*take_back_unstored) (DpTablePage *self);
+  /* TRUE when a toast may lie over the page for its few seconds: the page leaves room of
+   * its own below its last control, so the window keeps no empty strip at the bottom
+   * for toasts (Cubitos, issue 25 item 3.10). FALSE: the window keeps the strip. */
+  gboolean toasts_over_content;
 };
 
 void dp_table_page_set_session  (DpTablePage *self, DpSession *session);
@@ -37,6 +45,8 @@ void dp_table_page_set_settings (DpTablePage *self, GSettings *settings);
 /* Focuses the entry unless the focus already sits on a live widget inside the page (a
  * choice button that had it may be gone after an entry). */
 void dp_table_page_keep_focus   (DpTablePage *self);
+/* See take_back_unstored; NULL when the page has no such entry. Free with g_free(). */
+char *dp_table_page_take_back_unstored (DpTablePage *self);
 
 /* For implementations: emit ::entry-stored (@text says what the entry did, e.g. "Sami:
  * 3 crosses in orange") and ::entry-failed (@message: why it was refused). */

@@ -6,7 +6,7 @@
  * knows no game: what differs comes from the game's DpGameUi (dp-game-ui.h) and its
  * table page (a DpTablePage). It owns the game being played (DpSession) and its
  * actions: win.new-game(s), win.new-game-default, win.start-game, win.resume(s),
- * win.undo, win.redo, win.play-again, win.show-start.
+ * win.undo, win.redo, win.play-again, win.show-start, win.show-unfinished.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -27,6 +27,10 @@
 #include "dp-window-private.h"
 #include "dp-phones-dialog.h"
 
+/* How many unfinished games the start page offers to resume; the rest are one row away
+ * (win.show-unfinished, History showing only the games in progress). */
+#define DP_WINDOW_RESUME_ROWS 5
+
 /* Narrower than this, a game's header shows no title (see update_header()). */
 #define DP_WINDOW_NARROW_HEADER 480
 
@@ -37,6 +41,7 @@ struct _DpWindow
   GSettings            *settings;
   DpSession            *session;
   gulong                session_changed_id;
+  gulong                session_reloaded_id;
   DpTableServer        *table_server;        /* phones at the table; runs while on (issue 18) */
   AdwToast             *last_toast;
   GCancellable         *backup_cancellable;  /* the daily backup running on a worker */
@@ -51,6 +56,8 @@ struct _DpWindow
   GtkStack             *pages;
   AdwStatusPage        *start_page;
   GtkBox               *start_buttons;
+  GtkWidget            *history_button;
+  GtkWidget            *statistics_button;
   AdwPreferencesGroup  *resume_group;
   GtkLabel             *store_error_label;
   GPtrArray            *resume_rows;
@@ -250,7 +257,6 @@ update_header (DpWindow *self)
   GtkWidget *visible = gtk_stack_get_visible_child (self->pages);
   gboolean playing = self->session != NULL &&
                      (DP_IS_TABLE_PAGE (visible) || g_strcmp0 (page, "result") == 0);
-  const DpGameUi *ui = self->session != NULL ? dp_game_ui_for_game (dp_session_get_game (self->session)) : NULL;
 
   gtk_widget_set_visible (self->undo_box, playing);
   /* At 360 px, Back, Undo, Redo, the menu and the window's buttons leave no room for a
@@ -259,7 +265,13 @@ update_header (DpWindow *self)
   /* Issue 14 item 6, issue 15: a toast never covers a control or a sheet. AdwToastOverlay
    * (libadwaita 1.2) always shows toasts at its bottom centre, so a table page leaves a
    * fixed strip free at the bottom for them: nothing moves when a toast comes or goes. */
-  gtk_widget_set_margin_bottom (GTK_WIDGET (self->pages), DP_IS_TABLE_PAGE (visible) ? DP_WINDOW_TOAST_STRIP : 0);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->pages),
+                                DP_IS_TABLE_PAGE (visible) && !DP_TABLE_PAGE_GET_IFACE (visible)->toasts_over_content
+                                ? DP_WINDOW_TOAST_STRIP : 0);
+  /* The toast says what happened at the table: it goes with it, and never lies over the
+   * start page's Resume (issue 25, item 3.10). */
+  if (g_strcmp0 (page, "start") == 0 && self->last_toast != NULL)
+    adw_toast_dismiss (self->last_toast);
   /* One Back button at a time: a game opened in History has its own, to the list. */
   gtk_widget_set_visible (self->back_button, g_strcmp0 (page, "start") != 0 && g_strcmp0 (page, "error") != 0 &&
                                              !history_shows_game (self));
@@ -268,9 +280,9 @@ update_header (DpWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", playing && dp_session_can_redo (self->session));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.phones", playing);
 
-  if (playing && ui != NULL && ui->dup_round_text != NULL)
+  if (playing && dp_game_view_for_game (dp_session_get_game (self->session)) != NULL)
     {
-      g_autofree char *subtitle = ui->dup_round_text (dp_session_get_game (self->session));
+      g_autofree char *subtitle = dp_game_view_dup_round_text (dp_session_get_game (self->session));
       adw_window_title_set_subtitle (self->window_title, subtitle);
     }
   else
@@ -285,7 +297,10 @@ clear_resume_rows (DpWindow *self)
   g_ptr_array_set_size (self->resume_rows, 0);
 }
 
-/* Start-up offers to resume: the unfinished games, newest first. */
+/* Start-up offers to resume: the few newest unfinished games, then one row that opens
+ * all of them in History. Building a row per unfinished game made the window take 61 s
+ * to appear with 6,271 of them (issue 26, item 2); the start page reads at most
+ * DP_WINDOW_RESUME_ROWS + 1 games, one index step each, whatever the history holds. */
 static void
 refresh_start_page (DpWindow *self)
 {
@@ -304,9 +319,8 @@ refresh_start_page (DpWindow *self)
     }
 
   filter.state = DP_GAME_STATE_IN_PROGRESS;
-  /* Every unfinished game, newest first (issue 19: "the start page lists only 3"):
-   * the start page scrolls. */
-  games = dp_store_list_games (store, &filter, 0, 0, &error);
+  /* One more than shown: is there a game the rows do not show? */
+  games = dp_store_list_games (store, &filter, 0, DP_WINDOW_RESUME_ROWS + 1, &error);
   if (games == NULL)
     {
       gtk_label_set_text (self->store_error_label, error->message);
@@ -315,7 +329,7 @@ refresh_start_page (DpWindow *self)
     }
   gtk_widget_set_visible (GTK_WIDGET (self->store_error_label), FALSE);
 
-  for (guint i = 0; i < games->len; i++)
+  for (guint i = 0; i < games->len && i < DP_WINDOW_RESUME_ROWS; i++)
     {
       DpGameSummary *summary = g_ptr_array_index (games, i);
       const char *names[4];
@@ -348,6 +362,18 @@ refresh_start_page (DpWindow *self)
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), button);
 
       g_object_set_data (G_OBJECT (row), "resume-button", button);
+      adw_preferences_group_add (self->resume_group, row);
+      g_ptr_array_add (self->resume_rows, row);
+    }
+  if (games->len > DP_WINDOW_RESUME_ROWS)
+    {
+      GtkWidget *row = adw_action_row_new ();
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("All Unfinished Games"));
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("Open them in History"));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (row), "win.show-unfinished");
       adw_preferences_group_add (self->resume_group, row);
       g_ptr_array_add (self->resume_rows, row);
     }
@@ -466,6 +492,8 @@ set_session (DpWindow  *self,
   if (self->session != NULL)
     {
       g_clear_signal_handler (&self->session_changed_id, self->session);
+      g_clear_signal_handler (&self->session_reloaded_id, self->session);
+      dp_session_watch (self->session, 0);
       g_clear_object (&self->session);
     }
   /* Phones follow one game: another game switches them off. */
@@ -494,6 +522,10 @@ set_session (DpWindow  *self,
 
   self->session = g_object_ref (session);
   self->session_changed_id = g_signal_connect (session, "changed", G_CALLBACK (session_changed_cb), self);
+  /* Another process (dicepad-cli, phones via `serve`, a second window) moved the game
+   * on: the window shows the stored game and says what happened (issue 24, item 10). */
+  self->session_reloaded_id = g_signal_connect_swapped (session, "reloaded", G_CALLBACK (show_error), self);
+  dp_session_watch (session, DP_SESSION_WATCH_MS);
   follow_session (self);
   backup_daily (self);
 }
@@ -647,7 +679,7 @@ step_session (DpWindow *self,
   g_autoptr(GError) error = NULL;
   g_autoptr(DpGame) before = NULL;
   g_autofree char *text = NULL;
-  const DpGameUi *ui;
+  const DpGameView *view;
   gboolean done;
 
   if (self->session == NULL ||
@@ -660,9 +692,9 @@ step_session (DpWindow *self,
       show_error (self, error->message);
       return;
     }
-  ui = dp_game_ui_for_game (before);
-  if (ui != NULL && ui->dup_undo_text != NULL)
-    text = ui->dup_undo_text (before, dp_session_get_game (self->session), redo);
+  view = dp_game_view_for_game (before);
+  if (view != NULL && view->dup_undo_text != NULL)
+    text = view->dup_undo_text (before, dp_session_get_game (self->session), redo);
   else
     text = g_strdup (redo ? _("Entry redone") : _("Entry undone"));
   show_toast (self, text, redo ? _("_Undo") : _("_Redo"), redo ? "win.undo" : "win.redo");
@@ -682,6 +714,20 @@ undo_action (GtkWidget  *widget,
         show_error (self, error->message);
       return;
     }
+  /* Issue 27: during a re-roll's pick-up Ctrl+Z takes back the pick-up, not the roll. */
+  if (self->session != NULL)
+    {
+      const DpGameUi *ui = dp_game_ui_for_game (dp_session_get_game (self->session));
+      g_autofree char *text = NULL;
+
+      if (ui != NULL && g_strcmp0 (gtk_stack_get_visible_child_name (self->pages), ui->table_page_name) == 0)
+        text = dp_table_page_take_back_unstored (ensure_table_page (self, ui));
+      if (text != NULL)
+        {
+          show_toast (self, text, NULL, NULL);
+          return;
+        }
+    }
   step_session (self, FALSE);
 }
 
@@ -700,7 +746,7 @@ play_again_action (GtkWidget  *widget,
 {
   DpWindow *self = DP_WINDOW (widget);
   const DpGame *game;
-  const DpGameUi *ui;
+  const DpGameView *view;
   g_autofree char *setup = NULL;
 
   if (self->session == NULL)
@@ -708,9 +754,9 @@ play_again_action (GtkWidget  *widget,
 
   /* The same players in the same seats; start_game() drops the old session. */
   game = dp_session_get_game (self->session);
-  ui = dp_game_ui_for_game (game);
-  if (ui != NULL && ui->dup_setup_again != NULL)
-    setup = ui->dup_setup_again (game, dp_session_get_store (self->session));
+  view = dp_game_view_for_game (game);
+  if (view != NULL && view->dup_setup_again != NULL)
+    setup = view->dup_setup_again (game, dp_session_get_store (self->session));
   else
     setup = dp_game_dup_setup_text (game);
   start_game (self, setup);
@@ -748,6 +794,20 @@ show_page_action (GtkWidget  *widget,
 
   if (g_strcmp0 (name, "history") == 0 || g_strcmp0 (name, "statistics") == 0)
     show_page (DP_WINDOW (widget), name);
+}
+
+/* The start page's "All Unfinished Games": History with only the games in progress. */
+static void
+show_unfinished_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  DpWindow *self = DP_WINDOW (widget);
+  DpHistoryPage *history = DP_HISTORY_PAGE (ensure_page (self, "history"));
+
+  dp_history_page_set_show_deleted (history, FALSE);
+  dp_history_page_set_show_unfinished (history, TRUE);
+  show_page (self, "history");
 }
 
 static void
@@ -890,6 +950,10 @@ phones_action (GtkWidget  *widget,
     {
       self->table_server = dp_table_server_new (self->session, NULL);
       g_signal_connect_object (self->table_server, "entry-stored", G_CALLBACK (phone_entry_stored_cb), self, 0);
+      /* one switch for the window and the phones */
+      if (self->settings != NULL)
+        g_settings_bind (self->settings, "show-assistant", self->table_server, "assistant",
+                         G_SETTINGS_BIND_GET);
     }
   gtk_window_present (GTK_WINDOW (dp_phones_dialog_new (GTK_WINDOW (self), self->table_server)));
 }
@@ -939,6 +1003,8 @@ dp_window_dispose (GObject *object)
   if (self->session != NULL)
     {
       g_clear_signal_handler (&self->session_changed_id, self->session);
+      g_clear_signal_handler (&self->session_reloaded_id, self->session);
+      dp_session_watch (self->session, 0);
       g_clear_object (&self->session);
     }
   g_clear_weak_pointer (&self->last_toast);
@@ -980,6 +1046,8 @@ dp_window_class_init (DpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DpWindow, pages);
   gtk_widget_class_bind_template_child (widget_class, DpWindow, start_page);
   gtk_widget_class_bind_template_child (widget_class, DpWindow, start_buttons);
+  gtk_widget_class_bind_template_child (widget_class, DpWindow, history_button);
+  gtk_widget_class_bind_template_child (widget_class, DpWindow, statistics_button);
   gtk_widget_class_bind_template_child (widget_class, DpWindow, resume_group);
   gtk_widget_class_bind_template_child (widget_class, DpWindow, store_error_label);
   gtk_widget_class_bind_template_child (widget_class, DpWindow, error_page);
@@ -994,6 +1062,27 @@ dp_window_class_init (DpWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.play-again", NULL, play_again_action);
   gtk_widget_class_install_action (widget_class, "win.show-start", NULL, show_start_action);
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
+  gtk_widget_class_install_action (widget_class, "win.show-unfinished", NULL, show_unfinished_action);
+}
+
+/* A start-page button's mnemonic (Alt+H, Alt+S, Alt+C …) acts at once. GtkButton's own
+ * mnemonic activation shows the pressed look for 250 ms before it clicks (issue 26,
+ * item 13); a mnemonic shared by several widgets still only cycles the focus. */
+static gboolean
+button_mnemonic_cb (GtkWidget *button,
+                    gboolean   group_cycling,
+                    gpointer   user_data)
+{
+  if (group_cycling)
+    return FALSE;
+  g_signal_emit_by_name (button, "clicked");
+  return TRUE;
+}
+
+static void
+act_on_mnemonic_at_once (GtkWidget *button)
+{
+  g_signal_connect (button, "mnemonic-activate", G_CALLBACK (button_mnemonic_cb), NULL);
 }
 
 /* One "Play …" button per game on the start page, the first one suggested. */
@@ -1014,6 +1103,7 @@ add_start_buttons (DpWindow *self)
       if (i == 0)
         gtk_widget_add_css_class (button, "suggested-action");
       gtk_widget_add_css_class (button, "pill");
+      act_on_mnemonic_at_once (button);
       gtk_box_append (self->start_buttons, button);
     }
 }
@@ -1023,6 +1113,8 @@ dp_window_init (DpWindow *self)
 {
   self->resume_rows = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
+  act_on_mnemonic_at_once (self->history_button);
+  act_on_mnemonic_at_once (self->statistics_button);
   add_start_buttons (self);
 }
 

@@ -17,7 +17,9 @@ struct _CbDecideSection
   GtkWidget   parent_instance;
 
   GtkWidget  *box;          /* template child */
+  GtkWidget  *odds;         /* the assistant's lines, "push-odds" */
   CbControls *controls;     /* the panel's, outlives this widget */
+  GSettings  *settings;
 };
 
 G_DEFINE_FINAL_TYPE (CbDecideSection, cb_decide_section, GTK_TYPE_WIDGET)
@@ -28,6 +30,9 @@ cb_decide_section_dispose (GObject *object)
   CbDecideSection *self = CB_DECIDE_SECTION (object);
 
   self->controls = NULL;
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (self), CB_TYPE_DECIDE_SECTION);
   G_OBJECT_CLASS (cb_decide_section_parent_class)->dispose (object);
 }
@@ -50,6 +55,20 @@ cb_decide_section_init (CbDecideSection *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 
+/* The assistant's lines, only while it is on (computing them costs nothing then). */
+static void
+update_odds (CbDecideSection *self,
+             const CbGame    *game,
+             guint            seat)
+{
+  g_autofree char *text = NULL;
+
+  if (self->settings != NULL && g_settings_get_boolean (self->settings, "show-assistant"))
+    text = cb_presenter_dup_push_odds (game, seat);
+  gtk_label_set_text (GTK_LABEL (self->odds), text != NULL ? text : "");
+  gtk_widget_set_visible (self->odds, text != NULL);
+}
+
 GtkWidget *
 cb_decide_section_new (CbControls *controls)
 {
@@ -59,6 +78,15 @@ cb_decide_section_new (CbControls *controls)
   self->controls = controls;
   cb_controls_add_button (controls, row, "push", _("_Push"), _("Roll the ready dice again"), NULL, FALSE);
   cb_controls_add_button (controls, row, "pass", _("P_ass"), _("End your roll section"), NULL, FALSE);
+  self->odds = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (self->odds), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (self->odds), 0);
+  gtk_widget_add_css_class (self->odds, "caption");
+  gtk_box_append (GTK_BOX (self->box), self->odds);
+  cb_controls_add (controls, "push-odds", self->odds);
+  self->settings = g_settings_new (APP_ID);
+  g_signal_connect_swapped (self->settings, "changed::show-assistant",
+                            G_CALLBACK (cb_decide_section_update), self);
   cb_decide_section_update (self);
   return GTK_WIDGET (self);
 }
@@ -80,6 +108,7 @@ cb_decide_section_update (CbDecideSection *self)
                           cb_presenter_action_simple (game, seat, CB_ACTION_PUSH));
   cb_controls_set_action (self->controls, cb_controls_get (self->controls, "pass"),
                           cb_presenter_action_simple (game, seat, CB_ACTION_PASS));
+  update_odds (self, game, seat);
   /* In danger the safe choice is the suggested one. */
   if (danger)
     {

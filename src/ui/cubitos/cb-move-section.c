@@ -160,13 +160,14 @@ cb_move_section_new (CbControls *controls)
   row = cb_controls_button_row (self->buy_box);
   /* p. 9, 6.: 4 coins buy 1 step, any number of times. */
   cb_controls_add_button (controls, row, "buy-step", _("4 Coins → 1 _Step"), _("Buy a step for 4 coins"), NULL, FALSE);
-  cb_controls_add_button (controls, row, "buy-steps-all", _("All Coins → Steps"),
+  cb_controls_add_button (controls, row, "buy-steps-all", _("_All Coins → Steps"),
                           _("Buy as many steps as your coins pay for"), NULL, FALSE);
   row = cb_controls_button_row (self->buy_box);
   cb_controls_add_redeem (controls, row);
 
   cb_controls_add (controls, "steps", GTK_WIDGET (self->steps));
   cb_controls_add (controls, "finish", GTK_WIDGET (self->finish));
+  cb_controls_show_key (gtk_check_button_get_child (GTK_CHECK_BUTTON (self->finish)));
   cb_controls_add (controls, "beyond", GTK_WIDGET (self->beyond));
   /* p. 10: the bonus of the space the runner ends on; only the track shows it. */
   self->bonus = CB_BONUS_EDITOR (cb_bonus_editor_new (controls, "", _("Bonus on the _landing space")));

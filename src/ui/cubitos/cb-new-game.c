@@ -466,26 +466,13 @@ cb_new_game_get_free_track_row (CbNewGame *self)
   return self->free_track_row;
 }
 
-static void
-copy_member_cb (JsonObject  *object,
-                const char  *name,
-                JsonNode    *node,
-                gpointer     data)
-{
-  json_object_set_member (data, name, json_node_copy (node));
-}
-
 JsonObject *
 cb_new_game_dup_table_facts (JsonObject *facts)
 {
   GApplication *app = g_application_get_default ();
-  JsonObject *copy = json_object_new ();
   gboolean tie = TRUE;   /* the rulebook's reading, the schema's default */
 
-  if (facts != NULL)
-    json_object_foreach_member (facts, copy_member_cb, copy);
   if (DP_IS_APPLICATION (app))
     tie = g_settings_get_boolean (dp_application_get_settings (DP_APPLICATION (app)), "cubitos-zero-swords-tie");
-  cb_presenter_set_zero_swords (copy, tie);
-  return copy;
+  return cb_presenter_dup_table_facts (facts, tie ? CB_ZERO_SWORDS_TIE : CB_ZERO_SWORDS_NOBODY);
 }

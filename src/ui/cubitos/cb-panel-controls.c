@@ -220,6 +220,50 @@ button_clicked_cb (GtkButton  *button,
     }
 }
 
+/* The underlined letter stays underlined, not only while Alt is held: it is the key
+ * of the choice (docs/keyboard.md, issue 25). */
+static void
+show_key (GtkLabel *label)
+{
+  const char *text = gtk_label_get_label (label);
+  g_autoptr(PangoAttrList) attrs = pango_attr_list_new ();
+  guint at = 0;
+
+  for (const char *p = text; p != NULL && *p != '\0'; p = g_utf8_next_char (p))
+    {
+      if (*p == '_' && p[1] != '\0' && p[1] != '_')
+        {
+          PangoAttribute *line = pango_attr_underline_new (PANGO_UNDERLINE_SINGLE);
+
+          line->start_index = at;
+          line->end_index = at + (guint) (g_utf8_next_char (p + 1) - (p + 1));
+          pango_attr_list_insert (attrs, line);
+          break;
+        }
+      if (*p == '_')
+        p++;
+      at += (guint) (g_utf8_next_char (p) - p);
+    }
+  gtk_label_set_attributes (label, attrs);
+}
+
+static void
+label_changed_cb (GtkLabel   *label,
+                  GParamSpec *pspec,
+                  gpointer    data)
+{
+  show_key (label);
+}
+
+void
+cb_controls_show_key (GtkWidget *label)
+{
+  if (!GTK_IS_LABEL (label))
+    return;
+  show_key (GTK_LABEL (label));
+  g_signal_connect (label, "notify::label", G_CALLBACK (label_changed_cb), NULL);
+}
+
 GtkWidget *
 cb_controls_add_button (CbControls *controls,
                         GtkWidget  *row,
@@ -236,6 +280,7 @@ cb_controls_add_button (CbControls *controls,
     {
       gtk_label_set_wrap (GTK_LABEL (text), TRUE);
       gtk_label_set_justify (GTK_LABEL (text), GTK_JUSTIFY_CENTER);
+      cb_controls_show_key (text);
     }
 
   g_object_set_data (G_OBJECT (button), "suggested", suggested ? GINT_TO_POINTER (1) : NULL);
@@ -255,6 +300,67 @@ cb_controls_add_button (CbControls *controls,
                                       controls->reasons, NULL, -1);
     }
   return button;
+}
+
+/* The default button (marked suggested) in @within; searched from a field's parent
+ * up, so a section's own default is found before another section's. */
+static GtkWidget *
+find_default (GtkWidget *within)
+{
+  if (GTK_IS_BUTTON (within) && g_object_get_data (G_OBJECT (within), "suggested") != NULL)
+    return within;
+  for (GtkWidget *child = gtk_widget_get_first_child (within); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_default (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+spin_enter_cb (GtkText       *text,
+               GtkSpinButton *spin)
+{
+  GtkWidget *button = g_object_get_data (G_OBJECT (spin), "enter-button");
+
+  /* The typed number counts first. */
+  gtk_spin_button_update (spin);
+  if (button == NULL)
+    for (GtkWidget *w = gtk_widget_get_parent (GTK_WIDGET (spin)); w != NULL && button == NULL
+         && !GTK_IS_WINDOW (w) && !GTK_IS_POPOVER (w); w = gtk_widget_get_parent (w))
+      button = find_default (w);
+  /* clicked at once: gtk_widget_activate() clicks a button only 250 ms later */
+  if (button != NULL && gtk_widget_is_sensitive (button))
+    g_signal_emit_by_name (button, "clicked");
+}
+
+void
+cb_controls_spin_enter (GtkSpinButton *spin,
+                        GtkWidget     *button)
+{
+  GtkEditable *text = gtk_editable_get_delegate (GTK_EDITABLE (spin));
+
+  g_object_set_data (G_OBJECT (spin), "enter-button", button);
+  /* GtkSpinButton::activate is GTK 4.14: its text field's signal (GTK 4.0), run after
+   * the spin button has taken the typed number. */
+  if (GTK_IS_TEXT (text) && g_object_get_data (G_OBJECT (spin), "enter-connected") == NULL)
+    {
+      g_signal_connect_after (text, "activate", G_CALLBACK (spin_enter_cb), spin);
+      g_object_set_data (G_OBJECT (spin), "enter-connected", GINT_TO_POINTER (1));
+    }
+}
+
+int
+cb_controls_spin_typed (GtkSpinButton *spin)
+{
+  gint64 typed;
+
+  if (g_ascii_string_to_signed (gtk_editable_get_text (GTK_EDITABLE (spin)), 10, G_MININT, G_MAXINT, &typed, NULL))
+    return (int) typed;
+  return gtk_spin_button_get_value_as_int (spin);
 }
 
 GtkWidget *
@@ -290,6 +396,8 @@ cb_controls_add_spin (CbControls *controls,
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
   gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
   gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, question, -1);
+  /* Enter in the field presses its form's default (issue 25, 3.6). */
+  cb_controls_spin_enter (GTK_SPIN_BUTTON (spin), NULL);
   if (changed != NULL)
     g_signal_connect_swapped (spin, "value-changed", changed, data);
   gtk_box_append (GTK_BOX (row), label);
@@ -308,6 +416,7 @@ cb_controls_wrapped_check (const char *mnemonic)
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_mnemonic_widget (GTK_LABEL (label), check);
+  cb_controls_show_key (label);
   gtk_check_button_set_child (GTK_CHECK_BUTTON (check), label);
   return check;
 }
@@ -318,9 +427,9 @@ cb_controls_add_redeem (CbControls *controls,
 {
   /* Always there (insensitive without credits), so the buttons after it never move
    * under the pointer (issue 15). */
-  cb_controls_add_button (controls, row, "redeem", _("1 Credit → 1 Coin"), _("Turn a credit token into a coin"),
+  cb_controls_add_button (controls, row, "redeem", _("1 C_redit → 1 Coin"), _("Turn a credit token into a coin"),
                           NULL, FALSE);
-  cb_controls_add_button (controls, row, "redeem-all", _("All Credits → Coins"),
+  cb_controls_add_button (controls, row, "redeem-all", _("All Cre_dits → Coins"),
                           _("Turn every credit token into a coin"), NULL, FALSE);
   cb_controls_update_redeem (controls);
 }
@@ -389,4 +498,26 @@ cb_controls_new_spin (double min,
   gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
   cb_controls_no_wheel (spin);
   return spin;
+}
+
+void
+cb_controls_keep_height (GtkWidget *label)
+{
+  int width = gtk_widget_get_width (label);
+  int held_width = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (label), "cb-held-width"));
+  int natural, request;
+
+  g_return_if_fail (GTK_IS_WIDGET (label));
+  if (width <= 0)
+    return;   /* not laid out yet: nothing below it has a place to keep */
+  if (width != held_width)
+    {
+      /* another window width: another tallest text */
+      gtk_widget_set_size_request (label, -1, -1);
+      g_object_set_data (G_OBJECT (label), "cb-held-width", GINT_TO_POINTER (width));
+    }
+  gtk_widget_measure (label, GTK_ORIENTATION_VERTICAL, width, NULL, &natural, NULL, NULL);
+  gtk_widget_get_size_request (label, NULL, &request);
+  if (natural > request)
+    gtk_widget_set_size_request (label, -1, natural);
 }

@@ -68,8 +68,23 @@ GtkWidget    *cb_controls_new_spin       (double min, double max);
 /* The mouse wheel over @spin scrolls the page and leaves the number alone (issue 25,
  * item 3.3: a cost went 0 → 1 under the wheel and enabled Buy). */
 void          cb_controls_no_wheel       (GtkWidget *spin);
+/* Keeps the underlined letter of @label (a GtkLabel with a mnemonic) underlined, also
+ * when its text changes: the key of the choice (docs/keyboard.md). */
+void          cb_controls_show_key       (GtkWidget *label);
+/* After a label's text changed: it keeps the height of its tallest text so far at this
+ * width, so what is below it does not move when a shorter text follows (issue 25, item
+ * 3.9: buttons shifted 17–40 px when the prompt above them changed). */
+void          cb_controls_keep_height    (GtkWidget *label);
 /* A check button whose label wraps (long German sentences at 360 px). */
 GtkWidget    *cb_controls_wrapped_check  (const char *mnemonic);
+
+/* Enter in @spin (issue 25, 3.6): the typed number counts, then the nearest enabled
+ * default button around it (a button marked suggested: Take the Bust, Refill, …) is
+ * pressed, or @button when it is given. */
+void          cb_controls_spin_enter     (GtkSpinButton *spin, GtkWidget *button);
+/* The value typed in @spin so far (its text), or its value when the text is no number:
+ * a button's state may follow the digits before the field is left (issue 25, 3.5). */
+int           cb_controls_spin_typed     (GtkSpinButton *spin);
 
 /* Credits → coins (phases 5–7): "redeem" and "redeem-all" in @row. */
 void          cb_controls_add_redeem     (CbControls *controls, GtkWidget *row);

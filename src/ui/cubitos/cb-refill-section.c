@@ -94,22 +94,6 @@ count_changed_cb (GtkSpinButton   *spin,
 /* Enter in a count field takes the refill, as the roll entry enters the roll (issue 15,
  * QA: Enter did nothing there). */
 static void
-count_activate_cb (GtkText         *text,
-                   CbRefillSection *self)
-{
-  GtkSpinButton *spin = g_object_get_data (G_OBJECT (text), "spin");
-  GtkWidget *button;
-
-  if (self->controls == NULL || spin == NULL)
-    return;
-  /* The typed number counts first. */
-  gtk_spin_button_update (spin);
-  button = cb_controls_get (self->controls, "refill");
-  if (button != NULL && gtk_widget_get_sensitive (button))
-    gtk_widget_activate (button);
-}
-
-static void
 cb_refill_section_dispose (GObject *object)
 {
   CbRefillSection *self = CB_REFILL_SECTION (object);
@@ -156,6 +140,8 @@ cb_refill_section_new (CbControls *controls)
   self->controls = controls;
   cb_refill_init (&self->refill, game, seat, 0);
   cb_controls_add (controls, "red-lines", GTK_WIDGET (self->red_lines));
+  /* Issue 25, 3.6: Enter in the red-lines field refills with the dice it proposes. */
+  cb_controls_spin_enter (self->red_lines, NULL);
   /* p. 8 „Rote Linien“: with no runner ahead (round 1: all on the start field) none
    * count; the field keeps its place, insensitive, and says why in words. */
   if (!cb_game_may_count_red_lines (game, seat))
@@ -182,11 +168,8 @@ cb_refill_section_new (CbControls *controls)
       gtk_widget_set_tooltip_text (spin, a11y);
       g_object_set_data (G_OBJECT (spin), "kind", GUINT_TO_POINTER (k));
       g_signal_connect (spin, "value-changed", G_CALLBACK (count_changed_cb), self);
-      /* GtkSpinButton::activate is GTK 4.14: its text field's signal (GTK 4.0), run
-       * after the spin button has taken the typed number. */
-      g_object_set_data (G_OBJECT (gtk_editable_get_delegate (GTK_EDITABLE (spin))), "spin", spin);
-      g_signal_connect_after (gtk_editable_get_delegate (GTK_EDITABLE (spin)), "activate",
-                              G_CALLBACK (count_activate_cb), self);
+      /* Enter in a count refills (with the number typed) */
+      cb_controls_spin_enter (GTK_SPIN_BUTTON (spin), NULL);
       g_snprintf (name, sizeof name, "refill-%s", cb_kind_to_string (k));
       cb_controls_add (controls, name, spin);
       gtk_box_append (GTK_BOX (pair), cb_die_icon_new (k, CB_FACE_BLANK, self->refill.available[k], 26));

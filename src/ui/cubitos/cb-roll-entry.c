@@ -316,6 +316,17 @@ build (CbRollEntry *self)
             }
           self->fields[k][f] = GTK_SPIN_BUTTON (spin);
           gtk_box_append (GTK_BOX (pair), cb_die_icon_new (k, f, 0, 30));
+          /* The face's key, shown beside its symbol (docs/keyboard.md) */
+          {
+            char key[8] = { 0, };
+            GtkWidget *key_label;
+
+            g_unichar_to_utf8 (cb_roll_entry_get_face_key (f), key);
+            key_label = gtk_label_new (key);
+            gtk_widget_add_css_class (key_label, "key");
+            gtk_widget_set_valign (key_label, GTK_ALIGN_CENTER);
+            gtk_box_append (GTK_BOX (pair), key_label);
+          }
           gtk_box_append (GTK_BOX (pair), spin);
           gtk_grid_attach (GTK_GRID (faces), pair, 0, 0, 1, 1);
         }
@@ -464,4 +475,93 @@ cb_roll_entry_get_message (CbRollEntry *self)
 {
   g_return_val_if_fail (CB_IS_ROLL_ENTRY (self), "");
   return gtk_widget_get_visible (GTK_WIDGET (self->message)) ? gtk_label_get_text (self->message) : "";
+}
+
+gunichar
+cb_roll_entry_get_face_key (CbFace face)
+{
+  const char *key;
+
+  switch (face)
+    {
+    case CB_FACE_COIN:
+    case CB_FACE_COIN2:
+    case CB_FACE_COIN3:
+      /* Translators: the key that counts a Cubitos die showing coins (any number): one
+       * letter of your word for coin (German M for Münze). The five face keys (coin,
+       * step, credit, team symbol, special symbol) must differ; docs/keyboard.md. */
+      key = C_("cubitos face key", "C");
+      break;
+    case CB_FACE_STEP:
+      /* Translators: the key for a die showing a step (German S for Schritt) */
+      key = C_("cubitos face key", "S");
+      break;
+    case CB_FACE_CREDIT:
+      /* Translators: the key for a die showing a credit token (German K for Kredit) */
+      key = C_("cubitos face key", "R");
+      break;
+    case CB_FACE_TEAM:
+      /* Translators: the key for a die showing its colour's team symbol */
+      key = C_("cubitos face key", "T");
+      break;
+    case CB_FACE_SPECIAL:
+      /* Translators: the key for a die showing the special team symbol (with dots) */
+      key = C_("cubitos face key", "X");
+      break;
+    case CB_FACE_BLANK:
+    case CB_N_FACES:
+    default:
+      return 0;
+    }
+  return g_unichar_toupper (g_utf8_get_char (key));
+}
+
+gboolean
+cb_roll_entry_handle_key (CbRollEntry *self,
+                          guint        keyval)
+{
+  gunichar c = g_unichar_toupper (gdk_keyval_to_unicode (keyval));
+  GtkRoot *root;
+  GtkWidget *focus = NULL;
+  guint order[CB_N_KINDS * CB_N_FACES];
+  guint n = 0, start = 0;
+  gboolean known = FALSE;
+
+  g_return_val_if_fail (CB_IS_ROLL_ENTRY (self), FALSE);
+  if (c == 0)
+    return FALSE;
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  if (root != NULL)
+    focus = gtk_root_get_focus (root);
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    for (guint f = 0; f < CB_N_FACES; f++)
+      if (self->fields[k][f] != NULL)
+        {
+          if (focus != NULL && (focus == GTK_WIDGET (self->fields[k][f])
+                                || gtk_widget_is_ancestor (focus, GTK_WIDGET (self->fields[k][f]))))
+            start = n;
+          order[n++] = k * CB_N_FACES + f;
+        }
+  for (guint f = CB_FACE_BLANK + 1; f < CB_N_FACES; f++)
+    known |= cb_roll_entry_get_face_key (f) == c;
+  if (!known)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      guint k = order[(start + i) % n] / CB_N_FACES;
+      guint f = order[(start + i) % n] % CB_N_FACES;
+      guint count = cb_roll_get (self->roll, k, f);
+
+      if (cb_roll_entry_get_face_key (f) == c && count < cb_roll_get_max (self->roll, k, f))
+        {
+          gtk_widget_grab_focus (GTK_WIDGET (self->fields[k][f]));
+          return cb_roll_entry_set_count (self, k, f, count + 1) || TRUE;
+        }
+    }
+  /* Translators: a face key typed when no die rolled can show that face, or every one
+   * that can is counted already */
+  gtk_label_set_text (self->message, _("No die left that can show that face: each one is counted already, "
+                                       "or none was rolled."));
+  gtk_widget_set_visible (GTK_WIDGET (self->message), TRUE);
+  return TRUE;
 }

@@ -25,5 +25,13 @@ guint      cb_roll_entry_get_blank (CbRollEntry *self, CbKind kind);
 void       cb_roll_entry_focus_first (CbRollEntry *self);
 /* Why the last typed count was refused, shown under the fields; "" when none was. */
 const char *cb_roll_entry_get_message (CbRollEntry *self);
+/* The key that counts a die showing @face (docs/keyboard.md, in this language's
+ * letters, upper case): one for all coin faces; 0 for blank. */
+gunichar   cb_roll_entry_get_face_key (CbFace face);
+/* A face key typed: one more die showing that face, in the first field from the one
+ * with the keyboard on (then from the first) that has the face and can still take a
+ * die; the keyboard goes to that field. FALSE when @keyval is no face key of this
+ * roll's colours. */
+gboolean   cb_roll_entry_handle_key (CbRollEntry *self, guint keyval);
 
 G_END_DECLS

@@ -59,6 +59,7 @@ struct _CbRunPanel
   GtkWidget     *content;
   CbAbilityList *abilities;
   GtkLabel      *reasons;
+  GtkLabel      *key_line;
 
   DpGame        *game;
   guint          seat;
@@ -275,6 +276,7 @@ cb_run_panel_class_init (CbRunPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CbRunPanel, content);
   gtk_widget_class_bind_template_child (widget_class, CbRunPanel, abilities);
   gtk_widget_class_bind_template_child (widget_class, CbRunPanel, reasons);
+  gtk_widget_class_bind_template_child (widget_class, CbRunPanel, key_line);
 }
 
 static void
@@ -328,6 +330,7 @@ cb_run_panel_update (CbRunPanel   *self,
 
   prompt = cb_presenter_dup_prompt (g, seat);
   gtk_label_set_text (self->prompt, prompt);
+  cb_controls_keep_height (GTK_WIDGET (self->prompt));
 
   rendered = render_key (g, seat, self->key, prompt);
   if (same && g_strcmp0 (rendered, self->render_key) == 0)
@@ -395,8 +398,9 @@ cb_run_panel_get_shop (CbRunPanel *self)
   return cb_shop_section_get_shop (CB_SHOP_SECTION (self->section));
 }
 
-gboolean
-cb_run_panel_focus_first (CbRunPanel *self)
+static gboolean
+focus_default (CbRunPanel *self,
+               gboolean    may_decline)
 {
   /* The safe default takes the keyboard, so Enter never risks a turn: in danger that is
    * Pass (a roll without a hit busts), otherwise Push (issue 15). After collecting, the
@@ -406,10 +410,8 @@ cb_run_panel_focus_first (CbRunPanel *self)
   };
   CbRollEntry *entry;
 
-  g_return_val_if_fail (CB_IS_RUN_PANEL (self), FALSE);
-
   /* Declined only while another board must act, so the keyboard always has a board. */
-  if (self->roll_ended && self->game != NULL)
+  if (may_decline && self->roll_ended && self->game != NULL)
     {
       const CbGame *game = cb_game_from_dp_const (self->game);
 
@@ -458,4 +460,126 @@ cb_run_panel_get_mandatory (CbRunPanel *self)
       if (gtk_widget_has_css_class (w, "cb-mandatory") && gtk_widget_get_sensitive (w))
         return w;
     }
+}
+
+gboolean
+cb_run_panel_focus_first (CbRunPanel *self)
+{
+  g_return_val_if_fail (CB_IS_RUN_PANEL (self), FALSE);
+  return focus_default (self, TRUE);
+}
+
+gboolean
+cb_run_panel_take_focus (CbRunPanel *self)
+{
+  g_return_val_if_fail (CB_IS_RUN_PANEL (self), FALSE);
+  return focus_default (self, FALSE);
+}
+
+void
+cb_run_panel_say (CbRunPanel *self,
+                  const char *text)
+{
+  g_return_if_fail (CB_IS_RUN_PANEL (self));
+  gtk_label_set_text (self->key_line, text != NULL ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->key_line), text != NULL && *text != '\0');
+}
+
+const char *
+cb_run_panel_get_key_line (CbRunPanel *self)
+{
+  g_return_val_if_fail (CB_IS_RUN_PANEL (self), "");
+  return gtk_widget_get_visible (GTK_WIDGET (self->key_line)) ? gtk_label_get_text (self->key_line) : "";
+}
+
+/* The underlined letter of @label (lower case), 0 when it has none. Read from its
+ * text: gtk_label_get_mnemonic_keyval() is not kept for every label. */
+static gunichar
+underlined (GtkLabel *label)
+{
+  const char *text;
+
+  if (!gtk_label_get_use_underline (label))
+    return 0;
+  text = gtk_label_get_label (label);
+  for (const char *p = text; p != NULL && *p != '\0'; p = g_utf8_next_char (p))
+    if (*p == '_')
+      {
+        if (p[1] == '_')
+          p++;
+        else if (p[1] != '\0')
+          return g_unichar_tolower (g_utf8_get_char (p + 1));
+      }
+  return 0;
+}
+
+/* The button or check button whose underlined letter is @c: the first enabled one in
+ * the panel's order, else the first disabled one (to say why). */
+static void
+find_choice (GtkWidget  *widget,
+             gunichar    c,
+             GtkWidget **enabled,
+             GtkWidget **disabled)
+{
+  if (*enabled != NULL || !gtk_widget_get_visible (widget))
+    return;
+  if (GTK_IS_LABEL (widget) && underlined (GTK_LABEL (widget)) == c)
+    {
+      GtkWidget *target = gtk_label_get_mnemonic_widget (GTK_LABEL (widget));
+
+      if (!GTK_IS_CHECK_BUTTON (target))
+        target = gtk_widget_get_ancestor (widget, GTK_TYPE_BUTTON);
+      if (target == NULL)
+        target = gtk_widget_get_ancestor (widget, GTK_TYPE_CHECK_BUTTON);
+      /* a menu button's inner button is no choice of the board */
+      if (target != NULL && gtk_widget_get_ancestor (target, GTK_TYPE_MENU_BUTTON) != NULL)
+        target = NULL;
+      if (target != NULL && gtk_widget_is_sensitive (target))
+        *enabled = target;
+      else if (target != NULL && *disabled == NULL)
+        *disabled = target;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    find_choice (child, c, enabled, disabled);
+}
+
+gboolean
+cb_run_panel_handle_key (CbRunPanel *self,
+                         guint       keyval)
+{
+  CbRollEntry *entry;
+  GtkWidget *enabled = NULL, *disabled = NULL;
+  gunichar c = gdk_keyval_to_unicode (keyval);
+
+  g_return_val_if_fail (CB_IS_RUN_PANEL (self), FALSE);
+  if (c == 0 || !g_unichar_isalpha (c))
+    return FALSE;
+  cb_run_panel_say (self, NULL);
+  /* While the dice are typed: a face letter counts a die (cb-roll-entry.c). */
+  entry = cb_run_panel_get_roll_entry (self);
+  if (entry != NULL && cb_roll_entry_handle_key (entry, keyval))
+    return TRUE;
+  find_choice (self->box, g_unichar_tolower (c), &enabled, &disabled);
+  if (enabled != NULL)
+    {
+      if (GTK_IS_CHECK_BUTTON (enabled))
+        {
+          gtk_check_button_set_active (GTK_CHECK_BUTTON (enabled),
+                                       !gtk_check_button_get_active (GTK_CHECK_BUTTON (enabled)));
+          gtk_widget_grab_focus (enabled);
+        }
+      else
+        /* at once: gtk_widget_activate() clicks a button only 250 ms later */
+        g_signal_emit_by_name (enabled, "clicked");
+      return TRUE;
+    }
+  if (disabled != NULL)
+    {
+      const char *why = gtk_widget_get_tooltip_text (disabled);
+
+      cb_run_panel_say (self, why != NULL ? why : _("That choice cannot be made now."));
+      return TRUE;
+    }
+  return FALSE;
 }

@@ -51,5 +51,15 @@ CbShop        *cb_run_panel_get_shop (CbRunPanel *self);
  * is nothing, or when this board's own Pass or Bust has just ended its roll section
  * (the next board takes the keyboard, so a second Enter does not act in phase 5). */
 gboolean       cb_run_panel_focus_first (CbRunPanel *self);
+/* The same, also right after this board's own Pass or Bust (when no other board can
+ * take the keyboard). */
+gboolean       cb_run_panel_take_focus (CbRunPanel *self);
+/* A letter of the keyboard contract (docs/keyboard.md) for this board: while dice are
+ * typed a face letter counts a die, otherwise the underlined letter of a choice presses
+ * it (or says why it cannot be pressed). FALSE when the key is none of these. */
+gboolean       cb_run_panel_handle_key (CbRunPanel *self, guint keyval);
+/* A line under the panel saying why a key did nothing; NULL clears it. */
+void           cb_run_panel_say (CbRunPanel *self, const char *text);
+const char    *cb_run_panel_get_key_line (CbRunPanel *self);
 
 G_END_DECLS

@@ -53,7 +53,9 @@ told_cost (CbShop *self,
 {
   if (self->costs[colour] == NULL)
     return -1;
-  return gtk_spin_button_get_value_as_int (self->costs[colour]);
+  /* The digits typed so far: Buy is enabled before the field is left, so Tab after the
+   * cost reaches it (issue 25, 3.5). */
+  return CLAMP (cb_controls_spin_typed (self->costs[colour]), 0, 20);
 }
 
 static void
@@ -94,6 +96,16 @@ cost_changed_cb (GtkSpinButton *spin,
                  CbShop        *self)
 {
   check_row (self, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (spin), "colour")));
+}
+
+static void
+cost_typed_cb (GtkEditable *text,
+               CbShop      *self)
+{
+  GtkWidget *spin = gtk_widget_get_ancestor (GTK_WIDGET (text), GTK_TYPE_SPIN_BUTTON);
+
+  if (spin != NULL)
+    check_row (self, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (spin), "colour")));
 }
 
 static void
@@ -193,6 +205,8 @@ build_correction (CbShop       *self,
   gtk_box_append (GTK_BOX (box), button);
   gtk_popover_set_child (GTK_POPOVER (popover), box);
   gtk_popover_set_default_widget (GTK_POPOVER (popover), button);
+  /* Issue 25, 3.6: Enter in the field corrects the cost. */
+  cb_controls_spin_enter (GTK_SPIN_BUTTON (spin), button);
   gtk_menu_button_set_popover (GTK_MENU_BUTTON (menu), popover);
 
   self->correct_menus[colour] = GTK_MENU_BUTTON (menu);
@@ -279,7 +293,7 @@ cb_shop_update (CbShop       *self,
        * at 360 px (issue 15: "usable down to 360 px"). */
       GtkWidget *row = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
       GtkWidget *card = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-      GtkWidget *actions = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+      GtkWidget *actions = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
       GtkWidget *texts = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
       g_autofree char *title = cb_presenter_dup_card_text (cb, c);
       GtkWidget *title_label = gtk_label_new (title);
@@ -329,6 +343,9 @@ cb_shop_update (CbShop       *self,
           /* 0: not told yet (every card costs at least 1). */
           gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 0);
           gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
+          /* two digits: "Kosten?", the field and "Orange kaufen" fit a 360 px board in
+           * German (issue 25, item 3.8: the shop was 12 px too wide) */
+          gtk_editable_set_width_chars (GTK_EDITABLE (spin), 2);
           gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
           /* Translators: the question for a card's cost, "Cost printed on Bob" */
           a11y = g_strdup_printf (_("Cost printed on %s"), card_title);
@@ -336,6 +353,8 @@ cb_shop_update (CbShop       *self,
           gtk_widget_set_tooltip_text (spin, a11y);
           g_object_set_data (G_OBJECT (spin), "colour", GUINT_TO_POINTER (c));
           g_signal_connect (spin, "value-changed", G_CALLBACK (cost_changed_cb), self);
+          g_signal_connect (gtk_editable_get_delegate (GTK_EDITABLE (spin)), "changed",
+                            G_CALLBACK (cost_typed_cb), self);
           gtk_box_append (GTK_BOX (actions), gtk_label_new (_("cost?")));
           gtk_box_append (GTK_BOX (actions), spin);
           self->costs[c] = GTK_SPIN_BUTTON (spin);
@@ -354,6 +373,9 @@ cb_shop_update (CbShop       *self,
         gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
       }
       gtk_box_append (GTK_BOX (actions), button);
+      /* Issue 25, 3.5: digit + Enter buys where a cost must be told. */
+      if (self->costs[c] != NULL)
+        cb_controls_spin_enter (self->costs[c], button);
 
       self->buttons[c] = GTK_BUTTON (button);
       self->reasons[c] = GTK_LABEL (reason);

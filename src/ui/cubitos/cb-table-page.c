@@ -16,6 +16,7 @@
 #include "cb-action.h"
 #include "cb-table-page.h"
 #include "cb-die-icon.h"
+#include "cb-panel-controls.h"
 #include "cb-presenter.h"
 
 /* From this width on, two boards stand side by side. */
@@ -34,6 +35,8 @@ struct _CbTablePage
   guint         columns;
   guint         columns_idle;
   gboolean      focus_pending;   /* focus the next entry once the page is mapped */
+  int           acted_seat;      /* the board that made the last entry here; -1: none */
+  guint         armed;           /* boards (a bit per seat) a key or click went to since */
 
   /* Template widgets */
   GtkWidget    *scroller;
@@ -151,7 +154,6 @@ refresh (CbTablePage *self)
   const CbGame *game;
   g_autofree char *status = NULL;
   g_autofree char *swords = NULL;
-  gboolean race_section = FALSE;
 
   if (self->session == NULL)
     return;
@@ -165,12 +167,12 @@ refresh (CbTablePage *self)
 
   status = cb_presenter_dup_status (game);
   gtk_label_set_text (self->status_label, status);
-  for (guint s = 0; s < cb_game_get_n_players (game); s++)
-    race_section |= cb_game_get_swords (game, s) >= 0 ||
-                    (cb_game_get_phase (game, s) >= CB_PHASE_SUPPORT && cb_game_get_phase (game, s) != CB_PHASE_OUT);
+  cb_controls_keep_height (GTK_WIDGET (self->status_label));
   swords = cb_presenter_dup_swords_text (game);
   gtk_label_set_text (self->swords_label, swords);
-  gtk_widget_set_visible (GTK_WIDGET (self->swords_label), race_section);
+  /* Always shown (the red card waits for everyone in the roll section): a line that
+   * came and went moved every board (issue 25, item 3.9). */
+  cb_controls_keep_height (GTK_WIDGET (self->swords_label));
   refresh_cards (self, game);
 
   for (guint seat = 0; seat < self->boards->len; seat++)
@@ -234,6 +236,97 @@ cb_table_page_map (GtkWidget *widget)
     cb_table_page_focus_entry (self);
 }
 
+/* ---- The keyboard contract (docs/keyboard.md, "Cubitos by keyboard") ---- */
+
+static int
+seat_of_widget (CbTablePage *self,
+                GtkWidget   *widget)
+{
+  GtkWidget *panel = widget != NULL ? gtk_widget_get_ancestor (widget, CB_TYPE_RUN_PANEL) : NULL;
+  guint seat;
+
+  if (panel != NULL && g_ptr_array_find (self->panels, panel, &seat))
+    return (int) seat;
+  return -1;
+}
+
+static gboolean
+is_enter (guint keyval)
+{
+  return keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter || keyval == GDK_KEY_ISO_Enter;
+}
+
+static gboolean
+key_pressed_cb (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                CbTablePage           *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  int seat = seat_of_widget (self, focus);
+  CbRunPanel *panel;
+  gboolean in_text;
+
+  if (seat < 0 || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK)) != 0)
+    return FALSE;
+  panel = g_ptr_array_index (self->panels, seat);
+  in_text = GTK_IS_EDITABLE (focus);
+  /* Issue 25, 3.1: Enter (and Space on a button) never acts for a board other than the
+   * one that just acted — after an entry the keyboard may have gone on to the next
+   * board, whose player has not pressed anything yet. */
+  if (is_enter (keyval) || (keyval == GDK_KEY_space && !in_text))
+    {
+      if (self->acted_seat >= 0 && seat != self->acted_seat && (self->armed & (1u << seat)) == 0)
+        {
+          const CbGame *game = cb_game_from_dp_const (dp_session_get_game (self->session));
+          /* Translators: under a board, after a stray Enter; %s is the player's name */
+          g_autofree char *text = g_strdup_printf (_("%s’s board has the keyboard now. Enter acts only for the "
+                                                     "board that just acted: press the underlined letter of a "
+                                                     "choice, type the roll, or Tab first."),
+                                                   cb_game_get_player_name (game, (guint) seat));
+
+          cb_run_panel_say (panel, text);
+          return TRUE;
+        }
+      return FALSE;
+    }
+  if (gdk_keyval_to_unicode (keyval) == 0 && keyval != GDK_KEY_Tab && keyval != GDK_KEY_ISO_Left_Tab
+      && keyval != GDK_KEY_BackSpace && keyval != GDK_KEY_Delete && keyval != GDK_KEY_Escape
+      && (keyval < GDK_KEY_Left || keyval > GDK_KEY_Down))
+    return FALSE;   /* Shift and the other modifiers alone arm nothing */
+  self->armed |= 1u << seat;
+  cb_run_panel_say (panel, NULL);
+  /* A text field's letters are its own (the names in a card's form). */
+  if (in_text && gtk_widget_get_ancestor (focus, GTK_TYPE_SPIN_BUTTON) == NULL)
+    return FALSE;
+  return cb_run_panel_handle_key (panel, keyval);
+}
+
+static void
+click_pressed_cb (GtkGestureClick *gesture,
+                  int              n_press,
+                  double           x,
+                  double           y,
+                  CbTablePage     *self)
+{
+  GtkWidget *picked = gtk_widget_pick (GTK_WIDGET (self), x, y, GTK_PICK_DEFAULT);
+  int seat = seat_of_widget (self, picked);
+
+  /* A click on a board is a key of that board: Enter may act for it then. */
+  if (seat >= 0)
+    self->armed |= 1u << seat;
+}
+
+gboolean
+cb_table_page_takes_enter (CbTablePage *self,
+                           guint        seat)
+{
+  g_return_val_if_fail (CB_IS_TABLE_PAGE (self), FALSE);
+  return self->acted_seat < 0 || (guint) self->acted_seat == seat || (self->armed & (1u << seat)) != 0;
+}
+
 static void
 cb_table_page_dispose (GObject *object)
 {
@@ -268,6 +361,9 @@ static void
 cb_table_page_iface_init (DpTablePageInterface *iface)
 {
   iface->set_session = set_session;
+  /* The page's content ends with room for a toast (cb-table-page.ui): no empty strip
+   * under the boards (issue 25, item 3.10) */
+  iface->toasts_over_content = TRUE;
   iface->focus_entry = focus_entry;
 }
 
@@ -294,7 +390,19 @@ cb_table_page_class_init (CbTablePageClass *klass)
 static void
 cb_table_page_init (CbTablePage *self)
 {
+  GtkEventController *keys = gtk_event_controller_key_new ();
+  GtkGesture *click = gtk_gesture_click_new ();
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->acted_seat = -1;
+  /* Capture: the contract's keys before the focused field or button sees them. */
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), 0);
+  g_signal_connect (click, "pressed", G_CALLBACK (click_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
   self->boards = g_ptr_array_new ();
   self->panels = g_ptr_array_new ();
   self->cells = g_ptr_array_new ();
@@ -394,6 +502,11 @@ focus_from (CbTablePage *self,
   for (guint i = 0; i < n; i++)
     if (cb_run_panel_focus_first (g_ptr_array_index (self->panels, (seat + i) % n)))
       return;
+  /* Issue 25, 3.2: never no focus (the first Tab would land on the toast's Undo): a
+   * board that just ended its roll section takes it back while the others wait. */
+  for (guint i = 0; i < n; i++)
+    if (cb_run_panel_take_focus (g_ptr_array_index (self->panels, (seat + i) % n)))
+      return;
 }
 
 /* The toast names what Dicepad entered by itself after @action_json (a player had
@@ -451,8 +564,11 @@ cb_table_page_enter (CbTablePage *self,
         text = g_strdup_printf (_("%s — %s"), entry, unused);
       }
   }
+  /* The board that acted: the next Enter is its own (issue 25, 3.1). */
+  self->acted_seat = (int) seat_of (cb_game_from_dp_const (before), action_json);
+  self->armed = 0;
   dp_table_page_entry_stored (DP_TABLE_PAGE (self), text);
-  focus_from (self, seat_of (cb_game_from_dp_const (before), action_json));
+  focus_from (self, (guint) self->acted_seat);
   return TRUE;
 }
 

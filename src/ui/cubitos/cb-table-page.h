@@ -30,5 +30,8 @@ const char  *cb_table_page_get_swords (CbTablePage *self);
 gboolean     cb_table_page_enter (CbTablePage *self, const char *action_json);
 /* Puts the keyboard focus on the first board that has something to do. */
 void         cb_table_page_focus_entry (CbTablePage *self);
+/* Whether Enter acts for @seat's board now: it made the last entry, or a key or click
+ * went to it since (docs/keyboard.md; issue 25, 3.1). */
+gboolean     cb_table_page_takes_enter (CbTablePage *self, guint seat);
 
 G_END_DECLS

@@ -61,15 +61,15 @@ format_turn (double   value,
   return g_strdup_printf (_("Turn %d"), (int) value);
 }
 
-/* A total in the unit of @ui's game ("7 spaces"); points for a game that names none. */
+/* A total in the unit of @view's game ("7 spaces"); points for a game that names none. */
 static char *
-dup_total_text (const DpGameUi *ui,
-                gint64          total)
+dup_total_text (const DpGameView *view,
+                gint64            total)
 {
   g_autofree char *number = NULL;
 
-  if (ui != NULL && ui->dup_total_text != NULL)
-    return ui->dup_total_text (total);
+  if (view != NULL && view->dup_total_text != NULL)
+    return view->dup_total_text (total);
 
   number = dp_format_int (total);
   /* Translators: a score in a game's result and chart tooltip; %s is the number */
@@ -82,7 +82,7 @@ format_total (double   value,
 {
   DpGameReplayPage *self = user_data;
 
-  return dup_total_text (self->state != NULL ? dp_game_ui_for_game (self->state) : NULL, (gint64) value);
+  return dup_total_text (self->state != NULL ? dp_game_view_for_game (self->state) : NULL, (gint64) value);
 }
 
 gboolean
@@ -94,8 +94,8 @@ dp_game_compute_progression (const char  *setup_text,
 {
   g_return_val_if_fail (setup_text != NULL && actions != NULL, FALSE);
 
-  if (!dp_game_ui_compute_progression (setup_text, actions, DP_PROGRESSION_BY_TURN,
-                                       turns, totals, error))
+  if (!dp_game_view_compute_progression (setup_text, actions, DP_PROGRESSION_BY_TURN,
+                                         turns, totals, error))
     return FALSE;
 
   /* The chart counts the turns played, 0 at the start. */
@@ -171,7 +171,7 @@ update_result (DpGameReplayPage *self)
           /* Translators: under the name of the winner(s) in a game's result */
           adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("Winner"));
 
-        points_text = dup_total_text (dp_game_ui_lookup (self->summary->kind), self->summary->totals[seat]);
+        points_text = dup_total_text (dp_game_view_lookup (self->summary->kind), self->summary->totals[seat]);
         points = gtk_label_new (points_text);
         gtk_widget_add_css_class (points, "numeric");
         adw_action_row_add_suffix (ADW_ACTION_ROW (row), points);
@@ -235,10 +235,7 @@ update_step_view (DpGameReplayPage *self)
     dp_game_ui_update_sheet_view (ui, g_ptr_array_index (self->sheets, seat), self->state, seat);
 
   g_clear_pointer (&self->turn_text, g_free);
-  if (ui != NULL && ui->dup_turn_text != NULL)
-    self->turn_text = ui->dup_turn_text (self->state);
-  else
-    self->turn_text = g_strdup ("");
+  self->turn_text = dp_game_view_dup_turn_text (self->state);
 
   gtk_label_set_label (self->action_label, self->action_text);
   gtk_widget_set_visible (GTK_WIDGET (self->action_label), self->action_text[0] != '\0');
@@ -258,16 +255,6 @@ update_step_view (DpGameReplayPage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "replay.last", self->step < self->actions->len);
 }
 
-static char *
-describe_action (const DpGame *before,
-                 const char   *action_text)
-{
-  const DpGameUi *ui = dp_game_ui_for_game (before);
-
-  if (ui == NULL || ui->dup_action_text == NULL)
-    return g_strdup (action_text);
-  return ui->dup_action_text (before, action_text);
-}
 
 static void
 replay_action_cb (GtkWidget  *widget,
@@ -553,7 +540,7 @@ dp_game_replay_page_set_step (DpGameReplayPage *self,
     {
       const char *text = g_ptr_array_index (self->actions, step - 1);
 
-      self->action_text = describe_action (before, text);
+      self->action_text = dp_game_view_dup_action_text (before, text);
       self->state = g_steal_pointer (&before);
       if (!dp_game_apply_text (self->state, text, &error))
         g_debug ("Cannot replay game %s: %s", self->game_id, error->message);

@@ -32,7 +32,7 @@ void          dp_game_replay_page_set_step (DpGameReplayPage *self, guint step);
 
 /* Score progression of one game: the totals after each finished turn, x = turn number
  * (turn 0 = before the first roll). @totals gets one GArray of double per seat; @turns
- * the x values. Works for any game kind: a turn is what DpGameUi.turn_number counts
+ * the x values. Works for any game kind: a turn is what DpGameView.turn_number counts
  * (without one: each action). */
 gboolean      dp_game_compute_progression (const char         *setup_text,
                                            GPtrArray          *actions,

@@ -39,6 +39,7 @@ struct _DpHistoryPage
   AdwToastOverlay    *toast_overlay;
   GtkLabel           *title_label;
   GtkToggleButton    *deleted_button;
+  GtkToggleButton    *unfinished_button;
   GtkActionBar       *deleted_bar;
   GtkWidget          *restore_button;
   GtkWidget          *purge_button;
@@ -206,7 +207,8 @@ update_count_and_empty (DpHistoryPage *self)
 {
   guint n = self->model != NULL ? g_list_model_get_n_items (G_LIST_MODEL (self->model)) : 0;
   gboolean filtered = self->filter.kind != NULL || self->filter.player != NULL ||
-                      self->filter.search != NULL || self->filter.from != 0 || self->filter.to != 0;
+                      self->filter.search != NULL || self->filter.from != 0 || self->filter.to != 0 ||
+                      self->filter.state >= 0;
   g_autofree char *number = dp_format_int (n);
   guint n_deleted;
   g_autofree char *count = self->filter.deleted
@@ -264,6 +266,22 @@ update_count_and_empty (DpHistoryPage *self)
       adw_status_page_set_title (self->empty_page, _("No Games Yet"));
       adw_status_page_set_description (self->empty_page, _("Every game you play is kept here, with its sheets and a replay."));
     }
+}
+
+static void
+update_title (DpHistoryPage *self)
+{
+  const char *title;
+
+  if (self->filter.deleted)
+    /* Translators: the title of History while it lists the deleted games */
+    title = _("Deleted Games");
+  else if (self->filter.state == DP_GAME_STATE_IN_PROGRESS)
+    /* Translators: the title of History while it lists only the games in progress */
+    title = _("Unfinished Games");
+  else
+    title = _("History");
+  gtk_label_set_label (self->title_label, title);
 }
 
 static void
@@ -583,6 +601,15 @@ deleted_toggled_cb (GtkToggleButton *button,
 }
 
 static void
+unfinished_toggled_cb (GtkToggleButton *button,
+                       DpHistoryPage   *self)
+{
+  if (self->updating_widgets)
+    return;
+  dp_history_page_set_show_unfinished (self, gtk_toggle_button_get_active (button));
+}
+
+static void
 show_deleted_clicked_cb (GtkButton     *button,
                          DpHistoryPage *self)
 {
@@ -869,6 +896,7 @@ dp_history_page_class_init (DpHistoryPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, title_label);
   gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, deleted_button);
+  gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, unfinished_button);
   gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, deleted_bar);
   gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, restore_button);
   gtk_widget_class_bind_template_child (widget_class, DpHistoryPage, show_deleted_button);
@@ -900,6 +928,7 @@ dp_history_page_class_init (DpHistoryPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, replay_closed_cb);
   gtk_widget_class_bind_template_callback (widget_class, replay_delete_requested_cb);
   gtk_widget_class_bind_template_callback (widget_class, deleted_toggled_cb);
+  gtk_widget_class_bind_template_callback (widget_class, unfinished_toggled_cb);
   gtk_widget_class_bind_template_callback (widget_class, restore_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, show_deleted_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, purge_clicked_cb);
@@ -1231,13 +1260,43 @@ dp_history_page_set_show_deleted (DpHistoryPage *self,
   self->updating_widgets = TRUE;
   gtk_toggle_button_set_active (self->deleted_button, show_deleted);
   self->updating_widgets = FALSE;
-  /* Translators: the title of History while it lists the deleted games */
-  gtk_label_set_label (self->title_label, show_deleted ? _("Deleted Games") : _("History"));
+  update_title (self);
   if (self->selection != NULL)
     gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
   gtk_stack_set_visible_child_name (self->stack, "list");
   apply_filter (self);
   update_deleted_bar (self);
+}
+
+/* The start page's "All Unfinished Games" (issue 26, item 2): the games in progress,
+ * newest first, as many as there are. */
+void
+dp_history_page_set_show_unfinished (DpHistoryPage *self,
+                                     gboolean       show_unfinished)
+{
+  int state = show_unfinished ? DP_GAME_STATE_IN_PROGRESS : -1;
+
+  g_return_if_fail (DP_IS_HISTORY_PAGE (self));
+
+  if (self->filter.state == state)
+    return;
+
+  self->filter.state = state;
+  self->updating_widgets = TRUE;
+  gtk_toggle_button_set_active (self->unfinished_button, show_unfinished);
+  self->updating_widgets = FALSE;
+  update_title (self);
+  if (self->selection != NULL)
+    gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+  gtk_stack_set_visible_child_name (self->stack, "list");
+  apply_filter (self);
+}
+
+gboolean
+dp_history_page_get_show_unfinished (DpHistoryPage *self)
+{
+  g_return_val_if_fail (DP_IS_HISTORY_PAGE (self), FALSE);
+  return self->filter.state == DP_GAME_STATE_IN_PROGRESS;
 }
 
 gboolean
@@ -1324,43 +1383,14 @@ dp_history_page_offer_restore (DpHistoryPage     *self,
   return GTK_WINDOW (dialog);
 }
 
-/* The ids of the games in an export document (checked by the import already). */
-static GStrv
-export_ids (const char *data,
-            gsize       length)
-{
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(GStrvBuilder) ids = g_strv_builder_new ();
-  JsonNode *root;
-  JsonArray *games;
-
-  if (!json_parser_load_from_data (parser, data, (gssize) length, NULL))
-    return g_strv_builder_end (ids);
-  root = json_parser_get_root (parser);
-  games = root != NULL && JSON_NODE_HOLDS_OBJECT (root)
-          ? json_object_get_array_member (json_node_get_object (root), "games") : NULL;
-  for (guint i = 0; games != NULL && i < json_array_get_length (games); i++)
-    {
-      JsonNode *game = json_array_get_element (games, i);
-      const char *id = JSON_NODE_HOLDS_OBJECT (game)
-                       ? json_object_get_string_member_with_default (json_node_get_object (game), "id", NULL) : NULL;
-
-      if (id != NULL)
-        g_strv_builder_add (ids, id);
-    }
-  return g_strv_builder_end (ids);
-}
-
 gboolean
 dp_history_page_import_file (DpHistoryPage  *self,
                              GFile          *file,
                              GtkWindow     **dialog_out)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *data = NULL;
   g_auto(GStrv) ids = NULL;
   g_auto(GStrv) deleted = NULL;
-  gsize length = 0;
   guint imported = 0, skipped = 0, line = 0;
   GtkWindow *dialog = NULL;
 
@@ -1372,8 +1402,7 @@ dp_history_page_import_file (DpHistoryPage  *self,
     *dialog_out = NULL;
 
   /* The same all-or-nothing import as dicepad-cli's, with its line-numbered error. */
-  if (!g_file_load_contents (file, NULL, &data, &length, NULL, &error) ||
-      !dp_exchange_import_data (self->store, data, length, &imported, &skipped, &line, &error))
+  if (!dp_exchange_import_file_full (self->store, file, &imported, &skipped, &ids, &line, NULL, &error))
     {
       g_autofree char *body = line > 0
                               /* Translators: why an import failed: "Line 12: …" */
@@ -1405,7 +1434,6 @@ dp_history_page_import_file (DpHistoryPage  *self,
   }
 
   /* A skipped game may be one deleted here: offer to bring it back. */
-  ids = export_ids (data, length);
   deleted = dp_store_list_deleted_among (self->store, (const char *const *) ids, NULL);
   if (deleted != NULL && deleted[0] != NULL)
     dialog = dp_history_page_offer_restore (self, (const char *const *) deleted);

@@ -55,6 +55,9 @@ gboolean          dp_history_page_restore_last_deleted (DpHistoryPage *self, GEr
 /* The Deleted view: the deleted games, with Restore and Delete for Good. */
 void              dp_history_page_set_show_deleted (DpHistoryPage *self, gboolean show_deleted);
 gboolean          dp_history_page_get_show_deleted (DpHistoryPage *self);
+/* Only the games in progress (the start page's "All Unfinished Games"). */
+void              dp_history_page_set_show_unfinished (DpHistoryPage *self, gboolean show_unfinished);
+gboolean          dp_history_page_get_show_unfinished (DpHistoryPage *self);
 /* Removes a deleted game for good (no undo; what the confirmation dialog runs). */
 gboolean          dp_history_page_purge_game (DpHistoryPage *self, const char *game_id, GError **error);
 /* Asks "Delete the Game for Good?"; returns the dialog (responses "cancel", "delete"). */

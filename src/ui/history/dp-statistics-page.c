@@ -9,7 +9,7 @@
 
 #include "dp-application.h"
 #include "dp-game-replay-page.h"
-#include "dp-game-ui.h"
+#include "dp-game-view.h"
 #include "dp-history-format.h"
 #include "dp-statistics-page.h"
 
@@ -22,7 +22,7 @@ struct _DpStatisticsPage
 
   DpStore          *store;
   char             *kind;
-  const DpGameUi   *ui;            /* of `kind`; NULL for All Games: only what all share */
+  const DpGameView *view;          /* of `kind`; NULL for All Games: only what all share */
   DpStatisticsColumn columns[DP_STATISTICS_N_COLUMNS];  /* shown, in order */
   guint             n_columns;
   char             *player;
@@ -64,15 +64,15 @@ G_DEFINE_FINAL_TYPE (DpStatisticsPage, dp_statistics_page, GTK_TYPE_WIDGET)
 
 static void update_all (DpStatisticsPage *self);
 
-/* A total as the game names it ("26 points", "26 spaces"); @user_data the DpGameUi. */
+/* A total as the game names it ("26 points", "26 spaces"); @user_data the DpGameView. */
 static char *
 format_total (double   value,
               gpointer user_data)
 {
-  const DpGameUi *ui = user_data;
+  const DpGameView *view = user_data;
 
-  if (ui != NULL && ui->dup_total_text != NULL)
-    return ui->dup_total_text (value);
+  if (view != NULL && view->dup_total_text != NULL)
+    return view->dup_total_text (value);
   return dp_format_int ((gint64) value);
 }
 
@@ -176,7 +176,7 @@ choose_columns (DpStatisticsPage *self)
   self->n_columns = 0;
   for (guint i = 0; i < G_N_ELEMENTS (shared); i++)
     self->columns[self->n_columns++] = shared[i];
-  if (self->ui != NULL && self->ui->total_heading != NULL)
+  if (self->view != NULL && self->view->total_heading != NULL)
     {
       self->columns[self->n_columns++] = DP_STATISTICS_COLUMN_AVERAGE;
       self->columns[self->n_columns++] = DP_STATISTICS_COLUMN_BEST;
@@ -230,7 +230,7 @@ column_heading (DpStatisticsPage   *self,
       /* Translators: a column of the statistics: the average finishing place (1 = first) */
       return _("Average Place");
     case DP_STATISTICS_COLUMN_AVERAGE:
-      return _(self->ui->total_heading);
+      return _(self->view->total_heading);
     case DP_STATISTICS_COLUMN_BEST:
       return _("Best");
     case DP_STATISTICS_COLUMN_WORST:
@@ -310,20 +310,20 @@ add_card (DpStatisticsPage *self,
   g_hash_table_insert (self->detail_texts, g_strdup (key), g_strdup (value));
 }
 
-/* The chosen player: big numbers, then the game's own figures (DpGameUi.stats), each
+/* The chosen player: big numbers, then the game's own figures (DpGameView.stats), each
  * under the game's headings with its unit. "All Games" shows only the shared numbers. */
 static void
 update_player_details (DpStatisticsPage *self)
 {
   DpPlayerStats *stats = find_stats (self, self->player);
-  const DpGameUi *ui = self->ui;
+  const DpGameView *view = self->view;
   g_autofree char *games = NULL, *wins = NULL, *rate = NULL, *place = NULL;
 
   clear_container (GTK_WIDGET (self->cards_box));
   clear_container (GTK_WIDGET (self->rows_list));
   clear_container (GTK_WIDGET (self->bonus_list));
   g_hash_table_remove_all (self->detail_texts);
-  gtk_widget_set_visible (self->details_box, ui != NULL);
+  gtk_widget_set_visible (self->details_box, view != NULL);
 
   if (stats == NULL)
     {
@@ -344,10 +344,10 @@ update_player_details (DpStatisticsPage *self)
   /* Translators: caption of a big number: the average finishing place (1 = first) */
   add_card (self, "average_place", place, _("average place"));
 
-  if (ui == NULL)
+  if (view == NULL)
     return;
 
-  if (ui->total_heading != NULL)
+  if (view->total_heading != NULL)
     {
       g_autofree char *average = dp_format_double (stats->average_total, 1);
       g_autofree char *best = dp_format_int (stats->best_total);
@@ -359,11 +359,11 @@ update_player_details (DpStatisticsPage *self)
       add_card (self, "worst_total", worst, _("worst total"));
     }
 
-  gtk_label_set_label (self->rows_title, _(ui->score_group_title));
-  gtk_label_set_label (self->bonus_title, _(ui->play_group_title));
-  for (guint i = 0; i < ui->n_stats; i++)
+  gtk_label_set_label (self->rows_title, _(view->score_group_title));
+  gtk_label_set_label (self->bonus_title, _(view->play_group_title));
+  for (guint i = 0; i < view->n_stats; i++)
     {
-      const DpStatDescriptor *figure = &ui->stats[i];
+      const DpStatDescriptor *figure = &view->stats[i];
       double *value = NULL;
       double derived;
       g_autofree char *text = NULL;
@@ -419,12 +419,12 @@ update_totals_chart (DpStatisticsPage *self)
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) x = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) y = g_array_new (FALSE, FALSE, sizeof (double));
-  gboolean totals = self->ui != NULL && self->ui->total_heading != NULL;
+  gboolean totals = self->view != NULL && self->view->total_heading != NULL;
 
   dp_chart_clear (self->totals_chart);
   gtk_label_set_label (self->totals_title, totals ? _("Totals over Time") : _("Places over Time"));
   dp_chart_set_formatters (self->totals_chart, format_game_date, totals ? format_total : format_place,
-                           (gpointer) self->ui);
+                           (gpointer) self->view);
   dp_chart_set_whole_numbers (self->totals_chart, !totals);
   if (self->player == NULL)
     return;
@@ -491,7 +491,7 @@ update_progression_chart (DpStatisticsPage *self)
   g_autofree char *date = NULL;
   g_autofree char *caption = NULL;
   DpGameSummary *latest;
-  const DpGameUi *ui;
+  const DpGameView *view;
 
   dp_chart_clear (self->progression_chart);
   gtk_label_set_label (self->progression_label, "");
@@ -504,18 +504,18 @@ update_progression_chart (DpStatisticsPage *self)
     return;
 
   latest = g_ptr_array_index (games, 0);
-  ui = dp_game_ui_lookup (latest->kind);
+  view = dp_game_view_lookup (latest->kind);
   actions = dp_store_get_actions (self->store, latest->id, &setup, &error);
   if (actions == NULL ||
-      !dp_game_ui_compute_progression (setup, actions, DP_PROGRESSION_BY_ROUND,
-                                       &rounds, &totals, &error))
+      !dp_game_view_compute_progression (setup, actions, DP_PROGRESSION_BY_ROUND,
+                                         &rounds, &totals, &error))
     {
       g_debug ("Cannot replay game %s: %s", latest->id, error->message);  /* damage: no chart */
       return;
     }
 
   /* The game shown names its own totals ("26 spaces" in a race). */
-  dp_chart_set_formatters (self->progression_chart, format_round, format_total, (gpointer) ui);
+  dp_chart_set_formatters (self->progression_chart, format_round, format_total, (gpointer) view);
   for (guint seat = 0; seat < totals->len && seat < latest->n_players; seat++)
     {
       GArray *column = g_ptr_array_index (totals, seat);
@@ -921,7 +921,7 @@ dp_statistics_page_set_kind (DpStatisticsPage *self,
 
   g_free (self->kind);
   self->kind = g_strdup (kind);
-  self->ui = kind != NULL ? dp_game_ui_lookup (kind) : NULL;
+  self->view = kind != NULL ? dp_game_view_lookup (kind) : NULL;
   update_all (self);
 }
 

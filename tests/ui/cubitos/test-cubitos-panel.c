@@ -461,6 +461,43 @@ test_landing_bonus_one_control (void)
   table_clear (&t);
 }
 
+/* Issue 27 item 1: the turn assistant beside Push and Pass — off by default, on with the
+ * same switch as Calavera's (`show-assistant`), in a table's words. Ina rolled 3 light grey
+ * coins and the top dog's 2 coins: 4 active dice, in danger (p. 8); 4 light grey and
+ * 2 dark grey dice are left, so a push busts with (5/6)^4 (4/6)^2 = 21 %. */
+static void
+test_push_odds (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *expected = NULL;
+  GtkWidget *odds;
+  Table t;
+
+  g_settings_reset (settings, "show-assistant");
+  table_init (&t, INA);
+  apply (&t, "{\"player\":\"Ina\",\"refill\":{\"light_grey\":7,\"dark_grey\":2}}");
+  apply (&t, "{\"player\":\"Ina\",\"roll\":{\"light_grey\":{\"coin\":3},\"top_dog\":{\"coin2\":1}}}");
+  cb_run_panel_update (t.panel, t.game, INA);
+  odds = cb_test_control (t.panel, "push-odds");
+  /* off by default: nothing is said */
+  g_assert_false (gtk_widget_get_visible (odds));
+
+  g_settings_set_boolean (settings, "show-assistant", TRUE);
+  dp_ui_iterate_until_idle ();
+  g_assert_true (gtk_widget_get_visible (odds));
+  g_assert_true (gtk_widget_is_drawable (odds));
+  expected = cb_presenter_dup_push_odds (cb_game_from_dp_const (t.game), INA);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (odds)), ==, expected);
+  g_assert_true (g_str_has_prefix (expected, "Push: 21 % bust — if not, about +1 coin\n"
+                                             "Push twice: "));
+
+  g_settings_set_boolean (settings, "show-assistant", FALSE);
+  dp_ui_iterate_until_idle ();
+  g_assert_false (gtk_widget_get_visible (odds));
+  g_settings_reset (settings, "show-assistant");
+  table_clear (&t);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -473,6 +510,7 @@ main (int   argc,
   g_test_add_func ("/cubitos-ui/panel/reasons-in-words", test_reasons_in_words);
   g_test_add_func ("/cubitos-ui/panel/landing-bonus-one-control", test_landing_bonus_one_control);
   g_test_add_func ("/cubitos-ui/panel/prompt-while-waiting", test_prompt_while_waiting);
+  g_test_add_func ("/cubitos-ui/panel/push-odds", test_push_odds);
   g_test_add ("/cubitos-ui/panel/enter-after-pass", DpUiFixture, &ui_config, dp_ui_fixture_setup,
               test_enter_after_pass, dp_ui_fixture_teardown);
   return g_test_run ();

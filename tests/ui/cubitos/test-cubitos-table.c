@@ -264,6 +264,7 @@ start_race_with (Fixture    *f,
 {
   DpNewGamePage *page;
   CbNewGame *options;
+  g_autofree char *red = NULL;
 
   g_settings_set_boolean (dp_application_get_settings (DP_APPLICATION (f->ui.app)), "cubitos-zero-swords-tie", zero_tie);
   activate (f, "win.new-game", g_variant_new_string ("cubitos"));
@@ -277,7 +278,9 @@ start_race_with (Fixture    *f,
   /* Rulebook p. 6: race 1 uses the cards of blue race 1 — red: Mr. Krabs ("Mr. Soldier"),
    * blue: Bob. The cards are shown before the race starts. */
   cb_new_game_set_race (options, 1);
-  g_assert_cmpstr (cb_new_game_get_card_text (options, 0), ==, "Mr. Soldier");
+  red = cb_presenter_dup_card_box_title (cb_card_index (0, 1));
+  g_assert_cmpstr (red, ==, g_str_equal (g_getenv ("LANGUAGE"), "de") ? "Mr. Krabs (Mr. Soldier)" : "Mr. Soldier");
+  g_assert_cmpstr (cb_new_game_get_card_text (options, 0), ==, red);
   g_assert_cmpstr (cb_new_game_get_card_text (options, 4), ==, bob);
   g_assert_cmpuint (cb_new_game_get_laps (options), ==, 1);
   cb_new_game_set_first (options, INA);
@@ -847,6 +850,89 @@ test_toast_room (Fixture       *f,
                      + gtk_widget_get_margin_bottom (content), >=, 72);
 }
 
+/* Issue 25, item 3.9: "buttons shift 17–40 px when the text above them changes". The
+ * lines above the boards (who is to act, the swords) and each board's prompt keep the
+ * height of their tallest text: through the whole golden race the boards and Ina's
+ * section never move up (a shorter text or a line that went away moved them). */
+static void
+test_text_keeps_places (Fixture       *f,
+                        gconstpointer  data)
+{
+  GtkWidget *content;
+  double board_y = 0, section_y = 0;
+  int phase = -1;
+
+  start_race (f);
+  content = gtk_viewport_get_child (GTK_VIEWPORT (dp_ui_find_descendant (GTK_WIDGET (table (f)), GTK_TYPE_VIEWPORT)));
+  for (guint i = 0; i < f->script->len; i++)
+    {
+      graphene_rect_t at, section;
+      int now;
+
+      enter_line (f, i);
+      if (cb_game_is_finished (cb_game_from_dp_const (dp_session_get_game (dp_window_get_session (f->ui.window)))))
+        break;
+      dp_ui_wait_for_layout (GTK_WIDGET (f->ui.window));
+      g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (board (f, INA)), content, &at));
+      g_assert_cmpfloat (at.origin.y, >=, board_y);
+      board_y = at.origin.y;
+      /* under Ina's prompt, while her phase lasts */
+      now = cb_game_get_phase (cb_game_from_dp_const (dp_session_get_game (dp_window_get_session (f->ui.window))), INA);
+      g_assert_true (gtk_widget_compute_bounds (gtk_widget_get_next_sibling (gtk_widget_get_first_child (
+                       gtk_widget_get_first_child (GTK_WIDGET (panel (f, INA))))), content, &section));
+      if (now == phase)
+        g_assert_cmpfloat (section.origin.y, >=, section_y);
+      phase = now;
+      section_y = section.origin.y;
+    }
+}
+
+static gboolean
+has_toast (GtkWidget *widget)
+{
+  if (g_str_has_prefix (G_OBJECT_TYPE_NAME (widget), "AdwToast") && !ADW_IS_TOAST_OVERLAY (widget))
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (has_toast (child))
+      return TRUE;
+  return FALSE;
+}
+
+/* Issue 25, item 3.10: "an empty 75–80 px band at the bottom of the window; a toast
+ * briefly covers the start page's Resume". The table page reaches the window's bottom
+ * edge (its own content ends with room for a toast, /cubitos-ui/toast-room), and going
+ * back to the start page takes the toast of the last entry with it. */
+static void
+test_no_empty_band (Fixture       *f,
+                    gconstpointer  data)
+{
+  GtkWidget *overlay;
+  graphene_rect_t page, all;
+  gint64 give_up;
+
+  start_race (f);
+  for (guint i = 0; i < 3; i++)   /* Ina's roll and pass: a toast */
+    enter_line (f, i);
+  dp_ui_wait_for_layout (GTK_WIDGET (f->ui.window));
+  overlay = gtk_widget_get_ancestor (GTK_WIDGET (table (f)), ADW_TYPE_TOAST_OVERLAY);
+  g_assert_nonnull (overlay);
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (table (f)), overlay, &page));
+  g_assert_true (gtk_widget_compute_bounds (overlay, overlay, &all));
+  g_assert_cmpfloat (page.origin.y + page.size.height, ==, all.size.height);
+
+  /* Sami's roll: the toast of the last entry */
+  g_assert_true (cb_table_page_enter (table (f), g_ptr_array_index (f->script, 4)));
+  dp_ui_iterate_until_idle ();
+  g_assert_true (has_toast (overlay));
+  activate (f, "win.show-start", NULL);
+  g_assert_cmpstr (dp_window_get_visible_page (f->ui.window), ==, "start");
+  /* gone within its slide-out, long before its own timeout (5 s) */
+  give_up = g_get_monotonic_time () + G_USEC_PER_SEC;
+  while (has_toast (overlay) && g_get_monotonic_time () < give_up)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_false (has_toast (overlay));
+}
+
 /* Issue 15: "At 360×640 the game page is cut off … it must stay usable down to 360 px."
  * Through the whole golden race (refill, roll, push, bust, support, move, shop, rest,
  * the end), neither the window nor the table page's content needs more than 360 px at
@@ -1099,6 +1185,8 @@ main (int   argc,
   g_test_add ("/cubitos-ui/fits-360", Fixture, NULL, fixture_setup, test_fits_360, fixture_teardown);
   g_test_add ("/cubitos-ui/resume-in-danger", Fixture, NULL, fixture_setup, test_resume_in_danger, fixture_teardown);
   g_test_add ("/cubitos-ui/correct-cost", Fixture, NULL, fixture_setup, test_correct_cost, fixture_teardown);
+  g_test_add ("/cubitos-ui/text-keeps-places", Fixture, NULL, fixture_setup, test_text_keeps_places, fixture_teardown);
+  g_test_add ("/cubitos-ui/no-empty-band", Fixture, NULL, fixture_setup, test_no_empty_band, fixture_teardown);
   g_test_add ("/cubitos-ui/toast-room", Fixture, NULL, fixture_setup, test_toast_room, fixture_teardown);
 
   return g_test_run ();

@@ -827,6 +827,113 @@ test_start_page_and_ctrl_n (Fixture       *f,
   g_assert_cmpstr (dp_new_game_page_get_kind (new_game), ==, "cubitos");
 }
 
+/* The Resume buttons on screen (the replay page in History holds one of its own). */
+static guint
+count_shown_resume_buttons (GtkWidget *widget)
+{
+  guint n = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_ACTIONABLE (child) && gtk_widget_get_mapped (child) &&
+          g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), "win.resume") == 0)
+        n++;
+      n += count_shown_resume_buttons (child);
+    }
+  return n;
+}
+
+static GtkWidget *
+find_actionable (GtkWidget  *widget,
+                 const char *action_name)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_ACTIONABLE (child) &&
+          g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), action_name) == 0)
+        return child;
+      if ((found = find_actionable (child, action_name)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Issue 26, item 2: "The start page grows with unfinished games … Show the few most
+ * recent and a row that opens all unfinished games in History." With 12 unfinished
+ * games (and the fixture's 3 finished ones) the start page offers the 5 newest and one
+ * row; the row opens History listing exactly the 12, newest first. */
+static void
+test_start_page_few_unfinished (Fixture       *f,
+                                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *newest = NULL;
+  DpHistoryModel *model;
+  GtkWidget *row;
+  guint n_resume;
+
+  for (guint i = 0; i < 12; i++)
+    {
+      g_autoptr(DpGame) game = test_new_game (tables[i % 3]);
+
+      g_free (newest);
+      newest = dp_store_create_game_at (f->store, game, 1800000000 + i, &error);
+      g_assert_no_error (error);
+    }
+  gtk_widget_activate_action (GTK_WIDGET (f->ui.window), "win.show-start", NULL);
+  g_assert_cmpstr (dp_window_get_visible_page (f->ui.window), ==, "start");
+
+  n_resume = count_shown_resume_buttons (GTK_WIDGET (f->ui.window));
+  g_assert_cmpuint (n_resume, ==, 5);
+  g_assert_nonnull (dp_ui_find_button_with_action (GTK_WIDGET (f->ui.window), "win.resume", newest));
+
+  row = find_actionable (GTK_WIDGET (f->ui.window), "win.show-unfinished");
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_get_mapped (row));
+  g_assert_true (gtk_widget_activate (row));
+  dp_ui_iterate_until_idle ();
+
+  g_assert_cmpstr (dp_window_get_visible_page (f->ui.window), ==, "history");
+  g_assert_true (dp_history_page_get_show_unfinished (f->page));
+  model = dp_history_page_get_model (f->page);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 12);
+  for (guint i = 0; i < 12; i++)
+    {
+      g_autoptr(DpHistoryItem) item = g_list_model_get_item (G_LIST_MODEL (model), i);
+
+      g_assert_cmpint (dp_history_item_get_summary (item)->state, ==, DP_GAME_STATE_IN_PROGRESS);
+      if (i == 0)
+        g_assert_cmpstr (dp_history_item_get_id (item), ==, newest);
+    }
+
+  /* Unticking "Unfinished" shows every game again. */
+  dp_history_page_set_show_unfinished (f->page, FALSE);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 15);
+
+  /* Five or fewer unfinished games: every one has its row, and no "All" row. */
+  for (guint i = 0; i < 8; i++)
+    {
+      g_autoptr(DpGame) game = NULL;
+      g_autoptr(DpGameSummary) summary = NULL;
+      g_autoptr(GPtrArray) list = NULL;
+      DpGameFilter filter = DP_GAME_FILTER_INIT;
+
+      filter.state = DP_GAME_STATE_IN_PROGRESS;
+      list = dp_store_list_games (f->store, &filter, 0, 1, &error);
+      g_assert_no_error (error);
+      summary = g_ptr_array_steal_index (list, 0);
+      g_assert_true (dp_store_abandon_game (f->store, summary->id, &error));
+      g_assert_no_error (error);
+    }
+  gtk_widget_activate_action (GTK_WIDGET (f->ui.window), "win.show-start", NULL);
+  g_assert_cmpuint (count_shown_resume_buttons (GTK_WIDGET (f->ui.window)), ==, 4);
+  g_assert_null (find_actionable (GTK_WIDGET (f->ui.window), "win.show-unfinished"));
+}
+
 static void
 collect_group_titles (GtkWidget *widget,
                       GPtrArray *out)
@@ -1014,6 +1121,8 @@ main (int   argc,
   g_test_add ("/history-window/import-from-window", Fixture, NULL, fixture_setup, test_import_from_window, fixture_teardown);
   g_test_add ("/history-window/one-back-button", Fixture, NULL, fixture_setup, test_one_back_button, fixture_teardown);
   g_test_add ("/history-window/start-page-and-ctrl-n", Fixture, NULL, fixture_setup, test_start_page_and_ctrl_n, fixture_teardown);
+  g_test_add ("/history-window/start-page-few-unfinished", Fixture, NULL, fixture_setup, test_start_page_few_unfinished,
+              fixture_teardown);
   g_test_add ("/history-window/shortcuts-window", Fixture, NULL, fixture_setup, test_shortcuts_window, fixture_teardown);
   g_test_add ("/history-window/window-size-remembered", Fixture, NULL, fixture_setup, test_window_size_remembered, fixture_teardown);
   g_test_add ("/history-window/preferences", Fixture, NULL, fixture_setup, test_preferences, fixture_teardown);

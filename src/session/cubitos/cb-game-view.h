@@ -1,0 +1,13 @@
+/* cb-game-view.h — Cubitos as every face tells it: its DpGameView
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "dp-game-view.h"
+
+G_BEGIN_DECLS
+
+extern const DpGameView cb_game_view;
+
+G_END_DECLS

@@ -1,0 +1,66 @@
+// The Cubitos entry forms of the phone page (cb-game-view.c; app.js says how a game's
+// forms plug in): the refill of the ready area and the roll, with counters.
+"use strict";
+
+window.dicepadEntryForms = window.dicepadEntryForms || {};
+
+// "refill": the window's proposal per kind, within what the rules force and allow,
+// and the red lines told.
+window.dicepadEntryForms.refill = {
+  start(entry) {
+    const take = {};
+    for (const kind of entry.kinds)
+      take[kind.key] = kind.take;
+    return { take: take, red: 0 };
+  },
+  draw(card, entry, form, ui) {
+    card.append(ui.el("h3", { textContent: ui.labels.refill }));
+    for (const kind of entry.kinds)
+      card.append(ui.counter(kind.title, ui.kindSwatch(kind), form.take[kind.key], kind.forced, kind.available,
+                             "refill:" + kind.key, (n) => { form.take[kind.key] = n; }));
+    card.append(ui.counter(ui.labels.red_lines, ui.el("span", { className: "swatch" }), form.red, 0, 9, "refill:red_lines",
+                           (n) => { form.red = n; }));
+    card.append(ui.sendButton(true, () => {
+      const take = {};
+      for (const [k, n] of Object.entries(form.take))
+        if (n > 0)
+          take[k] = n;
+      const action = { refill: take };
+      if (form.red > 0)
+        action.red_lines = form.red;
+      return action;
+    }));
+  },
+};
+
+// "cubitos-roll": per kind of die in the ready area, how many show each face (blanks
+// are what is left).
+window.dicepadEntryForms["cubitos-roll"] = {
+  start: () => ({ shown: {} }),
+  draw(card, entry, form, ui) {
+    card.append(ui.el("h3", { textContent: ui.labels.enter_roll }));
+    for (const kind of entry.kinds) {
+      form.shown[kind.key] = form.shown[kind.key] || {};
+      const counts = form.shown[kind.key];
+      card.append(ui.el("p", { className: "help", textContent: kind.title + " · " + kind.ready }));
+      for (const face of kind.faces) {
+        const v = counts[face.key] || 0;
+        card.append(ui.counter(face.title, ui.kindSwatch({ letter: face.symbol, fill: kind.fill, ink: kind.ink }), v, 0,
+                               v + kind.ready - ui.sum(counts), "roll:" + kind.key + ":" + face.key,
+                               (n) => { counts[face.key] = n; }));
+      }
+    }
+    card.append(ui.sendButton(true, () => {
+      const roll = {};
+      for (const [k, faces] of Object.entries(form.shown)) {
+        const shown = {};
+        for (const [f, n] of Object.entries(faces))
+          if (n > 0)
+            shown[f] = n;
+        if (Object.keys(shown).length > 0)
+          roll[k] = shown;
+      }
+      return { roll: roll };
+    }));
+  },
+};
