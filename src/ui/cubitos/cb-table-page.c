@@ -34,6 +34,9 @@ struct _CbTablePage
   GPtrArray    *cells;         /* GtkWidget* (board + panel) in seat order */
   guint         columns;
   guint         columns_idle;
+  guint         follow_idle;     /* follow_focus_idle() pending */
+  GtkRoot      *root;            /* whose focus the page follows while mapped */
+  gulong        focus_id;
   gboolean      focus_pending;   /* focus the next entry once the page is mapped */
   int           acted_seat;      /* the board that made the last entry here; -1: none */
   guint         armed;           /* boards (a bit per seat) a key or click went to since */
@@ -226,14 +229,65 @@ cb_table_page_measure (GtkWidget      *widget,
   gtk_widget_measure (CB_TABLE_PAGE (widget)->scroller, orientation, for_size, minimum, natural, NULL, NULL);
 }
 
+/* Scrolls just enough to show the widget that has the keyboard, once the layout after
+ * an entry is done: nothing moves when it is in view already (issue 25, item 3.4: the
+ * page jumped 100–500 px after a click, GtkViewport scrolling to stale places). */
+static gboolean
+follow_focus_idle (gpointer data)
+{
+  CbTablePage *self = data;
+  GtkWidget *viewport = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (self->scroller));
+  GtkWidget *content = gtk_viewport_get_child (GTK_VIEWPORT (viewport));
+  GtkWidget *focus = self->root != NULL ? gtk_root_get_focus (self->root) : NULL;
+  graphene_rect_t at;
+
+  self->follow_idle = 0;
+  if (focus == NULL || !gtk_widget_is_ancestor (focus, content))
+    return G_SOURCE_REMOVE;
+  if (GTK_IS_TEXT (focus))   /* a number field's text: the whole field */
+    focus = gtk_widget_get_parent (focus);
+  if (gtk_widget_compute_bounds (focus, content, &at))
+    {
+      gtk_adjustment_clamp_page (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (viewport)),
+                                 at.origin.y, at.origin.y + at.size.height);
+      gtk_adjustment_clamp_page (gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (viewport)),
+                                 at.origin.x, at.origin.x + at.size.width);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+root_focus_cb (GtkRoot     *root,
+               GParamSpec  *pspec,
+               CbTablePage *self)
+{
+  /* after the layout: a widget just built has no place yet */
+  if (self->follow_idle == 0)
+    self->follow_idle = g_idle_add_full (GDK_PRIORITY_REDRAW + 10, follow_focus_idle, self, NULL);
+}
+
 static void
 cb_table_page_map (GtkWidget *widget)
 {
   CbTablePage *self = CB_TABLE_PAGE (widget);
 
   GTK_WIDGET_CLASS (cb_table_page_parent_class)->map (widget);
+  self->root = gtk_widget_get_root (widget);
+  self->focus_id = g_signal_connect (self->root, "notify::focus-widget", G_CALLBACK (root_focus_cb), self);
   if (self->focus_pending)
     cb_table_page_focus_entry (self);
+}
+
+static void
+cb_table_page_unmap (GtkWidget *widget)
+{
+  CbTablePage *self = CB_TABLE_PAGE (widget);
+
+  if (self->root != NULL)
+    g_clear_signal_handler (&self->focus_id, self->root);
+  self->root = NULL;
+  g_clear_handle_id (&self->follow_idle, g_source_remove);
+  GTK_WIDGET_CLASS (cb_table_page_parent_class)->unmap (widget);
 }
 
 /* ---- The keyboard contract (docs/keyboard.md, "Cubitos by keyboard") ---- */
@@ -334,6 +388,7 @@ cb_table_page_dispose (GObject *object)
 
   cb_table_page_set_session (self, NULL);
   g_clear_handle_id (&self->columns_idle, g_source_remove);
+  g_clear_handle_id (&self->follow_idle, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), CB_TYPE_TABLE_PAGE);
   g_clear_pointer (&self->boards, g_ptr_array_unref);
   g_clear_pointer (&self->panels, g_ptr_array_unref);
@@ -377,6 +432,7 @@ cb_table_page_class_init (CbTablePageClass *klass)
   widget_class->measure = cb_table_page_measure;
   widget_class->size_allocate = cb_table_page_size_allocate;
   widget_class->map = cb_table_page_map;
+  widget_class->unmap = cb_table_page_unmap;
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/dicepad/Dicepad/ui/cb-table-page.ui");
   gtk_widget_class_bind_template_child (widget_class, CbTablePage, scroller);

@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "dp-application.h"
 #include "dp-window.h"
@@ -876,15 +877,64 @@ test_text_keeps_places (Fixture       *f,
       g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (board (f, INA)), content, &at));
       g_assert_cmpfloat (at.origin.y, >=, board_y);
       board_y = at.origin.y;
-      /* under Ina's prompt, while her phase lasts */
+      /* under Ina's prompt (in her panel: the dice on the board above may take another
+       * row), while her phase lasts */
       now = cb_game_get_phase (cb_game_from_dp_const (dp_session_get_game (dp_window_get_session (f->ui.window))), INA);
       g_assert_true (gtk_widget_compute_bounds (gtk_widget_get_next_sibling (gtk_widget_get_first_child (
-                       gtk_widget_get_first_child (GTK_WIDGET (panel (f, INA))))), content, &section));
+                       gtk_widget_get_first_child (GTK_WIDGET (panel (f, INA))))), GTK_WIDGET (panel (f, INA)),
+                                                &section));
       if (now == phase)
         g_assert_cmpfloat (section.origin.y, >=, section_y);
       phase = now;
       section_y = section.origin.y;
     }
+}
+
+/* A mouse click on @name of @seat's board (the button takes the focus, as a click gives
+ * it) with the page scrolled so that the button is 200 px below the top; how far the
+ * page scrolled by itself afterwards. */
+static double
+click_scrolled_by (Fixture    *f,
+                   guint       seat,
+                   const char *name)
+{
+  GtkWidget *viewport = dp_ui_find_descendant (GTK_WIDGET (table (f)), GTK_TYPE_VIEWPORT);
+  GtkAdjustment *vadj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (viewport));
+  GtkWidget *button = cb_run_panel_get_control (panel (f, seat), name);
+  graphene_rect_t at;
+  double before;
+
+  dp_ui_wait_for_layout (GTK_WIDGET (f->ui.window));
+  g_assert_true (gtk_widget_compute_bounds (button, gtk_viewport_get_child (GTK_VIEWPORT (viewport)), &at));
+  gtk_adjustment_set_value (vadj, at.origin.y - 200);
+  dp_ui_wait_for_layout (GTK_WIDGET (f->ui.window));
+  before = gtk_adjustment_get_value (vadj);
+  gtk_widget_grab_focus (button);
+  g_signal_emit_by_name (button, "clicked");
+  dp_ui_wait_for_layout (GTK_WIDGET (f->ui.window));
+  dp_ui_wait_for_layout (GTK_WIDGET (f->ui.window));
+  return gtk_adjustment_get_value (vadj) - before;
+}
+
+/* Issue 25, item 3.4: "the page scroll jumps 100–300 px after clicks". At 360×640, a
+ * click on "4 Coins → 1 Step" (the keyboard then goes on to Walk, in view) leaves the
+ * page where it was; it jumped 506 px. */
+static void
+test_click_keeps_scroll (Fixture       *f,
+                         gconstpointer  data)
+{
+  GSettings *settings = dp_application_get_settings (f->ui.app);
+
+  dp_ui_fixture_close_window (&f->ui);
+  g_settings_set_int (settings, "window-width", 360);
+  g_settings_set_int (settings, "window-height", 640);
+  dp_ui_fixture_open_window (&f->ui);
+  dp_ui_wait_mapped (GTK_WIDGET (f->ui.window));
+  start_race (f);
+  for (guint i = 0; i <= 13; i++)   /* to Sami's announcement: Ina walks */
+    enter_line (f, i);
+  g_assert_cmpfloat (fabs (click_scrolled_by (f, INA, "buy-step")), <, 1);
+  g_assert_cmpstr (number (f, INA, "steps"), ==, "2");
 }
 
 static gboolean
@@ -1186,6 +1236,7 @@ main (int   argc,
   g_test_add ("/cubitos-ui/resume-in-danger", Fixture, NULL, fixture_setup, test_resume_in_danger, fixture_teardown);
   g_test_add ("/cubitos-ui/correct-cost", Fixture, NULL, fixture_setup, test_correct_cost, fixture_teardown);
   g_test_add ("/cubitos-ui/text-keeps-places", Fixture, NULL, fixture_setup, test_text_keeps_places, fixture_teardown);
+  g_test_add ("/cubitos-ui/click-keeps-scroll", Fixture, NULL, fixture_setup, test_click_keeps_scroll, fixture_teardown);
   g_test_add ("/cubitos-ui/no-empty-band", Fixture, NULL, fixture_setup, test_no_empty_band, fixture_teardown);
   g_test_add ("/cubitos-ui/toast-room", Fixture, NULL, fixture_setup, test_toast_room, fixture_teardown);
 
