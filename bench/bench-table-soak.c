@@ -20,6 +20,7 @@
 
 #include <glib/gstdio.h>
 #include <locale.h>
+#include <sqlite3.h>
 
 #include "bench-phones.h"
 #include "bench-util.h"
@@ -134,7 +135,7 @@ table_open (Table       *table,
   /* The phones here enter far faster than players: lift the per-phone message rate and
    * the per-address HTTP rate (every phone is 127.0.0.1); all else as on the table. */
   dp_table_server_set_limits (table->server, 0, 100000);
-  dp_table_server_set_http_limits (table->server, 100000, 0);
+  dp_table_server_set_http_limits (table->server, 100000, 0, 0);
   if (!dp_table_server_start (table->server, "127.0.0.1", 0, &error))
     g_error ("%s", error->message);
   table->url = dp_table_server_dup_url (table->server);
@@ -169,9 +170,10 @@ print_figures (const char *when,
 
   g_array_sort (window, bench_compare_doubles);
   sorted = (double *) (void *) window->data;
-  g_print ("  %-5s (after %5u actions): %3u descriptors, resident %6" G_GSIZE_FORMAT " KiB, "
+  g_print ("  %-5s (after %5u actions): %3u descriptors, resident %6" G_GSIZE_FORMAT " KiB (SQLite %5lld KiB), "
            "median %.2f ms, p99 %.2f ms, max %.2f ms over the last %u actions\n",
-           when, n_done, bench_n_descriptors (), bench_rss_kib (), bench_median_array (window),
+           when, n_done, bench_n_descriptors (), bench_rss_kib (), (long long) (sqlite3_memory_used () / 1024),
+           bench_median_array (window),
            sorted[MIN (window->len - 1, (guint) (window->len * 0.99))], sorted[window->len - 1], window->len);
 }
 
@@ -272,7 +274,12 @@ main (int    argc,
           g_array_set_size (window, 0);
         }
       else if ((int) n_done > WINDOW && window->len == WINDOW && (int) n_done < n_actions)
-        g_array_set_size (window, 0);
+        {
+          /* A figure every quarter of the evening: flat, or growing? */
+          if (n_done % (guint) (n_actions / 4) == 0)
+            print_figures ("", window, n_done);
+          g_array_set_size (window, 0);
+        }
     }
   print_figures ("end", window, n_done);
   g_print ("  %u actions in %u games, %u reconnects, %u page loads (%u not 200), %u connections at the end\n",

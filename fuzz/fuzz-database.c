@@ -58,6 +58,27 @@ read_everything (DpStore *store)
       stats = dp_store_player_stats (store, "calavera", names[0], NULL);
     }
 
+  /* History's reads (issue 26, item 11): a player's games, a search, page by page. */
+  if (names != NULL && names[0] != NULL)
+    {
+      DpGameFilter by_player = DP_GAME_FILTER_INIT;
+      DpGameFilter search = DP_GAME_FILTER_INIT;
+      const DpGameFilter *filters[] = { &by_player, &search };
+
+      by_player.player = names[0];
+      search.search = "a";
+      search.sort = DP_GAME_SORT_OLDEST;
+      for (guint f = 0; f < G_N_ELEMENTS (filters); f++)
+        {
+          g_autoptr(GPtrArray) page = NULL;
+          g_autoptr(GArray) keys = dp_store_list_game_keys (store, filters[f], NULL, 3, NULL);
+
+          if (keys != NULL && keys->len > 0)
+            page = dp_store_list_games_after (store, filters[f], &g_array_index (keys, DpGameKey, 0), 2, NULL);
+          dp_store_count_games (store, filters[f], NULL);
+        }
+    }
+
   for (DpExchangeFormat format = DP_EXCHANGE_FORMAT_JSON; format <= DP_EXCHANGE_FORMAT_CSV; format++)
     {
       g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();

@@ -11,7 +11,9 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "dp-backup.h"
 #include "dp-cli.h"
+#include "dp-bgstats.h"
 #include "dp-exchange.h"
 #include "dp-game.h"
 #include "dp-script.h"
@@ -38,6 +40,9 @@ typedef enum
   OPT_FORMAT   = 1 << 1,
   OPT_PLAYER   = 1 << 2,
   OPT_GAME     = 1 << 3,
+  OPT_DELETED  = 1 << 4,
+  OPT_YES      = 1 << 5,
+  OPT_LOCATION = 1 << 6,
 } CommandOptions;
 
 /* The options of one command line, filled by GOptionContext. */
@@ -47,6 +52,9 @@ typedef struct
   char     *format;
   char     *player;
   char     *game;
+  gboolean  deleted;
+  gboolean  yes;
+  char     *location;
   gboolean  help;
 } Options;
 
@@ -68,6 +76,7 @@ options_clear (Options *options)
   g_clear_pointer (&options->format, g_free);
   g_clear_pointer (&options->player, g_free);
   g_clear_pointer (&options->game, g_free);
+  g_clear_pointer (&options->location, g_free);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Options, options_clear)
@@ -139,6 +148,8 @@ exit_status_for (const GError *error)
 {
   if (error != NULL && error->domain == DP_GAME_ERROR && error->code == DP_GAME_ERROR_ILLEGAL)
     return DP_CLI_EXIT_ILLEGAL;
+  if (g_error_matches (error, DP_STORE_ERROR, DP_STORE_ERROR_SKIPPED_GAMES))
+    return DP_CLI_EXIT_LEFT_OUT;
   return DP_CLI_EXIT_MALFORMED;
 }
 
@@ -178,6 +189,11 @@ cli_open_store (DpCli       *cli,
   g_autofree char *path = dp_store_resolve_path (option);
   g_autoptr(GError) error = NULL;
   DpStore *store;
+
+  /* A reader reads a missing database as an empty history and creates nothing; a
+   * mistyped path is worth a word (issue 26, item 9). */
+  if (for_reading && !g_file_test (path, G_FILE_TEST_EXISTS))
+    cli_error_at (cli, path, 0, _("There is no game database here yet; nothing was created."));
 
   store = for_reading ? dp_store_open_for_reading (path, &error) : dp_store_open (path, &error);
   if (store == NULL)
@@ -234,13 +250,22 @@ parse_command_line (DpCli         *cli,
       N_("The database file (default: $DICEPAD_DATABASE, else the one Dicepad uses)"), N_("DB") };
   const GOptionEntry format_entry =
     { "format", 'f', 0, G_OPTION_ARG_STRING, &options->format,
-      N_("json (default), csv, or script (one game as a game script)"), N_("FORMAT") };
+      N_("json (default), csv, script (one game as a game script), or bgstats (BG Stats plays)"), N_("FORMAT") };
   const GOptionEntry player_entry =
     { "player", 'p', 0, G_OPTION_ARG_STRING, &options->player,
       N_("Only this player (exact name)"), N_("NAME") };
   const GOptionEntry game_entry =
     { "game", 'g', 0, G_OPTION_ARG_STRING, &options->game,
       N_("Only games of this kind, e.g. calavera"), N_("GAME") };
+  const GOptionEntry deleted_entry =
+    { "deleted", 0, 0, G_OPTION_ARG_NONE, &options->deleted,
+      N_("Only the deleted games (History’s Deleted view)"), NULL };
+  const GOptionEntry yes_entry =
+    { "yes", 'y', 0, G_OPTION_ARG_NONE, &options->yes,
+      N_("Yes, delete it for good"), NULL };
+  const GOptionEntry location_entry =
+    { "location", 'l', 0, G_OPTION_ARG_STRING, &options->location,
+      N_("Where the games were played, for BG Stats (default: none)"), N_("PLACE") };
 
   if (command->options & OPT_DATABASE)
     g_array_append_val (entry_array, database_entry);
@@ -250,6 +275,12 @@ parse_command_line (DpCli         *cli,
     g_array_append_val (entry_array, game_entry);
   if (command->options & OPT_PLAYER)
     g_array_append_val (entry_array, player_entry);
+  if (command->options & OPT_DELETED)
+    g_array_append_val (entry_array, deleted_entry);
+  if (command->options & OPT_YES)
+    g_array_append_val (entry_array, yes_entry);
+  if (command->options & OPT_LOCATION)
+    g_array_append_val (entry_array, location_entry);
   g_array_append_val (entry_array, help_entry);
 
   context = g_option_context_new (command->parameters ? _(command->parameters) : NULL);
@@ -535,6 +566,42 @@ append_cell (GString    *row,
     g_string_append_c (row, (*p == '\t' || *p == '\n' || *p == '\r') ? ' ' : *p);
 }
 
+/* --player as the History's search takes it: "jurgen" is the stored "Jürgen" (issue 26,
+ * item 8). A name no one has stays as given (an empty list); one that matches several
+ * stored names without being one of them is refused. FALSE when refused or unreadable. */
+static gboolean
+resolve_player (DpCli       *cli,
+                DpStore     *store,
+                const char  *db_path,
+                const char  *given,
+                char       **player_out)
+{
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) names = NULL;
+
+  if (given == NULL)
+    return TRUE;
+
+  names = dp_store_match_player_names (store, given, &error);
+  if (names == NULL)
+    {
+      cli_error_at (cli, db_path, 0, error->message);
+      return FALSE;
+    }
+  if (names[0] != NULL && names[1] != NULL && !g_str_equal (names[0], given))
+    {
+      g_autofree char *joined = g_strjoinv (", ", names);
+      g_autofree char *message =
+        /* Translators: --player jurgen when Jürgen and Jurgen both played; then the names */
+        g_strdup_printf (_("“%s” is the name of several players: %s. Give the name exactly."), given, joined);
+
+      cli_error_at (cli, db_path, 0, message);
+      return FALSE;
+    }
+  *player_out = g_strdup (names[0] != NULL ? names[0] : given);
+  return TRUE;
+}
+
 static int
 cmd_list (DpCli         *cli,
           const Command *command,
@@ -544,8 +611,10 @@ cmd_list (DpCli         *cli,
   g_autoptr(DpStore) store = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *db_path = NULL;
+  g_autofree char *player = NULL;
   DpGameFilter filter = DP_GAME_FILTER_INIT;
-  guint offset = 0;
+  DpGameKey after = { 0, 0 };
+  gboolean have_after = FALSE;
   int status;
 
   if (!check_game_kind (cli, command, options->game, &status))
@@ -554,16 +623,20 @@ cmd_list (DpCli         *cli,
   store = cli_open_store (cli, options->database, TRUE, &db_path);
   if (store == NULL)
     return DP_CLI_EXIT_MALFORMED;
+  if (!resolve_player (cli, store, db_path, options->player, &player))
+    return DP_CLI_EXIT_MALFORMED;
 
   filter.kind = options->game;
-  filter.player = options->player;
+  filter.player = player;
+  filter.deleted = options->deleted;
 
   /* Column names are a format, not prose: they stay untranslated. */
   write_text (cli->out, "id\tkind\tdate\tplayers\tfinished\twinner\n");
 
   for (;;)
     {
-      g_autoptr(GPtrArray) page = dp_store_list_games (store, &filter, offset, 500, &error);
+      /* Each page from the last row of the one before (a deep page costs what the first does). */
+      g_autoptr(GPtrArray) page = dp_store_list_games_after (store, &filter, have_after ? &after : NULL, 500, &error);
 
       if (page == NULL)
         {
@@ -610,7 +683,9 @@ cmd_list (DpCli         *cli,
 
       if (page->len < 500)
         break;
-      offset += page->len;
+      after.created = ((DpGameSummary *) g_ptr_array_index (page, page->len - 1))->created;
+      after.row = ((DpGameSummary *) g_ptr_array_index (page, page->len - 1))->row;
+      have_after = TRUE;
     }
 
   return DP_CLI_EXIT_OK;
@@ -635,6 +710,7 @@ cmd_stats (DpCli         *cli,
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   g_autoptr(JsonNode) root = NULL;
   g_autofree char *db_path = NULL;
+  g_autofree char *player_name = NULL;
   int status;
 
   if (!check_game_kind (cli, command, options->game, &status))
@@ -643,8 +719,10 @@ cmd_stats (DpCli         *cli,
   store = cli_open_store (cli, options->database, TRUE, &db_path);
   if (store == NULL)
     return DP_CLI_EXIT_MALFORMED;
+  if (!resolve_player (cli, store, db_path, options->player, &player_name))
+    return DP_CLI_EXIT_MALFORMED;
 
-  stats = dp_store_player_stats (store, options->game, options->player, &error);
+  stats = dp_store_player_stats (store, options->game, player_name, &error);
   if (stats == NULL)
     {
       cli_error_at (cli, db_path, 0, error->message);
@@ -719,28 +797,61 @@ cmd_export (DpCli         *cli,
   const char *format_name = options->format ? options->format : "json";
   const char *const *ids = args[0] != NULL ? (const char *const *) args : NULL;
   DpExchangeFormat format;
+  gboolean bgstats = g_str_equal (format_name, "bgstats");
   gboolean ok;
 
-  if (!dp_exchange_format_from_string (format_name, &format))
+  if (!bgstats && !dp_exchange_format_from_string (format_name, &format))
     return cli_usage_error (cli, command,
-                            /* Translators: do not translate json, csv, script */
-                            _("Unknown format “%s”; use json, csv or script"), format_name);
+                            /* Translators: do not translate json, csv, script, bgstats */
+                            _("Unknown format “%s”; use json, csv, script or bgstats"), format_name);
+  if (!bgstats && options->location != NULL)
+    return cli_usage_error (cli, command, _("--location goes with --format bgstats"));
 
-  if (dp_exchange_format_is_single (format) && g_strv_length (args) != 1)
+  if (!bgstats && dp_exchange_format_is_single (format) && g_strv_length (args) != 1)
     return cli_usage_error (cli, command, _("--format script writes exactly one game: give one ID"));
 
   store = cli_open_store (cli, options->database, TRUE, &db_path);
   if (store == NULL)
     return DP_CLI_EXIT_MALFORMED;
 
-  ok = dp_exchange_write (store, format, ids, cli->out, NULL, &error);
+  if (bgstats)
+    ok = dp_bgstats_write_export (store, ids, options->location, cli->out, NULL, &error);
+  else
+    ok = dp_exchange_write (store, format, ids, cli->out, NULL, &error);
 
+  /* Games left out (exit 3): every other game was written, the message names them. */
   if (!ok)
     {
       cli_error_at (cli, db_path, 0, error->message);
-      return DP_CLI_EXIT_MALFORMED;
+      return g_error_matches (error, DP_STORE_ERROR, DP_STORE_ERROR_SKIPPED_GAMES)
+             ? DP_CLI_EXIT_LEFT_OUT : DP_CLI_EXIT_MALFORMED;
     }
 
+  return DP_CLI_EXIT_OK;
+}
+
+static int
+cmd_bgstats_link (DpCli         *cli,
+                  const Command *command,
+                  char         **args,
+                  const Options *options)
+{
+  g_autoptr(DpStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *db_path = NULL;
+  g_autofree char *link = NULL;
+
+  store = cli_open_store (cli, options->database, TRUE, &db_path);
+  if (store == NULL)
+    return DP_CLI_EXIT_MALFORMED;
+
+  link = dp_bgstats_dup_push_link (store, args[0], options->location, &error);
+  if (link == NULL)
+    {
+      cli_error_at (cli, db_path, 0, error->message);
+      return exit_status_for (error);
+    }
+  cli_print (cli, "%s\n", link);
   return DP_CLI_EXIT_OK;
 }
 
@@ -762,7 +873,8 @@ cmd_import (DpCli         *cli,
     return DP_CLI_EXIT_MALFORMED;
 
   file = g_file_new_for_commandline_arg (args[0]);
-  if (!dp_exchange_import_file (store, file, &n_imported, &n_skipped, &line, NULL, &error))
+  if (!dp_exchange_import_file (store, file, &n_imported, &n_skipped, &line, NULL, &error) &&
+      !g_error_matches (error, DP_STORE_ERROR, DP_STORE_ERROR_SKIPPED_GAMES))
     {
       /* A problem of the database itself is not a problem of the file. */
       if (error->domain == DP_STORE_ERROR && error->code != DP_STORE_ERROR_INVALID_IMPORT)
@@ -783,6 +895,223 @@ cmd_import (DpCli         *cli,
                  n_skipped);
     }
   cli_print (cli, "\n");
+
+  /* Games left out (exit 3): every other one was imported; the message names them. */
+  if (error != NULL)
+    {
+      cli_error_at (cli, args[0], line, error->message);
+      return DP_CLI_EXIT_LEFT_OUT;
+    }
+  return DP_CLI_EXIT_OK;
+}
+
+/* ---- History: delete, restore, delete for good, backups ---- */
+
+/* A game as the window's toasts name it: "Calavera with Ina, Sami". */
+static char *
+dup_game_text (DpStore    *store,
+               const char *id)
+{
+  g_autoptr(DpGameSummary) summary = dp_store_get_summary (store, id, NULL);
+  g_autoptr(GString) players = g_string_new (NULL);
+  const DpGameKind *kind;
+
+  if (summary == NULL)
+    return g_strdup (id);
+  kind = dp_game_kind_lookup (summary->kind);
+  for (guint seat = 0; seat < summary->n_players && seat < G_N_ELEMENTS (summary->names); seat++)
+    {
+      if (seat > 0)
+        g_string_append (players, ", ");
+      g_string_append (players, summary->names[seat]);
+    }
+  /* Translators: a game in a toast, "Calavera with Ina, Sami, Tom" */
+  return g_strdup_printf (_("%s with %s"), kind != NULL ? dp_game_kind_get_name (kind) : summary->kind,
+                          players->str);
+}
+
+/* delete ID, restore ID: the History's Delete and Restore (dp_store_set_deleted()). */
+static int
+cmd_set_deleted (DpCli         *cli,
+                 const char    *id,
+                 const Options *options,
+                 gboolean       deleted)
+{
+  g_autoptr(DpStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *db_path = NULL;
+  g_autofree char *game = NULL;
+
+  store = cli_open_store (cli, options->database, FALSE, &db_path);
+  if (store == NULL)
+    return DP_CLI_EXIT_MALFORMED;
+
+  /* Named while the store lists it: before deleting, after restoring. */
+  if (deleted)
+    game = dup_game_text (store, id);
+  if (!dp_store_set_deleted (store, id, deleted, &error))
+    {
+      cli_error_at (cli, db_path, 0, error->message);
+      return DP_CLI_EXIT_MALFORMED;
+    }
+  if (!deleted)
+    game = dup_game_text (store, id);
+
+  if (deleted)
+    /* Translators: a toast after deleting a game in History, "Deleted: Calavera with Ina, Tom" */
+    cli_print (cli, _("Deleted: %s"), game);
+  else
+    /* Translators: a toast after a deleted game came back, "Restored: Calavera with Ina, Tom" */
+    cli_print (cli, _("Restored: %s"), game);
+  cli_print (cli, "\n");
+  return DP_CLI_EXIT_OK;
+}
+
+/* purge ID --yes: the Deleted view's "Delete for Good", after the same question. */
+static int
+cmd_purge (DpCli         *cli,
+           const Command *command,
+           char         **args,
+           const Options *options)
+{
+  g_autoptr(DpStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *db_path = NULL;
+
+  if (!options->yes)
+    {
+      g_autofree char *message =
+        g_strdup_printf ("%s %s %s", _("Delete the Game for Good?"),
+                         _("Its sheets and its replay are removed from this computer. "
+                           "Only a backup or an exported file can bring it back."),
+                         /* Translators: do not translate --yes */
+                         _("Add --yes to delete it for good."));
+
+      return cli_usage_error (cli, command, "%s", message);
+    }
+
+  store = cli_open_store (cli, options->database, FALSE, &db_path);
+  if (store == NULL)
+    return DP_CLI_EXIT_MALFORMED;
+
+  if (!dp_store_purge_game (store, args[0], &error))
+    {
+      cli_error_at (cli, db_path, 0, error->message);
+      return DP_CLI_EXIT_MALFORMED;
+    }
+  /* Translators: after "dicepad-cli purge ID --yes"; %s is the game's id */
+  cli_print (cli, _("The game “%s” is deleted for good."), args[0]);
+  cli_print (cli, "\n");
+  return DP_CLI_EXIT_OK;
+}
+
+/* backup [FILE]: the Preferences' "Back Up Now" (into the backup folder), or a copy
+ * into FILE. Prints the copy's path. */
+static int
+cmd_backup (DpCli         *cli,
+            const Command *command,
+            char         **args,
+            const Options *options)
+{
+  g_autoptr(DpStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *db_path = NULL;
+  g_autofree char *copy = NULL;
+
+  /* Opened (read-only when it must be) first: only a Dicepad database is copied, and a
+   * mistyped path is refused, never created. */
+  store = cli_open_store (cli, options->database, TRUE, &db_path);
+  if (store == NULL || !g_file_test (db_path, G_FILE_TEST_EXISTS))
+    return DP_CLI_EXIT_MALFORMED;
+
+  if (args[0] != NULL)
+    {
+      if (dp_backup_create_file (db_path, args[0], &error))
+        copy = g_strdup (args[0]);
+    }
+  else
+    {
+      g_autofree char *dir = dp_backup_dir_for_database (db_path);
+
+      copy = dp_backup_create (db_path, dir, DP_BACKUP_DAILY, NULL, &error);
+    }
+  if (copy == NULL)
+    {
+      cli_error_at (cli, args[0] != NULL ? args[0] : db_path, 0, error->message);
+      return DP_CLI_EXIT_MALFORMED;
+    }
+
+  cli_print (cli, "%s\n", copy);
+  return DP_CLI_EXIT_OK;
+}
+
+/* backups: the copies in the backup folder, newest first. */
+static int
+cmd_backups (DpCli         *cli,
+             const Command *command,
+             char         **args,
+             const Options *options)
+{
+  static const char *const reasons[] = {
+    [DP_BACKUP_DAILY] = "daily",
+    [DP_BACKUP_BEFORE_MIGRATION] = "before-upgrade",
+    [DP_BACKUP_BEFORE_RESTORE] = "before-restore",
+  };
+  g_autofree char *db_path = dp_store_resolve_path (options->database);
+  g_autofree char *dir = dp_backup_dir_for_database (db_path);
+  g_autoptr(GPtrArray) backups = NULL;
+  g_autoptr(GError) error = NULL;
+
+  backups = dp_backup_list (dir, &error);
+  if (backups == NULL)
+    {
+      cli_error_at (cli, dir, 0, error->message);
+      return DP_CLI_EXIT_MALFORMED;
+    }
+
+  /* Column names and reasons are a format, not prose: they stay untranslated. */
+  write_text (cli->out, "path\tdate\treason\tsize\n");
+  for (guint i = 0; i < backups->len; i++)
+    {
+      DpBackupInfo *info = g_ptr_array_index (backups, i);
+      g_autoptr(GString) row = g_string_new (NULL);
+      g_autofree char *date = dp_exchange_format_date (g_date_time_to_unix (info->time));
+
+      append_cell (row, info->path);
+      g_string_append_printf (row, "\t%s\t%s\t%" G_GINT64_FORMAT "\n", date,
+                              info->reason < G_N_ELEMENTS (reasons) ? reasons[info->reason] : "",
+                              info->size);
+      write_text (cli->out, row->str);
+    }
+  return DP_CLI_EXIT_OK;
+}
+
+/* restore-backup FILE: the Preferences' Restore, which copies the games stored now
+ * first. Prints where that copy is. */
+static int
+cmd_restore_backup (DpCli         *cli,
+                    const Command *command,
+                    char         **args,
+                    const Options *options)
+{
+  g_autoptr(DpStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *db_path = NULL;
+  g_autofree char *safety = NULL;
+
+  store = cli_open_store (cli, options->database, FALSE, &db_path);
+  if (store == NULL)
+    return DP_CLI_EXIT_MALFORMED;
+
+  if (!dp_backup_restore (store, args[0], &safety, &error))
+    {
+      /* A backup that is no Dicepad database is a problem of the file. */
+      cli_error_at (cli, error->domain == DP_STORE_ERROR && error->code != DP_STORE_ERROR_IO ? args[0] : db_path,
+                    0, error->message);
+      return DP_CLI_EXIT_MALFORMED;
+    }
+
+  cli_print (cli, "%s\n%s\n", _("Games restored; the games before are in a copy of their own"), safety);
   return DP_CLI_EXIT_OK;
 }
 
@@ -812,16 +1141,35 @@ static const Command commands[] = {
   { "list", NULL, N_("List the stored games, newest first."),
     N_("One line per game, tab-separated: id, kind, date, players, finished (yes/no), winner.\n"
        "The first line names the columns."),
-    OPT_DATABASE | OPT_GAME | OPT_PLAYER, 0, 0 },
+    OPT_DATABASE | OPT_GAME | OPT_PLAYER | OPT_DELETED, 0, 0 },
   { "stats", NULL, N_("Print statistics per player as JSON."),
     NULL, OPT_DATABASE | OPT_GAME | OPT_PLAYER, 0, 0 },
   { "export", N_("[ID…]"), N_("Write stored games (all of them without ID) to standard output."),
     N_("json holds whole games and imports back to identical games; csv holds one row per player\n"
        "per game (date,game,player,seat,total,rank,winner) for spreadsheets."),
-    OPT_DATABASE | OPT_FORMAT, 0, G_MAXUINT },
+    OPT_DATABASE | OPT_FORMAT | OPT_LOCATION, 0, G_MAXUINT },
+  { "bgstats-link", N_("ID"), N_("Print the link that creates a finished game’s play in BG Stats."),
+    N_("Opened on a phone with BG Stats (or scanned from the window’s QR code), the link\n"
+       "creates the play there with its players, scores, ranks and winners."),
+    OPT_DATABASE | OPT_LOCATION, 1, 1 },
   { "import", N_("FILE"), N_("Import the games of a JSON export; games already stored are skipped."),
     N_("A file with any problem is refused whole; the database is then unchanged."),
     OPT_DATABASE, 1, 1 },
+  { "delete", N_("ID"), N_("Delete a stored game (it can be restored until it is deleted for good)."),
+    NULL, OPT_DATABASE, 1, 1 },
+  { "restore", N_("ID"), N_("Bring a deleted game back."),
+    NULL, OPT_DATABASE, 1, 1 },
+  { "purge", N_("ID"), N_("Delete a deleted game for good."),
+    N_("Only a game already deleted can be deleted for good; --yes confirms it."),
+    OPT_DATABASE | OPT_YES, 1, 1 },
+  { "backup", N_("[FILE]"), N_("Copy every game now, into the backup folder or into FILE; print the copy’s path."),
+    NULL, OPT_DATABASE, 0, 1 },
+  { "backups", NULL, N_("List the copies in the backup folder, newest first."),
+    N_("One line per copy, tab-separated: path, date, reason (daily, before-upgrade,\n"
+       "before-restore), size in bytes. The first line names the columns."),
+    OPT_DATABASE, 0, 0 },
+  { "restore-backup", N_("FILE"), N_("Replace the stored games by those of a backup; the games stored now are copied first."),
+    NULL, OPT_DATABASE, 1, 1 },
 };
 
 /* Commands the dicepad-cli program runs itself (so the window's CLI library carries no
@@ -868,6 +1216,20 @@ run_command (DpCli         *cli,
     return cmd_export (cli, command, args, &options);
   if (g_str_equal (name, "import"))
     return cmd_import (cli, command, args, &options);
+  if (g_str_equal (name, "delete"))
+    return cmd_set_deleted (cli, args[0], &options, TRUE);
+  if (g_str_equal (name, "restore"))
+    return cmd_set_deleted (cli, args[0], &options, FALSE);
+  if (g_str_equal (name, "purge"))
+    return cmd_purge (cli, command, args, &options);
+  if (g_str_equal (name, "backup"))
+    return cmd_backup (cli, command, args, &options);
+  if (g_str_equal (name, "backups"))
+    return cmd_backups (cli, command, args, &options);
+  if (g_str_equal (name, "restore-backup"))
+    return cmd_restore_backup (cli, command, args, &options);
+  if (g_str_equal (name, "bgstats-link"))
+    return cmd_bgstats_link (cli, command, args, &options);
 
   g_return_val_if_reached (DP_CLI_EXIT_MALFORMED);
 }

@@ -18,6 +18,7 @@ typedef enum
   DP_CLI_EXIT_OK = 0,
   DP_CLI_EXIT_ILLEGAL = 1,    /* an action breaks a rule of the game */
   DP_CLI_EXIT_MALFORMED = 2,  /* malformed input, bad usage, or the database failed */
+  DP_CLI_EXIT_LEFT_OUT = 3,   /* export/import: some games left out (named); every other one done */
 } DpCliExit;
 
 /* Runs `dicepad-cli` with @argv (argv[0] is the program name, argv[1] the command),

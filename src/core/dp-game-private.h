@@ -49,6 +49,9 @@ struct _DpGameKind
   /* Optional: the facts this game holds that outlive it (dp_game_dup_facts()), key →
    * value text. NULL when the game tells none (Calavera). */
   GHashTable *(*facts)            (gconstpointer state);
+
+  /* Optional: what the box says (dp_game_kind_get_box()); box_name NULL = unset. */
+  DpGameBox   box;
 };
 
 struct _DpGame

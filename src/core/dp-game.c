@@ -87,6 +87,13 @@ dp_game_kind_get_name (const DpGameKind *kind)
   return g_dgettext (GETTEXT_PACKAGE, kind->name);
 }
 
+const DpGameBox *
+dp_game_kind_get_box (const DpGameKind *kind)
+{
+  g_return_val_if_fail (kind != NULL, NULL);
+  return &kind->box;
+}
+
 /* ---- A fast reader for the common case ----
  *
  * Replaying a game parses one small JSON object per action; json-glib's parser costs

@@ -57,6 +57,21 @@ const char              *dp_game_kind_get_id (const DpGameKind *kind);
 /* Translated display name, e.g. "Calavera". */
 const char              *dp_game_kind_get_name (const DpGameKind *kind);
 
+/* What the game's box says, for play loggers such as BG Stats (docs/storage.md). */
+typedef struct
+{
+  const char *box_name;            /* printed on the box, untranslated: "Cubitos"; NULL = unknown */
+  guint       bgg_id;              /* BoardGameGeek's id; 0 where none can be cited */
+  guint       min_players;
+  guint       max_players;
+  guint       min_age;
+  const char *designers;           /* NULL where the rulebook names none */
+  gboolean    highest_total_wins;  /* FALSE: the winners are decided otherwise (a race) */
+} DpGameBox;
+
+/* Never NULL; a kind that says nothing (a test-only game) has a box of zeros. */
+const DpGameBox         *dp_game_kind_get_box (const DpGameKind *kind);
+
 /* Builds a new game from its setup, e.g. {"game": "calavera", "players": ["Ina", "Sami"]}.
  * Returns NULL and sets DP_GAME_ERROR_MALFORMED or _INVALID_SETUP on bad input. */
 DpGame     *dp_game_new (JsonObject *setup, GError **error);

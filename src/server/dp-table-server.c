@@ -58,6 +58,7 @@ struct _DpTableServer
   guint       max_connections;
   guint       messages_per_sec;
   guint       requests_per_sec;
+  guint       pending_per_address;
   guint       timeout_ms;
 };
 
@@ -605,14 +606,23 @@ add_client (DpTableServer           *self,
   g_ptr_array_add (self->clients, client);
 }
 
+/* @user_data: a GWeakRef to the connection (a strong one would be a cycle: the
+ * connection owns the stream that holds this). */
 static gboolean
 close_too_big_cb (gpointer user_data)
 {
-  SoupWebsocketConnection *ws = user_data;
+  g_autoptr(SoupWebsocketConnection) ws = g_weak_ref_get (user_data);
 
-  if (soup_websocket_connection_get_state (ws) == SOUP_WEBSOCKET_STATE_OPEN)
+  if (ws != NULL && soup_websocket_connection_get_state (ws) == SOUP_WEBSOCKET_STATE_OPEN)
     soup_websocket_connection_close (ws, SOUP_WEBSOCKET_CLOSE_TOO_BIG, "too big");
   return G_SOURCE_REMOVE;
+}
+
+static void
+weak_ref_free (GWeakRef *ref)
+{
+  g_weak_ref_clear (ref);
+  g_free (ref);
 }
 
 /* The handshake was answered (101): from here on the connection is the phone's socket,
@@ -633,8 +643,13 @@ upgraded_cb (SoupServerMessage *msg,
   limited = dp_ws_limit_io_stream_new (stolen, DP_TABLE_SERVER_MAX_MESSAGE);
   ws = soup_websocket_connection_new (limited, soup_server_message_get_uri (msg),
                                       SOUP_WEBSOCKET_CONNECTION_SERVER, origin, NULL, NULL);
-  dp_ws_limit_stream_set_too_big_func (DP_WS_LIMIT_STREAM (g_io_stream_get_input_stream (limited)),
-                                       close_too_big_cb, g_object_ref (ws), g_object_unref);
+  {
+    GWeakRef *ref = g_new0 (GWeakRef, 1);
+
+    g_weak_ref_init (ref, ws);
+    dp_ws_limit_stream_set_too_big_func (DP_WS_LIMIT_STREAM (g_io_stream_get_input_stream (limited)),
+                                         close_too_big_cb, ref, (GDestroyNotify) weak_ref_free);
+  }
   add_client (self, ws);
 }
 
@@ -945,6 +960,7 @@ dp_table_server_init (DpTableServer *self)
   self->max_connections = DP_TABLE_SERVER_MAX_CONNECTIONS;
   self->messages_per_sec = DP_TABLE_SERVER_MESSAGES_PER_SEC;
   self->requests_per_sec = DP_TABLE_SERVER_REQUESTS_PER_SEC;
+  self->pending_per_address = DP_TABLE_SERVER_PENDING_PER_ADDRESS;
   self->timeout_ms = DP_TABLE_SERVER_REQUEST_TIMEOUT_MS;
 }
 
@@ -992,7 +1008,7 @@ dp_table_server_start (DpTableServer  *self,
   soup_server_add_handler (self->soup, ws_path, websocket_http_cb, self, NULL);
 
   self->gate = dp_table_gate_new (accept_cb, self);
-  dp_table_gate_set_limits (self->gate, self->requests_per_sec, 0, self->timeout_ms);
+  dp_table_gate_set_limits (self->gate, self->requests_per_sec, self->pending_per_address, self->timeout_ms);
   /* The port of last time keeps the QR address the phones know. */
   if (port == 0 && self->last_port != 0 && dp_table_gate_listen (self->gate, address, self->last_port, NULL))
     ;
@@ -1111,14 +1127,17 @@ dp_table_server_set_limits (DpTableServer *self,
 void
 dp_table_server_set_http_limits (DpTableServer *self,
                                  guint          requests_per_sec,
+                                 guint          pending_per_address,
                                  guint          timeout_ms)
 {
   g_return_if_fail (DP_IS_TABLE_SERVER (self));
 
   if (requests_per_sec > 0)
     self->requests_per_sec = requests_per_sec;
+  if (pending_per_address > 0)
+    self->pending_per_address = pending_per_address;
   if (timeout_ms > 0)
     self->timeout_ms = timeout_ms;
   if (self->gate != NULL)
-    dp_table_gate_set_limits (self->gate, self->requests_per_sec, 0, self->timeout_ms);
+    dp_table_gate_set_limits (self->gate, self->requests_per_sec, self->pending_per_address, self->timeout_ms);
 }

@@ -31,6 +31,7 @@ GQuark dp_table_server_error_quark (void);
 #define DP_TABLE_SERVER_MAX_MESSAGE       16384  /* bytes of one WebSocket message */
 #define DP_TABLE_SERVER_MESSAGES_PER_SEC  10     /* per connection, bursts of twice that */
 #define DP_TABLE_SERVER_REQUESTS_PER_SEC  50     /* HTTP requests per client address, bursts of twice that */
+#define DP_TABLE_SERVER_PENDING_PER_ADDRESS 16   /* open HTTP connections one address may have (not WebSockets) */
 #define DP_TABLE_SERVER_REQUEST_TIMEOUT_MS 10000 /* an HTTP connection that is not a WebSocket, in all */
 
 #define DP_TYPE_TABLE_SERVER (dp_table_server_get_type ())
@@ -61,7 +62,9 @@ void        dp_table_server_free_seat (DpTableServer *self, guint seat);
 
 /* Overrides the limits (tests and benchmarks); 0 keeps a value. */
 void        dp_table_server_set_limits (DpTableServer *self, guint max_connections, guint messages_per_sec);
-/* Overrides the HTTP limits (tests and benchmarks); 0 keeps a value. */
-void        dp_table_server_set_http_limits (DpTableServer *self, guint requests_per_sec, guint timeout_ms);
+/* Overrides the HTTP limits (tests and benchmarks): requests a second per address, open
+ * connections per address that are not WebSockets, the time one may take; 0 keeps a value. */
+void        dp_table_server_set_http_limits (DpTableServer *self, guint requests_per_sec, guint pending_per_address,
+                                             guint timeout_ms);
 
 G_END_DECLS

@@ -157,6 +157,44 @@ backup_file_name (DpBackupReason  reason,
   return g_strdup_printf ("dicepad-%s-%s.db", stamp, reason_names[reason]);
 }
 
+/* Copies the database at @db_path to @path: into "@path.partial" first, renamed only
+ * when complete, so a kill half-way leaves no file that looks like a backup. */
+static gboolean
+copy_to_file (const char       *db_path,
+              const char       *path,
+              int               pages_per_step,
+              DpBackupStepFunc  step_func,
+              gpointer          step_data,
+              GError          **error)
+{
+  g_autofree char *partial = g_strconcat (path, PARTIAL_SUFFIX, NULL);
+  sqlite3 *source = NULL;
+  gboolean ok;
+  int rc;
+
+  rc = sqlite3_open_v2 (db_path, &source, SQLITE_OPEN_READONLY, NULL);
+  if (rc != SQLITE_OK)
+    {
+      set_io_error (error, path, source != NULL ? sqlite3_errmsg (source) : sqlite3_errstr (rc));
+      sqlite3_close_v2 (source);
+      return FALSE;
+    }
+  sqlite3_busy_timeout (source, 5000);
+
+  ok = copy_connection (source, partial, pages_per_step, step_func, step_data, error);
+  sqlite3_close_v2 (source);
+  if (!ok)
+    return FALSE;
+
+  if (g_rename (partial, path) != 0)
+    {
+      set_io_error (error, path, g_strerror (errno));
+      g_unlink (partial);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 char *
 _dp_backup_create_stepwise (const char       *db_path,
                             const char       *dir,
@@ -170,10 +208,6 @@ _dp_backup_create_stepwise (const char       *db_path,
   g_autoptr(GDateTime) local_now = now != NULL ? g_date_time_to_local (now) : g_date_time_new_now_local ();
   g_autofree char *name = backup_file_name (reason, local_now);
   g_autofree char *path = g_build_filename (dir, name, NULL);
-  g_autofree char *partial = g_strconcat (path, PARTIAL_SUFFIX, NULL);
-  sqlite3 *source = NULL;
-  gboolean ok;
-  int rc;
 
   g_return_val_if_fail (db_path != NULL, NULL);
   g_return_val_if_fail (dir != NULL, NULL);
@@ -184,31 +218,22 @@ _dp_backup_create_stepwise (const char       *db_path,
       return NULL;
     }
 
-  rc = sqlite3_open_v2 (db_path, &source, SQLITE_OPEN_READONLY, NULL);
-  if (rc != SQLITE_OK)
-    {
-      set_io_error (error, path, source != NULL ? sqlite3_errmsg (source) : sqlite3_errstr (rc));
-      sqlite3_close_v2 (source);
-      return NULL;
-    }
-  sqlite3_busy_timeout (source, 5000);
-
-  /* Into a ".partial" file, renamed only when complete: a kill half-way leaves no
-   * file that looks like a backup. */
-  ok = copy_connection (source, partial, pages_per_step, step_func, step_data, error);
-  sqlite3_close_v2 (source);
-  if (!ok)
+  if (!copy_to_file (db_path, path, pages_per_step, step_func, step_data, error))
     return NULL;
-
-  if (g_rename (partial, path) != 0)
-    {
-      set_io_error (error, path, g_strerror (errno));
-      g_unlink (partial);
-      return NULL;
-    }
 
   dp_backup_prune (dir);
   return g_steal_pointer (&path);
+}
+
+gboolean
+dp_backup_create_file (const char  *db_path,
+                       const char  *path,
+                       GError     **error)
+{
+  g_return_val_if_fail (db_path != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  return copy_to_file (db_path, path, -1, NULL, NULL, error);
 }
 
 char *
@@ -492,7 +517,8 @@ dp_backup_prune (const char *dir)
   /* What a killed backup left behind. */
   folder = g_dir_open (dir, 0, NULL);
   while (folder != NULL && (name = g_dir_read_name (folder)) != NULL)
-    if (g_str_has_prefix (name, "dicepad-") && g_str_has_suffix (name, PARTIAL_SUFFIX))
+    if (g_str_has_prefix (name, "dicepad-") &&
+        (g_str_has_suffix (name, PARTIAL_SUFFIX) || g_str_has_suffix (name, PARTIAL_SUFFIX "-journal")))
       {
         g_autofree char *path = g_build_filename (dir, name, NULL);
         g_unlink (path);

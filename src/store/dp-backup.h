@@ -51,6 +51,9 @@ char      *dp_backup_create (const char      *db_path,
                              DpBackupReason   reason,
                              GDateTime       *now,
                              GError         **error);
+/* Copies the database at @db_path into the file @path (dicepad-cli backup FILE), the
+ * same way: complete or not at all; an existing @path is replaced. */
+gboolean   dp_backup_create_file (const char *db_path, const char *path, GError **error);
 /* TRUE if @dir holds no daily backup made on @now's local day (NULL: today). */
 gboolean   dp_backup_daily_is_due (const char *dir, GDateTime *now);
 /* Makes today's daily backup of @store's database if it is due; FALSE only on an error.
@@ -69,7 +72,8 @@ gboolean   dp_backup_daily_finish (DpStore       *store,
                                    char         **path_out,
                                    GError       **error);
 /* Deletes the copies beyond DP_BACKUP_KEEP_DAILY days and DP_BACKUP_KEEP_WEEKLY weeks
- * (the newest copy of a day or week stands for it), and leftover ".partial" files. */
+ * (the newest copy of a day or week stands for it), and what a killed copy left: its
+ * ".partial" file and the ".partial-journal" SQLite kept beside it (issue 26, item 4). */
 void       dp_backup_prune (const char *dir);
 /* The backups in @dir, newest first. Element type: DpBackupInfo*. A missing folder is
  * an empty list. */

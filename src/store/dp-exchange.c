@@ -125,6 +125,96 @@ dp_exchange_format_date (gint64 unix_time)
   return g_date_time_format_iso8601 (date);
 }
 
+/* ---- Games left out ---- */
+
+/* The games an export or import leaves out, so that one bad game never costs the good
+ * ones (issue 26, item 1). */
+typedef struct
+{
+  GString *text;    /* "game 3 (line 120): …; …" */
+  guint    n;
+  guint    first_line;
+  GError  *first;
+} LeftOut;
+
+#define LEFT_OUT_INIT { NULL, 0, 0, NULL }
+
+static void
+left_out_clear (LeftOut *left_out)
+{
+  if (left_out->text != NULL)
+    g_string_free (left_out->text, TRUE);
+  g_clear_error (&left_out->first);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (LeftOut, left_out_clear)
+
+/* Takes @problem, the reason one game was left out (@line: where, for an import). */
+static void
+left_out_add (LeftOut *left_out,
+              guint    line,
+              GError  *problem)
+{
+  if (left_out->text == NULL)
+    left_out->text = g_string_new (NULL);
+  else
+    g_string_append (left_out->text, "; ");
+  if (line > 0)
+    /* Translators: one game an import left out: "line 120: Game 3, action 5: …" */
+    g_string_append_printf (left_out->text, _("line %u: %s"), line, problem->message);
+  else
+    g_string_append (left_out->text, problem->message);
+  if (left_out->n++ == 0)
+    {
+      left_out->first_line = line;
+      left_out->first = problem;
+    }
+  else
+    {
+      g_error_free (problem);
+    }
+}
+
+/* TRUE when nothing was left out. When every game was left out, the first problem is
+ * the error, as before (*error_line its line); otherwise DP_STORE_ERROR_SKIPPED_GAMES
+ * names them all. */
+static gboolean
+left_out_finish (LeftOut   *left_out,
+                 guint      n_done,
+                 gboolean   import,
+                 guint     *error_line,
+                 GError   **error)
+{
+  if (left_out->n == 0)
+    return TRUE;
+
+  if (error_line != NULL)
+    *error_line = left_out->first_line;
+  if (n_done == 0)
+    {
+      g_propagate_error (error, g_steal_pointer (&left_out->first));
+      return FALSE;
+    }
+
+  if (import)
+    g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_SKIPPED_GAMES,
+                 /* Translators: the other games were imported; then the reasons */
+                 g_dngettext (GETTEXT_PACKAGE,
+                              "%u game could not be imported; every other game was: %s",
+                              "%u games could not be imported; every other game was: %s",
+                              left_out->n),
+                 left_out->n, left_out->text->str);
+  else
+    g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_SKIPPED_GAMES,
+                 /* Translators: the other games were written; then the reasons */
+                 g_dngettext (GETTEXT_PACKAGE,
+                              "%u game is damaged in the database and was left out of the export; every other game is in it: %s",
+                              "%u games are damaged in the database and were left out of the export; every other game is in it: %s",
+                              left_out->n),
+                 left_out->n, left_out->text->str);
+  return FALSE;
+}
+
 /* ---- Reading the store for an export ---- */
 
 static const char *const state_names[] = { "in-progress", "finished", "abandoned" };
@@ -189,8 +279,9 @@ export_game (DpStore      *self,
       }
     uuid = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
     created = sqlite3_column_int64 (stmt, 1);
-    finished = sqlite3_column_int64 (stmt, 2);
     state = CLAMP (sqlite3_column_int (stmt, 3), 0, 2);
+    /* An unfinished game may keep the time it ended before an undo (for redo). */
+    finished = state == DP_GAME_STATE_FINISHED ? sqlite3_column_int64 (stmt, 2) : 0;
   }
 
   if (uuid == NULL)
@@ -200,6 +291,16 @@ export_game (DpStore      *self,
     }
   if (!_dp_store_read_log (self, row, uuid, &setup, &actions, error))
     return NULL;
+
+  /* Only a game that replays is written: an export must import back (issue 26, item 1:
+   * an illegal action, an unknown game or a setup from a newer Dicepad made the whole
+   * file refused). */
+  {
+    g_autoptr(DpGame) replayed = _dp_store_replay_log (uuid, setup, actions, actions->len, error);
+
+    if (replayed == NULL)
+      return NULL;
+  }
 
   setup_node = parse_stored_object (setup, uuid, -1, error);
   if (setup_node == NULL)
@@ -240,6 +341,8 @@ _dp_store_export_foreach (DpStore              *self,
                           GError              **error)
 {
   g_autoptr(GArray) rows = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_auto(LeftOut) left_out = LEFT_OUT_INIT;
+  guint n_written = 0;
 
   g_return_val_if_fail (DP_IS_STORE (self), FALSE);
   g_return_val_if_fail (func != NULL, FALSE);
@@ -281,17 +384,30 @@ _dp_store_export_foreach (DpStore              *self,
         }
     }
 
-  /* One game in memory at a time: the caller writes it before the next is read. */
+  /* One game in memory at a time: the caller writes it before the next is read. A game
+   * that cannot be read back or replayed is left out and named; the others are written. */
   for (guint i = 0; i < rows->len; i++)
     {
-      g_autoptr(JsonNode) game = export_game (self, g_array_index (rows, gint64, i), error);
+      g_autoptr(GError) game_error = NULL;
+      g_autoptr(JsonNode) game = export_game (self, g_array_index (rows, gint64, i), &game_error);
 
-      if (game == NULL || !func (game, user_data, error))
+      if (game == NULL && g_error_matches (game_error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW))
+        {
+          left_out_add (&left_out, 0, g_steal_pointer (&game_error));
+          continue;
+        }
+      if (game == NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&game_error));
+          goto fail;
+        }
+      if (!func (game, user_data, error))
         goto fail;
+      n_written++;
     }
 
   _dp_store_rollback (self);
-  return TRUE;
+  return left_out_finish (&left_out, n_written, FALSE, NULL, error);
 
 fail:
   _dp_store_rollback (self);
@@ -444,6 +560,7 @@ write_json (DpStore            *store,
 {
   g_autoptr(JsonGenerator) generator = json_generator_new ();
   g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GError) left_out = NULL;
   JsonWriter writer = { out, cancellable, generator, text, 0 };
 
   json_generator_set_pretty (generator, TRUE);
@@ -451,11 +568,23 @@ write_json (DpStore            *store,
 
   g_string_append_printf (text, "{\n  \"format\" : \"%s\",\n  \"version\" : %d,\n  \"games\" : [",
                           EXPORT_FORMAT_NAME, EXPORT_MAX_VERSION);
-  if (!_dp_store_export_foreach (store, ids, json_writer_add_game, &writer, error))
-    return FALSE;
+  /* Games left out: the document is still whole, with every other game. */
+  if (!_dp_store_export_foreach (store, ids, json_writer_add_game, &writer, &left_out) &&
+      !g_error_matches (left_out, DP_STORE_ERROR, DP_STORE_ERROR_SKIPPED_GAMES))
+    {
+      g_propagate_error (error, g_steal_pointer (&left_out));
+      return FALSE;
+    }
   g_string_append (text, writer.n_games > 0 ? "\n  ]\n}\n" : "]\n}\n");
 
-  return json_writer_flush (&writer, TRUE, error);
+  if (!json_writer_flush (&writer, TRUE, error))
+    return FALSE;
+  if (left_out != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&left_out));
+      return FALSE;
+    }
+  return TRUE;
 }
 
 void
@@ -543,6 +672,8 @@ write_csv (DpStore            *store,
 {
   g_autoptr(GPtrArray) summaries = NULL;
   g_autoptr(GString) text = g_string_new ("date,game,player,seat,total,rank,winner\r\n");
+  g_auto(LeftOut) left_out = LEFT_OUT_INIT;
+  guint n_written = 0;
 
   summaries = collect_summaries (store, ids, error);
   if (summaries == NULL)
@@ -555,13 +686,25 @@ write_csv (DpStore            *store,
       g_autoptr(DpGame) game = NULL;
       g_autofree char *date = dp_exchange_format_date (summary->created);
 
-      /* Totals of a game still in progress are not in the summary: replay it. */
+      /* Totals of a game still in progress are not in the summary: replay it. One that
+       * cannot be replayed is left out and named. */
       if (!finished)
         {
-          game = dp_store_load_game (store, summary->id, error);
+          g_autoptr(GError) game_error = NULL;
+
+          game = dp_store_load_game (store, summary->id, &game_error);
+          if (game == NULL && g_error_matches (game_error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW))
+            {
+              left_out_add (&left_out, 0, g_steal_pointer (&game_error));
+              continue;
+            }
           if (game == NULL)
-            return FALSE;
+            {
+              g_propagate_error (error, g_steal_pointer (&game_error));
+              return FALSE;
+            }
         }
+      n_written++;
 
       for (guint seat = 0; seat < summary->n_players && seat < G_N_ELEMENTS (summary->names); seat++)
         {
@@ -596,7 +739,9 @@ write_csv (DpStore            *store,
         }
     }
 
-  return write_all (out, text->str, text->len, cancellable, error);
+  if (!write_all (out, text->str, text->len, cancellable, error))
+    return FALSE;
+  return left_out_finish (&left_out, n_written, FALSE, NULL, error);
 }
 
 static gboolean
@@ -678,6 +823,7 @@ dp_exchange_write_file (DpStore            *store,
   g_autoptr(GFile) temp = NULL;
   g_autoptr(GFileOutputStream) out = NULL;
   g_autoptr(GError) local_error = NULL;
+  g_autoptr(GError) left_out = NULL;
   g_autofree char *basename = NULL;
   g_autofree char *temp_name = NULL;
   g_autofree char *random = NULL;
@@ -703,8 +849,16 @@ dp_exchange_write_file (DpStore            *store,
   if (out == NULL)
     return FALSE;
 
-  if (!dp_exchange_write (store, format, ids, G_OUTPUT_STREAM (out), cancellable, &local_error) ||
-      !g_output_stream_close (G_OUTPUT_STREAM (out), cancellable, &local_error) ||
+  /* Games left out: the file holds every other game, and the error names them. */
+  if (!dp_exchange_write (store, format, ids, G_OUTPUT_STREAM (out), cancellable, &left_out) &&
+      !g_error_matches (left_out, DP_STORE_ERROR, DP_STORE_ERROR_SKIPPED_GAMES))
+    {
+      g_output_stream_close (G_OUTPUT_STREAM (out), NULL, NULL);
+      g_file_delete (temp, NULL, NULL);
+      g_propagate_error (error, g_steal_pointer (&left_out));
+      return FALSE;
+    }
+  if (!g_output_stream_close (G_OUTPUT_STREAM (out), cancellable, &local_error) ||
       !g_file_move (temp, file, G_FILE_COPY_OVERWRITE | G_FILE_COPY_NO_FALLBACK_FOR_MOVE,
                     cancellable, NULL, NULL, &local_error))
     {
@@ -714,6 +868,11 @@ dp_exchange_write_file (DpStore            *store,
       return FALSE;
     }
 
+  if (left_out != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&left_out));
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -1281,7 +1440,8 @@ read_outer_members (Cursor   *c,
 
   *stopped = FALSE;
   cursor_skip_space (c);
-  if (c->p < c->end && *c->p == '}')
+  /* "{}" (but not "{…, }" when reading on after the games). */
+  if (stop_at_games && c->p < c->end && *c->p == '}')
     {
       c->p++;
       return TRUE;
@@ -1431,6 +1591,7 @@ read_games (DpStore    *store,
             guint       list_line,
             Release    *release,
             GPtrArray  *skipped_ids,
+            LeftOut    *left_out,
             guint      *imported,
             guint      *skipped,
             guint      *error_line,
@@ -1464,12 +1625,28 @@ read_games (DpStore    *store,
 
           return invalid_at (error_line, list_line, error, message);
         }
-      if (!import_game (store, &game, number, &done, skipped_ids, error_line, error))
-        return FALSE;
-      if (done)
-        (*imported)++;
-      else
-        (*skipped)++;
+      {
+        g_autoptr(GError) game_error = NULL;
+        guint game_error_line = 0;
+
+        /* A game the rules or the checks refuse is left out and named; the others are
+         * imported (issue 26, item 1). A problem of the database stops it all. */
+        if (!import_game (store, &game, number, &done, skipped_ids, &game_error_line, &game_error))
+          {
+            if (game_error->domain != DP_GAME_ERROR &&
+                !g_error_matches (game_error, DP_STORE_ERROR, DP_STORE_ERROR_INVALID_IMPORT))
+              {
+                *error_line = game_error_line;
+                g_propagate_error (error, g_steal_pointer (&game_error));
+                return FALSE;
+              }
+            left_out_add (left_out, game_error_line, g_steal_pointer (&game_error));
+          }
+        else if (done)
+          (*imported)++;
+        else
+          (*skipped)++;
+      }
       release_before (release, game.start);
 
       cursor_skip_space (c);
@@ -1500,6 +1677,7 @@ import_document (DpStore     *store,
                  GError     **error)
 {
   g_auto(Outer) outer = { 0, };
+  g_auto(LeftOut) left_out = LEFT_OUT_INIT;
   guint imported = 0, skipped = 0;
   guint dummy_line;
   gboolean stopped;
@@ -1528,14 +1706,16 @@ import_document (DpStore     *store,
   /* The list was walked over to find the format and version: give it back. */
   release_before (release, c.p);
 
-  /* All or nothing: one transaction, rolled back at the first problem. */
+  /* One transaction: a file that is not a whole export is rolled back; a game refused
+   * on its own is left out (left_out) and the others are kept. */
   if (store != NULL && !_dp_store_import_begin (store, error))
     return FALSE;
 
   if (stopped)
     {
       /* The usual export: the games are read where they stand, then the rest. */
-      if (!read_games (store, &c, outer.games.line, release, skipped_ids, &imported, &skipped, error_line, error))
+      if (!read_games (store, &c, outer.games.line, release, skipped_ids, &left_out, &imported, &skipped,
+                       error_line, error))
         goto fail;
       outer.games_read = TRUE;
       if (!read_outer_separator (&c, &more, error_line, error) ||
@@ -1548,9 +1728,16 @@ import_document (DpStore     *store,
       Cursor games = { data, outer.games.start, outer.games.end, outer.games.line,
                        outer.games.start - outer.games.column };
 
-      if (!read_games (store, &games, outer.games.line, release, skipped_ids, &imported, &skipped,
+      if (!read_games (store, &games, outer.games.line, release, skipped_ids, &left_out, &imported, &skipped,
                        error_line, error))
         goto fail;
+    }
+
+  /* Every game left out: the file is refused as before, with its first problem. */
+  if (left_out.n > 0 && imported + skipped == 0)
+    {
+      left_out_finish (&left_out, 0, TRUE, error_line, error);
+      goto fail;
     }
 
   if (store != NULL && !_dp_store_import_commit (store, error))
@@ -1560,7 +1747,7 @@ import_document (DpStore     *store,
     *n_imported = imported;
   if (n_skipped != NULL)
     *n_skipped = skipped;
-  return TRUE;
+  return left_out_finish (&left_out, imported + skipped, TRUE, error_line, error);
 
 fail:
   if (store != NULL)

@@ -43,9 +43,12 @@ void        dp_exchange_begin_json         (JsonBuilder *builder);
 gboolean    dp_exchange_format_is_single   (DpExchangeFormat format);
 
 /* Writes the games @ids (NULL = every stored game; a single-game format needs exactly
- * one id) in @format to @out, game by game: memory holds one game, not the file. When
- * @out fails (full disk, closed) the error keeps its G_IO_ERROR code with a message
- * saying the export could not be written; what reached @out is then incomplete. */
+ * one id) in @format to @out, game by game: memory holds one game, not the file. A
+ * stored game that cannot be read back or replayed is left out, the others written
+ * into a whole document, and the result is FALSE with DP_STORE_ERROR_SKIPPED_GAMES
+ * naming each game left out (when every game is bad, the first one's error). When @out
+ * fails (full disk, closed) the error keeps its G_IO_ERROR code with a message saying
+ * the export could not be written; what reached @out is then incomplete. */
 gboolean dp_exchange_write      (DpStore            *store,
                                  DpExchangeFormat    format,
                                  const char *const  *ids,
@@ -54,8 +57,9 @@ gboolean dp_exchange_write      (DpStore            *store,
                                  GError            **error);
 
 /* The same into @file, safely: everything is written to a new file beside @file first,
- * which replaces @file only once it is complete. On any error (full disk, a damaged
- * stored game) @file is exactly as it was and no temporary file is left. */
+ * which replaces @file only once it is complete. With games left out
+ * (DP_STORE_ERROR_SKIPPED_GAMES) @file holds every other game; on any other error (full
+ * disk, every game damaged) @file is exactly as it was and no temporary file is left. */
 gboolean dp_exchange_write_file (DpStore            *store,
                                  DpExchangeFormat    format,
                                  const char *const  *ids,
@@ -63,16 +67,21 @@ gboolean dp_exchange_write_file (DpStore            *store,
                                  GCancellable       *cancellable,
                                  GError            **error);
 
-/* Checks a JSON export (@data, @length bytes) completely — structure, names, and every
- * game replayed through the core — and, if @store is not NULL, imports all its games
- * or none: on any error the database is unchanged. Games already stored (same id) are
+/* Checks a JSON export (@data, @length bytes) — structure, names, and every game
+ * replayed through the core — and, if @store is not NULL, imports its games in one
+ * transaction. A document that is not a whole export is refused and the database is
+ * unchanged. A game that is refused (wrong types, setup, names, an illegal action) is
+ * left out and every other game imported: then the result is FALSE with
+ * DP_STORE_ERROR_SKIPPED_GAMES naming each game left out, *n_imported and *n_skipped
+ * set, *error_line the first one's line. When every game is refused, the first
+ * problem is the error and nothing is imported. Games already stored (same id) are
  * skipped. The document is read one game at a time: json-glib never holds more than
  * one game.
  *
  * On failure *error_line (if not NULL) is the line of @data that holds the first
  * problem (0 = the whole document) and the error is DP_STORE_ERROR_INVALID_IMPORT, the
- * core's DP_GAME_ERROR for a refused setup or action, or another DP_STORE_ERROR for a
- * problem of the database itself. */
+ * core's DP_GAME_ERROR for a refused setup or action, DP_STORE_ERROR_SKIPPED_GAMES, or
+ * another DP_STORE_ERROR for a problem of the database itself. */
 gboolean dp_exchange_import_data (DpStore      *store,
                                   const char   *data,
                                   gsize         length,

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <sqlite3.h>
+#include <sys/types.h>
 
 #include "dp-store.h"
 #include "dp-store-private.h"
@@ -21,6 +22,13 @@ struct _DpStore
   sqlite3    *db;
   GHashTable *statements;  /* SQL text → sqlite3_stmt*, prepared once */
   gboolean    read_only;   /* opened with SQLITE_OPEN_READONLY: never written */
+
+  /* The identity (device, inode) of the file and of its -shm file when they were
+   * opened; a write is refused once either changed (issue 26, item 10). */
+  gboolean    watch_file;
+  gboolean    watch_shm;
+  dev_t       file_dev, shm_dev;
+  ino_t       file_ino, shm_ino;
 };
 
 /* A statement borrowed from the cache: the cleanup resets it, so no statement keeps
@@ -35,6 +43,9 @@ _dp_store_stmt_release (DpStoreStmt *stmt)
 }
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DpStoreStmt, _dp_store_stmt_release)
+
+/* Remembers which file and -shm file the connection has open (dp-store.c). */
+void         _dp_store_watch_identity (DpStore *self);
 
 /* ---- Errors (dp-store.c) ---- */
 
@@ -80,6 +91,7 @@ typedef struct
   gint64      row;
   DpGameState state;
   guint       n_actions;   /* counted in the log, the truth */
+  gint64      finished;    /* games.finished: when it ended, or kept for redo (0: never) */
 } DpStoreGameRow;
 
 /* A game that is not deleted, by its id; DP_STORE_ERROR_NOT_FOUND otherwise. */

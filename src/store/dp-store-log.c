@@ -19,7 +19,8 @@ _dp_store_lookup_game (DpStore     *self,
 
   stmt = _dp_store_query (self, error,
                           "SELECT g.id, g.state, "
-                          "  (SELECT coalesce (max (a.seq) + 1, 0) FROM actions a WHERE a.game = g.id) "
+                          "  (SELECT coalesce (max (a.seq) + 1, 0) FROM actions a WHERE a.game = g.id), "
+                          "  g.finished "
                           "FROM games g WHERE g.uuid = ? AND g.deleted = 0",
                           "t", game_id);
   if (stmt == NULL)
@@ -32,6 +33,7 @@ _dp_store_lookup_game (DpStore     *self,
   out->row = sqlite3_column_int64 (stmt, 0);
   out->state = CLAMP (sqlite3_column_int (stmt, 1), DP_GAME_STATE_IN_PROGRESS, DP_GAME_STATE_ABANDONED);
   out->n_actions = (guint) sqlite3_column_int64 (stmt, 2);
+  out->finished = sqlite3_column_int64 (stmt, 3);
   return TRUE;
 }
 
@@ -71,6 +73,20 @@ set_damaged_log (const char  *game_id,
                  guint        n_stored,
                  GError     **error)
 {
+  /* More rows than the game counts: "only 148 of its 145" would make no sense
+   * (issue 26, item 9). */
+  if (n_readable > n_stored)
+    {
+      g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW,
+                   /* Translators: the first %s is the game's id; then "148 actions where it counts 145" */
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "The game “%s” is damaged in the database: its log holds %u action where it counts %u.",
+                                "The game “%s” is damaged in the database: its log holds %u actions where it counts %u.",
+                                n_readable),
+                   game_id, n_readable, n_stored);
+      return FALSE;
+    }
+
   g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW,
                /* Translators: the first %s is the game's id; then "19 of its 143 actions" */
                g_dngettext (GETTEXT_PACKAGE,
@@ -417,13 +433,15 @@ _dp_store_update_summary (DpStore       *self,
   return TRUE;
 }
 
-/* Adds action number @seq (canonical text) to the log; @after is the state with it. */
+/* Adds action number @seq (canonical text) to the log; @after is the state with it,
+ * ended at @finished_time if the action ends the game. */
 static gboolean
 insert_action (DpStore       *self,
                gint64         row,
                guint          seq,
                const char    *text,
                const DpGame  *after,
+               gint64         finished_time,
                GError       **error)
 {
   if (!_dp_store_run (self, error,
@@ -431,7 +449,7 @@ insert_action (DpStore       *self,
                       "Iit", row, (int) seq, text))
     return FALSE;
 
-  return _dp_store_update_summary (self, row, after, g_get_real_time () / G_USEC_PER_SEC, error);
+  return _dp_store_update_summary (self, row, after, finished_time, error);
 }
 
 static gboolean
@@ -527,7 +545,7 @@ dp_store_append_action (DpStore     *self,
   if (!check_position (&info, game, error))
     goto fail;
 
-  if (!insert_action (self, info.row, info.n_actions, text, after, error) ||
+  if (!insert_action (self, info.row, info.n_actions, text, after, g_get_real_time () / G_USEC_PER_SEC, error) ||
       !clear_redo (self, info.row, error) ||
       !_dp_store_commit (self, error))
     goto fail;
@@ -631,8 +649,11 @@ move_last_action (DpStore       *self,
                        game_id, local_error != NULL ? local_error->message : "NULL");
           goto fail;
         }
+      /* Redoing the action that ended the game ends it when it ended, not now (issue 26,
+       * item 7): undo kept that time in games.finished. */
       if (!_dp_store_run (self, error, "DELETE FROM redo WHERE game = ? AND pos = ?", "II", info.row, pos) ||
-          !insert_action (self, info.row, info.n_actions, text, game, error))
+          !insert_action (self, info.row, info.n_actions, text, game,
+                          info.finished != 0 ? info.finished : g_get_real_time () / G_USEC_PER_SEC, error))
         goto fail;
     }
   else
@@ -646,6 +667,13 @@ move_last_action (DpStore       *self,
           !_dp_store_update_summary (self, info.row, game, 0, error))
         goto fail;
     }
+
+  /* A game taken back from its end keeps the time it ended while its actions wait on the
+   * redo stack (readers show it only once the game is finished again); a new action
+   * clears both. */
+  if (info.finished != 0 && !dp_game_is_finished (game) &&
+      !_dp_store_run (self, error, "UPDATE games SET finished = ? WHERE id = ?", "II", info.finished, info.row))
+    goto fail;
 
   if (!_dp_store_commit (self, error))
     goto fail;
@@ -740,7 +768,7 @@ dp_store_abandon_game (DpStore     *self,
     }
 
   if (!_dp_store_run (self, error,
-                      "UPDATE games SET state = 2 WHERE id = ?",
+                      "UPDATE games SET state = 2, finished = 0 WHERE id = ?",
                       "I", info.row))
     goto fail;
 

@@ -32,6 +32,7 @@ static const char *const migrations[] = {
   "0005-place-sums.sql",
   "0006-pair-sums.sql",
   "0007-known-facts.sql",
+  "0008-player-games.sql",
 };
 
 /* The version whose tables hold the facts of dp_game_dup_facts(): migrating to it fills
@@ -70,6 +71,23 @@ set_not_a_database (const char  *path,
                _("The file “%s” is not a Dicepad game database or it is damaged. "
                  "Dicepad leaves it untouched; choose another file."),
                display);
+  return FALSE;
+}
+
+/* A folder given as the database is said as a folder, not as damage (issue 26, item 9). */
+static gboolean
+refuse_folder (const char  *path,
+               GError     **error)
+{
+  g_autofree char *display = NULL;
+
+  if (!g_file_test (path, G_FILE_TEST_IS_DIR))
+    return TRUE;
+
+  display = g_filename_display_name (path);
+  g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_IO,
+               _("“%s” is a folder: give the path of a game database file in it, such as “%s%sdicepad.db”."),
+               display, display, G_DIR_SEPARATOR_S);
   return FALSE;
 }
 
@@ -187,6 +205,8 @@ _dp_store_open_at_version (const char  *path,
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (target <= SCHEMA_VERSION, NULL);
 
+  if (!refuse_folder (path, error))
+    return NULL;
   display = g_filename_display_name (path);
   dir = g_path_get_dirname (path);
   if (g_mkdir_with_parents (dir, 0700) != 0)
@@ -320,6 +340,7 @@ _dp_store_open_at_version (const char  *path,
   if (!store_migrate (self, target, error))
     return NULL;
 
+  _dp_store_watch_identity (self);
   return g_steal_pointer (&self);
 }
 
@@ -339,6 +360,50 @@ _dp_store_migrate (DpStore  *self,
   return store_migrate (self, SCHEMA_VERSION, error);
 }
 
+/* An empty history for a reader, in memory: for a database file that holds nothing yet
+ * (0 bytes, or killed while it was being created: WAL set, no table, application id 0;
+ * issue 26, item 3), which a reader must neither refuse nor write. Every write fails as
+ * on any read-only store. */
+static DpStore *
+open_empty (const char  *path,
+            GError     **error)
+{
+  g_autoptr(DpStore) self = g_object_new (DP_TYPE_STORE, NULL);
+  int rc;
+
+  self->path = g_strdup (path);
+  rc = sqlite3_open_v2 (":memory:", &self->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_EXRESCODE, NULL);
+  if (rc != SQLITE_OK)
+    {
+      _dp_store_db_error (self, rc, error);
+      return NULL;
+    }
+  sqlite3_create_function_v2 (self->db, "dp_casefold", 1,
+                              SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
+                              NULL, _dp_store_sql_casefold, NULL, NULL, NULL);
+  if (!_dp_store_exec (self, "PRAGMA foreign_keys = ON", error) ||
+      !store_migrate (self, SCHEMA_VERSION, error))
+    return NULL;
+
+  self->read_only = TRUE;
+  return g_steal_pointer (&self);
+}
+
+/* TRUE when @path cannot be written by anyone (no write bit) and no reader or writer
+ * left a -wal or -shm beside it: then it is read as immutable, so that reading leaves no
+ * read-only -shm file behind that would refuse writes once the file is writable again
+ * (issue 26, item 5). */
+static gboolean
+is_closed_read_only_file (const char *path)
+{
+  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+  g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+  GStatBuf st;
+
+  return g_stat (path, &st) == 0 && (st.st_mode & 0222) == 0 &&
+         !g_file_test (wal, G_FILE_TEST_EXISTS) && !g_file_test (shm, G_FILE_TEST_EXISTS);
+}
+
 DpStore *
 _dp_store_open_read_only (const char  *path,
                           GError     **error)
@@ -350,11 +415,16 @@ _dp_store_open_read_only (const char  *path,
   gint64 app_id = 0, version = 0, n_objects = 0;
   int flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_EXRESCODE;
 
+  guint first_attempt;
+
   g_return_val_if_fail (path != NULL, NULL);
 
+  if (!refuse_folder (path, error))
+    return NULL;
   display = g_filename_display_name (path);
   if (!check_sqlite_header (path, error))
     return NULL;
+  first_attempt = is_closed_read_only_file (path) ? 1 : 0;
 
   self = g_object_new (DP_TYPE_STORE, NULL);
   self->path = g_strdup (path);
@@ -362,7 +432,7 @@ _dp_store_open_read_only (const char  *path,
 
   /* mode=ro first; a WAL database in a folder we cannot write needs immutable=1 (no
    * shared-memory file), which is right for a file nobody can write either. */
-  for (guint attempt = 0; attempt < 2; attempt++)
+  for (guint attempt = first_attempt; attempt < 2; attempt++)
     {
       g_autofree char *absolute = g_canonicalize_filename (path, NULL);
       g_autofree char *file_uri = g_filename_to_uri (absolute, NULL, error);
@@ -401,6 +471,9 @@ _dp_store_open_read_only (const char  *path,
         g_propagate_error (error, g_steal_pointer (&read_error));
       return NULL;
     }
+
+  if (app_id == 0 && version == 0 && n_objects == 0)
+    return open_empty (path, error);
 
   if (app_id != DP_STORE_APPLICATION_ID || version < 0)
     {
@@ -446,9 +519,17 @@ dp_store_open_for_reading (const char  *path,
 
   g_return_val_if_fail (path != NULL, NULL);
 
+  if (!refuse_folder (path, error))
+    return NULL;
+
+  /* A reader never creates a database (issue 26, item 9): a missing file, or one with
+   * nothing in it yet, is an empty history. */
+  if (g_stat (path, &st) != 0 || (S_ISREG (st.st_mode) && st.st_size == 0))
+    return open_empty (path, error);
+
   /* A current database is only read: not a byte of it changes, whatever state it is
    * in (issue 16: "the file untouched unless the user asked for a repair"). */
-  exists = g_stat (path, &st) == 0 && S_ISREG (st.st_mode) && st.st_size > 0;
+  exists = S_ISREG (st.st_mode) && st.st_size > 0;
   if (exists)
     {
       store = _dp_store_open_read_only (path, &read_error);
@@ -462,7 +543,7 @@ dp_store_open_for_reading (const char  *path,
         }
     }
 
-  /* Missing (created empty, as the app does) or an older schema (migrated first). */
+  /* An older schema (migrated first). */
   store = dp_store_open (path, &write_error);
   if (store != NULL)
     return store;

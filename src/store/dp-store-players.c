@@ -225,18 +225,13 @@ _dp_store_upsert_player (DpStore     *self,
   return _dp_store_step_done (self, stmt, error);
 }
 
-GStrv
-dp_store_list_player_names (DpStore  *self,
-                            GError  **error)
+/* The first column of every row of @stmt, in order. */
+static GStrv
+strv_from_rows (DpStore       *self,
+                sqlite3_stmt  *stmt,
+                GError       **error)
 {
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  g_autoptr(DpStoreStmt) stmt = NULL;
-
-  g_return_val_if_fail (DP_IS_STORE (self), NULL);
-
-  stmt = _dp_store_prepare (self, "SELECT name FROM players ORDER BY last_used DESC, name", error);
-  if (stmt == NULL)
-    return NULL;
 
   for (;;)
     {
@@ -248,8 +243,21 @@ dp_store_list_player_names (DpStore  *self,
         break;
       g_strv_builder_add (builder, (const char *) sqlite3_column_text (stmt, 0));
     }
-
   return g_strv_builder_end (builder);
+}
+
+GStrv
+dp_store_list_player_names (DpStore  *self,
+                            GError  **error)
+{
+  g_autoptr(DpStoreStmt) stmt = NULL;
+
+  g_return_val_if_fail (DP_IS_STORE (self), NULL);
+
+  stmt = _dp_store_prepare (self, "SELECT name FROM players ORDER BY last_used DESC, name", error);
+  if (stmt == NULL)
+    return NULL;
+  return strv_from_rows (self, stmt, error);
 }
 
 gboolean
@@ -311,4 +319,24 @@ dp_store_rename_player (DpStore     *self,
 fail:
   _dp_store_rollback (self);
   return FALSE;
+}
+
+GStrv
+dp_store_match_player_names (DpStore     *self,
+                             const char  *name,
+                             GError     **error)
+{
+  g_autoptr(DpStoreStmt) stmt = NULL;
+  g_autofree char *folded = NULL;
+
+  g_return_val_if_fail (DP_IS_STORE (self), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  folded = _dp_store_fold_for_search (name);
+  stmt = _dp_store_query (self, error,
+                          "SELECT name FROM players WHERE dp_casefold (name) = ?1 ORDER BY name = ?2 DESC, name",
+                          "tt", folded, name);
+  if (stmt == NULL)
+    return NULL;
+  return strv_from_rows (self, stmt, error);
 }

@@ -101,7 +101,7 @@ dp_store_player_stats (DpStore     *self,
    * the kinds are added up here. */
   stmt = _dp_store_query (self, error,
                           "SELECT ss.player, p.name, ss.key, sum (ss.total), sum (ss.n) "
-                          "FROM stat_sums ss JOIN players p ON p.id = ss.player "
+                          "FROM stat_sums ss LEFT JOIN players p ON p.id = ss.player "
                           "WHERE ss.n > 0 AND (?1 IS NULL OR ss.kind = ?1) AND (?2 IS NULL OR p.name = ?2) "
                           "GROUP BY ss.player, ss.key",
                           "tt", kind, player);

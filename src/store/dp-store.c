@@ -18,6 +18,9 @@
 #include <glib/gi18n-lib.h>
 
 #include <stdarg.h>
+#include <sys/stat.h>
+
+#include <glib/gstdio.h>
 
 #include <gio/gio.h>
 
@@ -247,12 +250,68 @@ _dp_store_rollback (DpStore *self)
     sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
+/* ---- The file under the connection ---- */
+
+void
+_dp_store_watch_identity (DpStore *self)
+{
+  g_autofree char *shm = g_strconcat (self->path, "-shm", NULL);
+  GStatBuf st;
+
+  self->watch_file = g_stat (self->path, &st) == 0;
+  if (self->watch_file)
+    {
+      self->file_dev = st.st_dev;
+      self->file_ino = st.st_ino;
+    }
+  self->watch_shm = g_stat (shm, &st) == 0;
+  if (self->watch_shm)
+    {
+      self->shm_dev = st.st_dev;
+      self->shm_ino = st.st_ino;
+    }
+}
+
+/* SQLite documents deleting or replacing the -shm file (or the database) under an open
+ * connection as a way to corrupt it: two processes then no longer share the WAL index
+ * and overwrite each other's pages. It cannot be prevented, but it can be noticed before
+ * each write: the file or its -shm is no longer the one the connection opened. Then
+ * nothing is written (issue 26, item 10; docs/storage.md). */
+static gboolean
+check_identity (DpStore  *self,
+                GError  **error)
+{
+  g_autofree char *shm = g_strconcat (self->path, "-shm", NULL);
+  g_autofree char *display = NULL;
+  GStatBuf st;
+
+  if ((!self->watch_file ||
+       (g_stat (self->path, &st) == 0 && st.st_dev == self->file_dev && st.st_ino == self->file_ino)) &&
+      (!self->watch_shm ||
+       (g_stat (shm, &st) == 0 && st.st_dev == self->shm_dev && st.st_ino == self->shm_ino)))
+    return TRUE;
+
+  display = g_filename_display_name (self->path);
+  g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_IO,
+               _("The game database “%s” or its “-shm” file was deleted or replaced by another program "
+                 "while Dicepad had it open. Nothing was saved, so that no stored game is overwritten: "
+                 "close every Dicepad window and command, then open the games again."),
+               display);
+  return FALSE;
+}
+
 /* IMMEDIATE takes the write lock at once, so a busy database fails here and not
  * half-way through, and the state read inside the transaction stays valid. */
 gboolean
 _dp_store_begin (DpStore  *self,
                  GError  **error)
 {
+  /* A store opened read-only, or an empty history in memory (dp-store-open.c). */
+  if (self->read_only)
+    return _dp_store_db_error (self, SQLITE_READONLY, error);
+  if (!check_identity (self, error))
+    return FALSE;
+
   return _dp_store_exec (self, "BEGIN IMMEDIATE", error);
 }
 

@@ -8,7 +8,7 @@
  */
 #pragma once
 
-#include <glib-object.h>
+#include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
 #include "dp-game.h"
@@ -31,6 +31,8 @@ typedef enum
   DP_STORE_ERROR_INVALID_NAME,   /* empty or overlong player name, or a rename onto a taken name */
   DP_STORE_ERROR_GAME_OVER,      /* the game is finished or abandoned: no more entries */
   DP_STORE_ERROR_OUT_OF_DATE,    /* the DpGame passed in is not the stored state (changed elsewhere) */
+  DP_STORE_ERROR_SKIPPED_GAMES,  /* an export or import left out the games its message names;
+                                  * every other game was written or imported */
 } DpStoreError;
 
 /* Longest player name the store accepts, in characters. */
@@ -139,6 +141,7 @@ typedef struct
   int          totals[4];
   guint        ranks[4];
   gboolean     winners[4];
+  gint64       row;             /* the game's place in the store: with created, its DpGameKey */
 } DpGameSummary;
 
 void        dp_game_summary_free (DpGameSummary *summary);
@@ -168,10 +171,40 @@ typedef struct
  * in progress its totals and ranks are the scores so far and no seat is a winner. */
 GPtrArray  *dp_store_list_games (DpStore *self, const DpGameFilter *filter, guint offset, guint limit, GError **error);
 guint       dp_store_count_games (DpStore *self, const DpGameFilter *filter, GError **error);
+
+/* Where a game stands in History's order: its creation time, then its row (the
+ * summary's `created` and `row`). Paging goes on from the last game shown ("keyset"),
+ * so a deep page costs what the first does (issue 26, item 11). */
+typedef struct
+{
+  gint64 created;
+  gint64 row;
+} DpGameKey;
+
+/* The @limit games (0 = all) that follow @after in the filter's order (@after NULL =
+ * from the first). Each read is an index range whatever the history's size: the
+ * newest page of a player's games, of a search (per matching player), of a kind. */
+GPtrArray  *dp_store_list_games_after (DpStore *self, const DpGameFilter *filter, const DpGameKey *after,
+                                       guint limit, GError **error);
+/* The keys of the games a filter matches, in order: at most @limit (0 = all). */
+GArray     *dp_store_list_game_keys (DpStore *self, const DpGameFilter *filter, const DpGameKey *after,
+                                     guint limit, GError **error);
+/* Counts the games a filter matches on a worker thread with its own read-only
+ * connection (a count reads every matching game: never on the window's thread), and
+ * notes the key of every @page_size-th game, where each page after the first starts. */
+void        dp_store_count_pages_async  (DpStore *self, const DpGameFilter *filter, guint page_size,
+                                         GCancellable *cancellable, GAsyncReadyCallback callback,
+                                         gpointer user_data);
+/* The page keys (element type DpGameKey: page k + 1 follows key k) and in *n_games the
+ * count; NULL with @error on failure. */
+GArray     *dp_store_count_pages_finish (DpStore *self, GAsyncResult *result, guint *n_games, GError **error);
 DpGameSummary *dp_store_get_summary (DpStore *self, const char *game_id, GError **error);
 
 /* Every player name ever used, most recently used first (for completion). */
 GStrv       dp_store_list_player_names (DpStore *self, GError **error);
+/* The stored player names that are @name ignoring case and accents ("jurgen" finds
+ * "Jürgen", as the History's search does), the exact spelling first when stored. */
+GStrv       dp_store_match_player_names (DpStore *self, const char *name, GError **error);
 /* Renames a player everywhere lists and statistics show names; the stored setups keep
  * the names a game was played with, so a replay shows the table as it was. Refuses a
  * name another player already has (DP_STORE_ERROR_INVALID_NAME). */

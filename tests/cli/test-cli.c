@@ -17,61 +17,11 @@
 #include <sys/wait.h>
 #include <sqlite3.h>
 
+#include "dp-backup.h"
+#include "cli-test-util.h"
 #include "dp-cli.h"
 #include "dp-exchange.h"
 #include "dp-script.h"
-
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} CliResult;
-
-static void
-cli_result_clear (CliResult *result)
-{
-  g_clear_pointer (&result->out, g_free);
-  g_clear_pointer (&result->err, g_free);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CliResult, cli_result_clear)
-
-static char *
-steal_text (GOutputStream *stream)
-{
-  GMemoryOutputStream *memory = G_MEMORY_OUTPUT_STREAM (stream);
-
-  g_output_stream_write_all (stream, "", 1, NULL, NULL, NULL);
-  g_output_stream_close (stream, NULL, NULL);
-  return g_memory_output_stream_steal_data (memory);
-}
-
-/* Runs `dicepad-cli ARGS…` in-process. @args is NULL-terminated. */
-static void
-run_cli (CliResult         *result,
-         const char *const *args)
-{
-  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
-  g_autoptr(GOutputStream) err = g_memory_output_stream_new_resizable ();
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-
-  g_ptr_array_add (argv, (gpointer) "dicepad-cli");
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-
-  result->status = dp_cli_run (argv->len - 1, (char **) argv->pdata, out, err);
-  result->out = steal_text (out);
-  result->err = steal_text (err);
-}
-
-#define RUN(result, ...) \
-  G_STMT_START { \
-    const char *const run_args_[] = { __VA_ARGS__, NULL }; \
-    cli_result_clear (result); \
-    run_cli (result, run_args_); \
-  } G_STMT_END
 
 static char *
 script_path (const char *name)
@@ -1133,6 +1083,28 @@ assert_import_refused (const char *db,
   g_assert_cmpstr (before, ==, after);
 }
 
+/* Imports a file whose one game is bad beside good ones: the good games are imported,
+ * the bad one named at @line (-1: some line), exit 3 (issue 26, item 1). */
+static void
+assert_import_leaves_out (const char *db,
+                          const char *name,
+                          const char *contents,
+                          gssize      length,
+                          int         line)
+{
+  g_autofree char *path = write_temp (name, contents, length);
+  g_autofree char *prefix = line >= 0 ? g_strdup_printf ("%s:%d: ", path, line) : g_strdup_printf ("%s:", path);
+  g_auto(CliResult) result = { 0, };
+
+  g_test_message ("import %s", name);
+  RUN (&result, "import", "--database", db, path);
+  g_assert_cmpint (result.status, ==, 3);
+  g_assert_true (g_str_has_prefix (result.out, "Imported "));
+  if (!g_str_has_prefix (result.err, prefix))
+    g_error ("expected “%s…”, got “%s”", prefix, result.err);
+  g_assert_cmpint (atoi (result.err + strlen (path) + 1), >, 0);
+}
+
 /* The line of the first occurrence of @needle in @text, 1-based. */
 static int
 line_of (const char *text,
@@ -1200,14 +1172,27 @@ test_import_hostile (void)
   assert_import_refused (db, "garbage.bin", garbage, garbage_length, 2, -1);
 
   /* An illegal action: Ina's 3 orange turned into a take of black, which she did not
-   * roll. The error names the action's line, and it is a rule break: exit 1. */
+   * roll. The error names the action's line; the good game beside it is imported (exit
+   * 3: issue 26, item 1, "the import never refuses good games because of a bad one"). A
+   * file whose every game is bad is still refused whole with the first problem's exit
+   * status (the Cubitos hostile imports below). */
   {
     g_autofree char *bad = g_strdup (good);
+    g_autofree char *bad_path = NULL;
+    g_autofree char *prefix = NULL;
+    g_autofree char *other_db = temp_path ("partial.db");
+    g_auto(CliResult) result = { 0, };
 
     found = strstr (bad, "\"take\" : \"orange\"");
     g_assert_nonnull (found);
     memcpy (found, "\"take\" : \"black\" ", strlen ("\"take\" : \"black\" "));
-    assert_import_refused (db, "illegal.json", bad, -1, 1, line_of (bad, "\"take\" : \"black\" ") - 1);
+    bad_path = write_temp ("illegal.json", bad, -1);
+    RUN (&result, "import", "--database", other_db, bad_path);
+    g_assert_cmpint (result.status, ==, 3);
+    prefix = g_strdup_printf ("%s:%u: ", bad_path, line_of (bad, "\"take\" : \"black\" ") - 1);
+    g_assert_true (g_str_has_prefix (result.err, prefix));
+    g_assert_cmpstr (result.out, ==, "Imported 1 game.\n");
+
   }
 
   /* Issue 26, item 12: no size limit any more. A file of 1 GiB and a byte of zeros (a
@@ -1605,9 +1590,10 @@ exported_action_line (const char *text,
   return line;
 }
 
-/* A hostile Cubitos import is refused whole, naming the first problem, and the database
- * keeps exactly what it had (issue 6: "illegal actions … refused whole … the database is
- * unchanged"), even when the file's first games are fine. */
+/* A hostile Cubitos game in an import is named with its line and left out, while the
+ * file's good games are imported (issue 26, item 1: "the import never refuses good games
+ * because of a bad one", which replaces issue 6's "refused whole"); a file that is not
+ * whole JSON (truncated) is still refused whole and the database keeps what it had. */
 static void
 test_cubitos_import_hostile (void)
 {
@@ -1628,8 +1614,8 @@ test_cubitos_import_hostile (void)
 
     g_assert_nonnull (found);
     found[strlen ("\"redeem\" : ")] = '5';
-    assert_import_refused (db, "cubitos-illegal.json", bad, -1, 1,
-                           exported_action_line (bad, "\"redeem\" : 5"));
+    assert_import_leaves_out (db, "cubitos-illegal.json", bad, -1,
+                              exported_action_line (bad, "\"redeem\" : 5"));
   }
 
   /* Ina's first roll says 9 top dog dice show a step; there is one top dog (issue 11:
@@ -1640,8 +1626,8 @@ test_cubitos_import_hostile (void)
 
     g_assert_nonnull (found);
     memcpy (found, "\"step\"  : 9", strlen ("\"step\"  : 9"));
-    assert_import_refused (db, "cubitos-face.json", bad, -1, 1,
-                           exported_action_line (bad, "\"step\"  : 9"));
+    assert_import_leaves_out (db, "cubitos-face.json", bad, -1,
+                              exported_action_line (bad, "\"step\"  : 9"));
   }
 
   /* An unknown colour in a refill: the file cannot be read as a game, exit 2. */
@@ -1651,8 +1637,8 @@ test_cubitos_import_hostile (void)
 
     g_assert_nonnull (found);
     memcpy (found, "\"dark_gray\" : 2", strlen ("\"dark_gray\" : 2"));
-    assert_import_refused (db, "cubitos-colour.json", bad, -1, 2,
-                           exported_action_line (bad, "\"dark_gray\" : 2"));
+    assert_import_leaves_out (db, "cubitos-colour.json", bad, -1,
+                              exported_action_line (bad, "\"dark_gray\" : 2"));
   }
 
   /* A count that does not fit in a number of dice. */
@@ -1660,8 +1646,8 @@ test_cubitos_import_hostile (void)
     g_autoptr(GString) bad = g_string_new (good);
 
     g_assert_cmpuint (g_string_replace (bad, "\"light_grey\" : 7", "\"light_grey\" : 4294967303", 1), ==, 1);
-    assert_import_refused (db, "cubitos-huge.json", bad->str, bad->len, 2,
-                           exported_action_line (bad->str, "4294967303"));
+    assert_import_leaves_out (db, "cubitos-huge.json", bad->str, bad->len,
+                              exported_action_line (bad->str, "4294967303"));
   }
 
   /* The race's setup: race 11 (p. 6 lists ten races). */
@@ -1669,7 +1655,7 @@ test_cubitos_import_hostile (void)
     g_autoptr(GString) bad = g_string_new (good);
 
     g_assert_cmpuint (g_string_replace (bad, "\"race\" : 6,", "\"race\" : 11,", 1), ==, 1);
-    assert_import_refused (db, "cubitos-race.json", bad->str, bad->len, 2, -1);
+    assert_import_leaves_out (db, "cubitos-race.json", bad->str, bad->len, -1);
   }
 
   /* Truncated in the middle of a race. */
@@ -1764,7 +1750,15 @@ test_cubitos_hostile_database (void)
   assert_refused (&result, db, 2, 0);
   RUN (&result, "undo", "--database", db, id);
   assert_refused (&result, db, 2, 0);
+  /* The whole export leaves the damaged game out, names it, keeps the other (exit 3:
+   * issue 26, item 1). */
   RUN (&result, "export", "--database", db);
+  g_assert_cmpint (result.status, ==, 3);
+  g_assert_true (g_str_has_prefix (result.err, db));
+  g_assert_nonnull (strstr (result.err, id));
+  g_assert_nonnull (strstr (result.out, other));
+  g_assert_null (strstr (result.out, id));
+  RUN (&result, "export", "--database", db, id);
   assert_refused (&result, db, 2, 0);
   RUN (&result, "export", "--database", db, other);
   g_assert_cmpint (result.status, ==, 0);
@@ -1820,6 +1814,278 @@ test_names_refused_at_line (void)
   }
 }
 
+/* Issue 26: "The command line can do what the window does with history: delete ID,
+ * restore ID, list --deleted, purge ID (with --yes), backup, backups, restore-backup
+ * FILE (backing up the current database first, as the window does)." */
+static void
+test_history_commands (void)
+{
+  g_autofree char *db = temp_path ("history.db");
+  g_autofree char *whole = play (db, "rules-whole-game.jsonl");
+  g_autofree char *open_id = play (db, "rules-first-turns.jsonl");
+  g_autofree char *named = temp_path ("copy of Zoë.db");
+  g_autofree char *backup_dir = NULL;
+  g_autofree char *first_copy = NULL;
+  g_auto(CliResult) result = { 0, };
+
+  /* delete: gone from list, there in list --deleted; the window's toast text. */
+  RUN (&result, "delete", "--database", db, whole);
+  g_assert_cmpint (result.status, ==, 0);
+  g_assert_cmpstr (result.out, ==, "Deleted: Calavera with Ina, Sami\n");
+  RUN (&result, "list", "--database", db);
+  g_assert_cmpuint (count_lines (result.out), ==, 2);
+  g_assert_null (strstr (result.out, whole));
+  RUN (&result, "list", "--database", db, "--deleted");
+  g_assert_cmpint (result.status, ==, 0);
+  g_assert_cmpuint (count_lines (result.out), ==, 2);
+  g_assert_nonnull (strstr (result.out, whole));
+  g_assert_null (strstr (result.out, open_id));
+
+  /* restore brings it back. */
+  RUN (&result, "restore", "--database", db, whole);
+  g_assert_cmpint (result.status, ==, 0);
+  g_assert_cmpstr (result.out, ==, "Restored: Calavera with Ina, Sami\n");
+  RUN (&result, "list", "--database", db);
+  g_assert_cmpuint (count_lines (result.out), ==, 3);
+  RUN (&result, "restore", "--database", db, "no-such-game");
+  assert_refused (&result, db, 2, 0);
+
+  /* A live game is never purged; a deleted one only with --yes. */
+  RUN (&result, "purge", "--database", db, "--yes", open_id);
+  assert_refused (&result, db, 2, 0);
+  RUN (&result, "delete", "--database", db, open_id);
+  g_assert_cmpint (result.status, ==, 0);
+  RUN (&result, "purge", "--database", db, open_id);
+  g_assert_cmpint (result.status, ==, 2);
+  g_assert_nonnull (strstr (result.err, "--yes"));
+  RUN (&result, "list", "--database", db, "--deleted");
+  g_assert_nonnull (strstr (result.out, open_id));
+  RUN (&result, "purge", "--database", db, "--yes", open_id);
+  g_assert_cmpint (result.status, ==, 0);
+  RUN (&result, "list", "--database", db, "--deleted");
+  g_assert_cmpuint (count_lines (result.out), ==, 1);
+  RUN (&result, "restore", "--database", db, open_id);
+  assert_refused (&result, db, 2, 0);
+
+  /* backup into the backup folder, and into a named file; backups lists the first. */
+  RUN (&result, "backups", "--database", db);
+  g_assert_cmpint (result.status, ==, 0);
+  g_assert_cmpstr (result.out, ==, "path\tdate\treason\tsize\n");
+  RUN (&result, "backup", "--database", db);
+  g_assert_cmpint (result.status, ==, 0);
+  first_copy = g_strchomp (g_strdup (result.out));
+  backup_dir = dp_backup_dir_for_database (db);
+  g_assert_true (g_str_has_prefix (first_copy, backup_dir));
+  g_assert_true (g_file_test (first_copy, G_FILE_TEST_IS_REGULAR));
+  RUN (&result, "backup", "--database", db, named);
+  g_assert_cmpint (result.status, ==, 0);
+  g_assert_cmpstr (g_strchomp (result.out), ==, named);
+  RUN (&result, "list", "--database", named);
+  g_assert_cmpuint (count_lines (result.out), ==, 2);
+  g_assert_nonnull (strstr (result.out, whole));
+
+  RUN (&result, "backups", "--database", db);
+  g_assert_cmpint (result.status, ==, 0);
+  {
+    g_auto(GStrv) lines = g_strsplit (result.out, "\n", -1);
+    g_auto(GStrv) cells = NULL;
+
+    g_assert_cmpuint (g_strv_length (lines), ==, 3);
+    cells = g_strsplit (lines[1], "\t", -1);
+    g_assert_cmpuint (g_strv_length (cells), ==, 4);
+    g_assert_cmpstr (cells[0], ==, first_copy);
+    g_assert_cmpstr (cells[2], ==, "daily");
+    g_assert_cmpint (g_ascii_strtoll (cells[3], NULL, 10), >, 0);
+  }
+
+  /* restore-backup: the games of the copy come back, the games before go into a copy
+   * of their own first (its path is printed). */
+  RUN (&result, "delete", "--database", db, whole);
+  RUN (&result, "purge", "--database", db, "--yes", whole);
+  g_assert_cmpint (result.status, ==, 0);
+  RUN (&result, "restore-backup", "--database", db, named);
+  g_assert_cmpint (result.status, ==, 0);
+  {
+    g_auto(GStrv) lines = g_strsplit (result.out, "\n", -1);
+
+    g_assert_cmpuint (g_strv_length (lines), ==, 3);
+    g_assert_true (g_str_has_prefix (lines[1], backup_dir));
+    g_assert_nonnull (strstr (lines[1], "before-restore"));
+    RUN (&result, "list", "--database", lines[1]);
+    g_assert_cmpuint (count_lines (result.out), ==, 1);
+  }
+  RUN (&result, "list", "--database", db);
+  g_assert_cmpuint (count_lines (result.out), ==, 2);
+  g_assert_nonnull (strstr (result.out, whole));
+
+  /* A file that is no backup changes nothing. */
+  {
+    g_autofree char *junk = write_temp ("junk.db", "not a database at all, not at all, not at all", -1);
+
+    RUN (&result, "restore-backup", "--database", db, junk);
+    assert_refused (&result, junk, 2, 0);
+    RUN (&result, "list", "--database", db);
+    g_assert_cmpuint (count_lines (result.out), ==, 2);
+  }
+}
+
+/* Issue 26, items 6, 8 and 9 at the command line: --player folds accents and case as
+ * the window's search does; stats on a damaged players page fails (exit 2) instead of an
+ * empty list; a reading command on a mistyped path creates nothing. */
+static void
+test_history_reading (void)
+{
+  g_autofree char *db = temp_path ("reading.db");
+  g_autofree char *script = write_temp ("names.jsonl",
+                                        "{\"game\": \"calavera\", \"players\": [\"Jürgen\", \"Zoë\"]}\n", -1);
+  g_autofree char *whole = play (db, "rules-whole-game.jsonl");
+  g_autofree char *mistyped = temp_path ("no-such-typo.db");
+  g_auto(CliResult) result = { 0, };
+
+  RUN (&result, "play", "--database", db, script);
+  g_assert_cmpint (result.status, ==, 0);
+
+  RUN (&result, "list", "--database", db, "--player", "jurgen");
+  g_assert_cmpint (result.status, ==, 0);
+  g_assert_cmpuint (count_lines (result.out), ==, 2);
+  g_assert_nonnull (strstr (result.out, "Jürgen, Zoë"));
+  RUN (&result, "list", "--database", db, "--player", "ZOE");
+  g_assert_cmpuint (count_lines (result.out), ==, 2);
+  RUN (&result, "stats", "--database", db, "--player", "ina");
+  g_assert_cmpint (result.status, ==, 0);
+  g_assert_nonnull (strstr (result.out, "\"Ina\""));
+
+  RUN (&result, "list", "--database", mistyped);
+  g_assert_cmpint (result.status, ==, 0);
+  g_assert_cmpstr (result.out, ==, "id\tkind\tdate\tplayers\tfinished\twinner\n");
+  g_assert_true (g_str_has_prefix (result.err, mistyped));
+  g_assert_false (g_file_test (mistyped, G_FILE_TEST_EXISTS));
+
+  {
+    sqlite3 *handle = NULL;
+
+    g_assert_cmpint (sqlite3_open (db, &handle), ==, SQLITE_OK);
+    g_assert_cmpint (sqlite3_exec (handle, "PRAGMA foreign_keys = OFF; DELETE FROM players",
+                                   NULL, NULL, NULL), ==, SQLITE_OK);
+    sqlite3_close (handle);
+  }
+  RUN (&result, "stats", "--database", db);
+  assert_refused (&result, db, 2, 0);
+}
+
+/* Runs @sql on @db with @text bound to its one parameter. */
+static void
+test_exec (sqlite3    *db,
+           const char *sql,
+           const char *text)
+{
+  sqlite3_stmt *stmt = NULL;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  sqlite3_bind_text (stmt, 1, text, -1, SQLITE_TRANSIENT);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_DONE);
+  g_assert_cmpint (sqlite3_changes (db), ==, 1);
+  sqlite3_finalize (stmt);
+}
+
+/* Issue 26, item 1: "A JSON export of all games exits 0 even when one stored game cannot
+ * be replayed (an illegal action in its log, an unknown game kind …); importing that
+ * file is then refused whole (0 of 62 games). export --format csv fails completely
+ * because of one game of unknown kind." Now: the export writes every good game, names
+ * each bad one and exits 3; the import takes every good game and names the bad ones. */
+static void
+test_export_leaves_out_bad_games (void)
+{
+  g_autofree char *db = temp_path ("bad-games.db");
+  g_autofree char *db2 = temp_path ("bad-games-import.db");
+  g_autofree char *good1 = play (db, "rules-whole-game.jsonl");
+  g_autofree char *unknown_kind = play (db, "rules-first-turns.jsonl");
+  g_autofree char *good2 = play (db, "rules-freeze-and-rerolls.jsonl");
+  g_autofree char *illegal = play (db, "rules-first-turns.jsonl");
+  g_autofree char *export_path = NULL;
+  g_auto(CliResult) result = { 0, };
+  sqlite3 *handle = NULL;
+
+  g_assert_cmpint (sqlite3_open (db, &handle), ==, SQLITE_OK);
+  test_exec (handle, "UPDATE games SET kind = 'chess', setup = replace (setup, 'calavera', 'chess') "
+                     "WHERE uuid = ?", unknown_kind);
+  test_exec (handle, "UPDATE actions SET json = '{\"take\": \"zz\"}' "
+                     "WHERE seq = 0 AND game = (SELECT id FROM games WHERE uuid = ?)", illegal);
+  sqlite3_close (handle);
+
+  RUN (&result, "export", "--database", db);
+  g_assert_cmpint (result.status, ==, 3);
+  g_assert_true (g_str_has_prefix (result.err, db));
+  g_assert_nonnull (strstr (result.err, unknown_kind));
+  g_assert_nonnull (strstr (result.err, illegal));
+  g_assert_null (strstr (result.err, good1));
+  export_path = write_temp ("left-out.json", result.out, -1);
+
+  RUN (&result, "import", "--database", db2, export_path);
+  g_assert_cmpint (result.status, ==, 0);
+  RUN (&result, "list", "--database", db2);
+  g_assert_cmpuint (count_lines (result.out), ==, 3);
+  g_assert_nonnull (strstr (result.out, good1));
+  g_assert_nonnull (strstr (result.out, good2));
+
+  RUN (&result, "export", "--database", db, "--format", "csv");
+  g_assert_cmpint (result.status, ==, 3);
+  g_assert_nonnull (strstr (result.out, ",calavera,Ina,1,"));
+  g_assert_nonnull (strstr (result.err, illegal));
+
+  /* One game only, and it is bad: refused as before (exit 2), nothing written. */
+  RUN (&result, "export", "--database", db, illegal);
+  assert_refused (&result, db, 2, 0);
+}
+
+/* Issue 26, item 1, the import: "the import never refuses good games because of a bad
+ * one". A file of three games whose second breaks a rule: the first and the third are
+ * imported, the second is named with its line, exit 3. */
+static void
+test_import_takes_good_games (void)
+{
+  g_autofree char *db = temp_path ("source.db");
+  g_autofree char *db2 = temp_path ("target.db");
+  g_autofree char *a = play (db, "rules-whole-game.jsonl");
+  g_autofree char *b = play (db, "rules-first-turns.jsonl");
+  g_autofree char *c = play (db, "rules-freeze-and-rerolls.jsonl");
+  g_autofree char *path = NULL;
+  g_autofree char *prefix = NULL;
+  g_autoptr(GString) text = NULL;
+  g_auto(CliResult) result = { 0, };
+  char *second;
+  char *face;
+
+  RUN (&result, "export", "--database", db, a, b, c);
+  g_assert_cmpint (result.status, ==, 0);
+  text = g_string_new (result.out);
+  /* The second game's first roll gets a face no die has. */
+  second = strstr (text->str, b);
+  g_assert_nonnull (second);
+  face = strstr (second, "\"orange\"");
+  g_assert_nonnull (face);
+  memcpy (face, "\"purple\"", 8);
+  path = write_temp ("one-bad.json", text->str, -1);
+
+  RUN (&result, "import", "--database", db2, path);
+  g_assert_cmpint (result.status, ==, 3);
+  g_assert_cmpstr (result.out, ==, "Imported 2 games.\n");
+  prefix = g_strdup_printf ("%s:", path);
+  g_assert_true (g_str_has_prefix (result.err, prefix));
+  g_assert_nonnull (strstr (result.err, "Game 2"));
+  g_assert_null (strstr (result.err, "Game 1,"));
+  RUN (&result, "list", "--database", db2);
+  g_assert_cmpuint (count_lines (result.out), ==, 3);
+  g_assert_nonnull (strstr (result.out, a));
+  g_assert_nonnull (strstr (result.out, c));
+  g_assert_null (strstr (result.out, b));
+
+  /* Again: the good ones are already stored (skipped), the bad one named again. */
+  RUN (&result, "import", "--database", db2, path);
+  g_assert_cmpint (result.status, ==, 3);
+  g_assert_nonnull (strstr (result.out, "Skipped 2 games"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1862,6 +2128,10 @@ main (int    argc,
   g_test_add_func ("/cli/cubitos/import-hostile", test_cubitos_import_hostile);
   g_test_add_func ("/cli/cubitos/play-refused", test_cubitos_play_refused);
   g_test_add_func ("/cli/cubitos/hostile-database", test_cubitos_hostile_database);
+  g_test_add_func ("/cli/export/leaves-out-bad-games", test_export_leaves_out_bad_games);
+  g_test_add_func ("/cli/import/takes-good-games", test_import_takes_good_games);
+  g_test_add_func ("/cli/history/commands", test_history_commands);
+  g_test_add_func ("/cli/history/reading", test_history_reading);
   g_test_add_func ("/cli/odds", test_odds);
   g_test_add_func ("/cli/odds-cubitos", test_odds_cubitos);
   g_test_add_func ("/cli/binary", test_binary);

@@ -93,7 +93,7 @@ def wait(driver, condition, what):
         return WebDriverWait(driver, WAIT, ignored_exceptions=(StaleElementReferenceException,)).until(
             lambda d: condition(d))
     except Exception:
-        banner = driver.find_element(By.ID, "banner").text
+        banner = " / ".join(p.find_element(By.ID, "banner").text for p in phones)
         raise AssertionError(f"phone waited in vain for {what}; banner: {banner!r}; turn: "
                              f"{driver.find_element(By.ID, 'turn').text!r}")
 
@@ -218,7 +218,7 @@ def cubitos(drivers):
     for p in drivers:
         wait_at(p, 6)
     for p in drivers:
-        choose(p, '"pass":true')
+        tap(p, 'button[data-form="pass"]', "pass")
     # 9 entries, and the 9 Dicepad makes after the last pass (below)
     for p in drivers:
         wait_at(p, 18)
@@ -233,6 +233,216 @@ def cubitos(drivers):
     script += [{"player": name, "move": 0, "landed": {}} for name in players]
     stored_equals_script(game_id, script)
     print("ok 2 - Cubitos roll section from three phones in parallel; the stored game equals its script")
+
+
+# ---- A whole Cubitos race on three phones (issue 23) ----
+
+RACE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cubitos-phone-race.jsonl")
+ROLL_SECTION = ("refill", "roll", "push", "pass", "bust")
+
+
+def read_script(path):
+    lines = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.strip() and not line.lstrip().startswith("#"):
+                lines.append(json.loads(line))
+    return lines
+
+
+def verb(action):
+    return next(k for k in action if k != "player")
+
+
+def no_sideways_scroll(driver, what):
+    width = driver.execute_script("return document.documentElement.scrollWidth")
+    inner = driver.execute_script("return window.innerWidth")
+    assert width <= inner, f"the page scrolls sideways ({width} > {inner} px) at {what}"
+
+
+def state_of(driver):
+    return driver.execute_script("return state")
+
+
+def get_path(action, path):
+    node = action
+    for part in path:
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and isinstance(part, int) and part < len(node):
+            node = node[part]
+        else:
+            return None
+    return node
+
+
+def matches(option_value, target):
+    if option_value is None or target is None:
+        return option_value is None and target is None
+    if isinstance(option_value, dict) and isinstance(target, dict):
+        return all(target.get(k) == v for k, v in option_value.items())
+    return option_value == target
+
+
+def form_id(action):
+    v = verb(action)
+    if v == "move":
+        return "land" if "landed" in action else "walk"
+    if v == "buy":
+        return "buy:" + action["buy"]
+    if v == "correct_cost":
+        return "correct:" + action["correct_cost"]
+    if v == "ability":
+        return f"ability:{action['ability']}:{action.get('number', 1)}:{action.get('face', 'team')}"
+    return v
+
+
+def press(driver, selector, times, what, taps):
+    for _ in range(times):
+        tap(driver, selector, what)
+        taps[0] += 1
+
+
+def set_counter(driver, key, have, want, taps):
+    sign = "plus" if want > have else "minus"
+    press(driver, f'button[data-{sign}="{key}"]', abs(want - have), key, taps)
+
+
+PLAYER_ROUNDS = 6   # 3 players, 2 rounds
+
+
+def one_tap_pair(driver, action, pending):
+    """The player's announce that follows @action (a collect) in @pending, when the phone
+    offers both as one tap; else None."""
+    if verb(action) != "collect":
+        return None
+    form = next((f for f in state_of(driver).get("forms", []) if f["id"] == "announce"), None)
+    if not form or not form.get("first") or not form["enabled"]:
+        return None
+    if {k: v for k, v in form["first"].items() if k != "player"} != {k: v for k, v in action.items() if k != "player"}:
+        return None
+    mine = [a for a in pending if a["player"] == action["player"]]
+    return mine[0] if mine and verb(mine[0]) == "announce" else None
+
+
+def offered(driver, action):
+    """TRUE when the phone offers @action's form now (else Dicepad entered it itself)."""
+    st = state_of(driver)
+    v = verb(action)
+    if v == "refill" or v == "roll":
+        return bool(st["entry"]) and st["entry"]["mode"] == ("refill" if v == "refill" else "cubitos-roll")
+    return any(f["id"] == form_id(action) and f["enabled"] for f in st.get("forms", []))
+
+
+def prepare(driver, action, taps):
+    """Fills in the phone's form for @action; returns the selector of its button."""
+    v = verb(action)
+    st = state_of(driver)
+    entry = st["entry"]
+    if v == "refill":
+        assert entry and entry["mode"] == "refill", f"no refill entry for {action}"
+        for kind in entry["kinds"]:
+            set_counter(driver, "refill:" + kind["key"], kind["take"], action["refill"].get(kind["key"], 0), taps)
+        set_counter(driver, "refill:red_lines", 0, action.get("red_lines", 0), taps)
+        return "#send"
+    if v == "roll":
+        assert entry and entry["mode"] == "cubitos-roll", f"no roll entry for {action}"
+        for kind, faces in action["roll"].items():
+            for face, n in faces.items():
+                set_counter(driver, f"roll:{kind}:{face}", 0, n, taps)
+        return "#send"
+    fid = form_id(action)
+    forms = [f for f in st.get("forms", []) if f["id"] == fid]
+    assert forms, f"no form {fid} for {action}; forms: {[f['id'] for f in st.get('forms', [])]}"
+    form = forms[0]
+    if not form["fields"]:
+        return f'button[data-form="{fid}"]'
+    values = [f["value"] for f in form["fields"]]
+    for i, field in enumerate(form["fields"]):
+        if field.get("when"):
+            at = next(j for j, f in enumerate(form["fields"]) if f["path"] == field["when"]["path"])
+            if int(values[at]) < field["when"]["min"]:
+                continue
+        key = fid + "|" + "/".join(str(p) for p in field["path"])
+        target = get_path(action, field["path"])
+        if field["type"] == "count":
+            want = target if target is not None else 0
+            set_counter(driver, key, values[i], want, taps)
+            values[i] = want
+        elif field["type"] == "pick":
+            want = next((n for n, o in enumerate(field["options"]) if matches(o["value"], target)), None)
+            assert want is not None, f"{fid}: no choice {target!r} in {field['label']}"
+            if want != values[i]:
+                press(driver, f'button[data-pick="{key}"][data-option="{want}"]', 1, key, taps)
+                values[i] = want
+        else:
+            want = target == field["on"]
+            if want != values[i]:
+                press(driver, f'button[data-toggle="{key}"]', 1, key, taps)
+                values[i] = want
+    return f'button[data-send="{fid}"]'
+
+
+def cubitos_race(drivers):
+    script = read_script(RACE)
+    setup, actions = script[0], script[1:]
+    players = setup["players"]
+    game_id = new_game(setup)
+    url = serve(game_id)
+    by_name = dict(zip(players, drivers))
+    for seat, p in enumerate(drivers):
+        sit(p, url, seat)
+    taps = [0]
+    expected = 0        # entries stored at least: ours, and those Dicepad made itself
+    pending = list(actions)
+    while pending:
+        for p in drivers:
+            wait(p, lambda d: at(d) >= expected, f"log position {expected}")
+        # What Dicepad enters by itself follows our entry in a state of its own: wait
+        # until every phone shows the same position twice in a row.
+        while True:
+            seen = [at(p) for p in drivers]
+            time.sleep(0.3)
+            if len(set(seen)) == 1 and [at(p) for p in drivers] == seen:
+                break
+        expected = seen[0]
+        if not offered(by_name[pending[0]["player"]], pending[0]):
+            pending.pop(0)  # Dicepad entered it itself: nothing to decide
+            continue
+        # Consecutive roll-section entries of different players: prepared on each phone,
+        # then sent at the same time (p. 7: everyone plays the roll section at once).
+        batch = [pending[0]]
+        if verb(pending[0]) in ROLL_SECTION:
+            while (len(batch) < len(pending) and verb(pending[len(batch)]) in ROLL_SECTION
+                   and pending[len(batch)]["player"] not in [a["player"] for a in batch]
+                   and offered(by_name[pending[len(batch)]["player"]], pending[len(batch)])):
+                batch.append(pending[len(batch)])
+        del pending[:len(batch)]
+        buttons = []
+        for action in batch:
+            p = by_name[action["player"]]
+            follow = one_tap_pair(p, action, pending)
+            if follow is not None:
+                # The window's "Collect and Announce Swords": one tap, two entries.
+                pending.remove(follow)
+                expected += 1
+                buttons.append((p, 'button[data-form="announce"]', action))
+            else:
+                buttons.append((p, prepare(p, action, taps), action))
+            no_sideways_scroll(p, f"{action} (filled in)")
+        for p, selector, action in buttons:
+            tap(p, selector, f"send {action}")
+            taps[0] += 1
+        expected += len(batch)
+        for p in drivers:
+            wait(p, lambda d: at(d) >= expected, f"log position {expected} after {batch}")
+            no_sideways_scroll(p, f"after {batch}")
+    for p in drivers:
+        wait(p, lambda d: state_of(d)["finished"], "the end of the race")
+    stored_equals_script(game_id, script)
+    print(f"ok 3 - a whole Cubitos race from three phones ({len(actions)} entries, {taps[0]} taps, "
+          f"{taps[0] / PLAYER_ROUNDS:.2f} per player-round); "
+          "the stored game equals its script")
 
 
 def screenshots(out_dir):
@@ -258,14 +468,46 @@ def screenshots(out_dir):
         print("saved", os.path.join(out_dir, name))
 
 
+def cubitos_screenshots(out_dir):
+    # Round 2 of the phone race, Ina's support phase: Fat Cat's form, collect, announce.
+    script = read_script(RACE)
+    upto = next(i for i, a in enumerate(script) if a.get("ability") == "fat-cat")
+    path = os.path.join(workdir, "cubitos-shot.jsonl")
+    with open(path, "w", encoding="utf-8") as f:
+        for line in script[:upto]:
+            f.write(json.dumps(line) + "\n")
+    game_id = run_cli("play", path).strip().splitlines()[-1]
+    url = serve(game_id)
+    for lang, suffix in (("en-US", "en"), ("de-DE", "de")):
+        for scheme in ("light", "dark"):
+            p = phone(lang)
+            p.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                              {"width": 360, "height": 1400, "deviceScaleFactor": 1, "mobile": True})
+            p.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                              {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            p.get(url)
+            tap(p, 'button[data-seat="0"]', "seat")
+            wait(p, lambda d: enabled(d, 'button[data-send^="ability:fat-cat"]'), "Fat Cat's form")
+            no_sideways_scroll(p, "the screenshot")
+            name = os.path.join(out_dir, f"phones-cubitos-{suffix}-{scheme}.png")
+            p.save_screenshot(name)
+            print("saved", name)
+            tap(p, "#leave", "give the seat back")
+            wait(p, lambda d: d.find_element(By.ID, "seats").is_displayed(), "the seats")
+            p.quit()
+            phones.remove(p)
+
+
 try:
     started = time.monotonic()
     if len(sys.argv) > 3 and sys.argv[2] == "--screenshots":
         screenshots(sys.argv[3])
+        cubitos_screenshots(sys.argv[3])
     else:
-        print("1..2")
+        print("1..3")
         drivers = calavera()
         cubitos(drivers)
+        cubitos_race(drivers)
         print(f"# {time.monotonic() - started:.1f} s")
 finally:
     for driver in phones:

@@ -14,6 +14,7 @@
 #include <libsoup/soup.h>
 #include <locale.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "cv-game.h"
 #include "cv-presenter.h"
@@ -933,7 +934,7 @@ test_connections_flat (Fixture       *fixture,
   g_autofree char *body = NULL;
 
   /* Inside the rate limit, as in the issue: only the leak can stop it. */
-  dp_table_server_set_http_limits (fixture->server, 100000, 0);
+  dp_table_server_set_http_limits (fixture->server, 100000, 0, 0);
   g_assert_cmpuint (http_get (fixture, "GET", fixture->url, NULL, NULL), ==, SOUP_STATUS_OK);
   before = count_descriptors ();
   for (guint i = 0; i < 2000; i++)
@@ -972,6 +973,45 @@ test_connections_flat (Fixture       *fixture,
   g_assert_nonnull (strstr (body, "<html"));
 }
 
+/* Issue 24, item 2: "after the descriptors run out the server never accepts again".
+ * The process runs out of descriptors while phones keep connecting; once some are free
+ * again, the server accepts and serves as before. */
+static void
+test_out_of_descriptors (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autoptr(GSocketAddress) server = g_inet_socket_address_new_from_string ("127.0.0.1", dp_table_server_get_port (fixture->server));
+  g_autoptr(GPtrArray) clients = g_ptr_array_new_with_free_func (g_object_unref);
+  struct rlimit saved, low;
+  gboolean expired = FALSE;
+
+  g_assert_cmpint (getrlimit (RLIMIT_NOFILE, &saved), ==, 0);
+  low = saved;
+  low.rlim_cur = count_descriptors () + 8;
+  g_assert_cmpint (setrlimit (RLIMIT_NOFILE, &low), ==, 0);
+  /* Connections the kernel completes while the server cannot take them: accept() fails. */
+  for (guint i = 0; i < 64; i++)
+    {
+      GSocket *socket = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, NULL);
+
+      if (socket == NULL)
+        break;
+      g_ptr_array_add (clients, socket);
+      if (!g_socket_connect (socket, server, NULL, NULL))
+        break;
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+    }
+  g_assert_cmpuint (clients->len, <, 64);
+  g_timeout_add (100, timeout_cb, &expired);
+  iterate_until (&expired);
+
+  /* Descriptors are free again: the page loads. */
+  g_ptr_array_set_size (clients, 0);
+  g_assert_cmpint (setrlimit (RLIMIT_NOFILE, &saved), ==, 0);
+  g_assert_cmpuint (http_get (fixture, "GET", fixture->url, NULL, NULL), ==, SOUP_STATUS_OK);
+}
+
 /* Issue 24, item 3: "half-sent requests never time out". With a short timeout (the
  * default is DP_TABLE_SERVER_REQUEST_TIMEOUT_MS), a request that stops half-way and a
  * connection that never says anything are closed by the server; phones go on. */
@@ -984,7 +1024,7 @@ test_slow_request (Fixture       *fixture,
   g_autoptr(Phone) phone = NULL;
   g_autoptr(JsonObject) state = NULL;
 
-  dp_table_server_set_http_limits (fixture->server, 0, 300);
+  dp_table_server_set_http_limits (fixture->server, 0, 0, 300);
   half = raw_connect (fixture, NULL);
   silent = raw_connect (fixture, NULL);
   raw_send (half, "GET /t/", 7);
@@ -1089,7 +1129,7 @@ test_upgrade_limits (Fixture       *fixture,
   g_assert_cmpuint (raw_status (raw), ==, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE);
 
   /* 2 requests a second, bursts of 4: the tenth upgrade in a row is refused. */
-  dp_table_server_set_http_limits (fixture->server, 2, 0);
+  dp_table_server_set_http_limits (fixture->server, 2, 0, 0);
   for (guint i = 0; i < 10; i++)
     {
       g_autoptr(Raw) upgrade = raw_connect (fixture, NULL);
@@ -1114,7 +1154,7 @@ test_rate_per_address (Fixture       *fixture,
   g_autofree char *flood = g_strdup_printf ("GET /t/guess/ HTTP/1.1\r\nHost: %s\r\n\r\n", host);
   guint n_limited = 0;
 
-  dp_table_server_set_http_limits (fixture->server, 5, 0);
+  dp_table_server_set_http_limits (fixture->server, 5, 0, 0);
   for (guint i = 0; i < 40; i++)
     {
       g_autoptr(Raw) raw = raw_connect (fixture, "127.0.0.2");
@@ -1127,6 +1167,20 @@ test_rate_per_address (Fixture       *fixture,
   /* The phones (127.0.0.1) still load the page. */
   for (guint i = 0; i < 5; i++)
     g_assert_cmpuint (http_get (fixture, "GET", fixture->url, NULL, NULL), ==, SOUP_STATUS_OK);
+
+  /* Silent connections from one address: beyond DP_TABLE_SERVER_PENDING_PER_ADDRESS
+   * they are closed at once, and the phones still load the page. */
+  {
+    g_autoptr(GPtrArray) silent = g_ptr_array_new_with_free_func ((GDestroyNotify) raw_free);
+    guint n_closed = 0;
+
+    for (guint i = 0; i < DP_TABLE_SERVER_PENDING_PER_ADDRESS + 4; i++)
+      g_ptr_array_add (silent, raw_connect (fixture, "127.0.0.3"));
+    for (guint i = 0; i < silent->len; i++)
+      n_closed += raw_read (g_ptr_array_index (silent, i), NULL, 200);
+    g_assert_cmpuint (n_closed, ==, 4);
+    g_assert_cmpuint (http_get (fixture, "GET", fixture->url, NULL, NULL), ==, SOUP_STATUS_OK);
+  }
 }
 
 /* Issue 24, item 8: "Origin and Host are not checked … the page's CSP allows sockets to
@@ -1261,6 +1315,7 @@ main (int    argc,
   g_test_add ("/server/cubitos-parallel", Fixture, NULL, fixture_set_up_cubitos, test_cubitos_parallel, fixture_tear_down);
   g_test_add ("/server/game-views", Fixture, NULL, fixture_set_up_cubitos, test_game_views, fixture_tear_down);
   g_test_add ("/server/connections-flat", Fixture, NULL, fixture_set_up, test_connections_flat, fixture_tear_down);
+  g_test_add ("/server/out-of-descriptors", Fixture, NULL, fixture_set_up, test_out_of_descriptors, fixture_tear_down);
   g_test_add ("/server/slow-request", Fixture, NULL, fixture_set_up, test_slow_request, fixture_tear_down);
   g_test_add ("/server/fragments", Fixture, NULL, fixture_set_up, test_fragments, fixture_tear_down);
   g_test_add ("/server/moved-seat", Fixture, NULL, fixture_set_up, test_moved_seat, fixture_tear_down);

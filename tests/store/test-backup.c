@@ -13,6 +13,7 @@
 
 #include <gio/gio.h>
 #include <glib/gstdio.h>
+#include <string.h>
 
 #include "dp-backup.h"
 #include "dp-backup-private.h"
@@ -274,9 +275,17 @@ test_kill_during_backup (void)
       g_assert_cmpuint (count_backups (dir), ==, 1);
     }
 
-  /* The next backup completes and clears what the killed ones left. */
+  /* The next backup completes and clears what the killed ones left: the ".partial"
+   * copies and the ".partial-journal" SQLite kept beside one (issue 26, item 4: 42 were
+   * left after 50 kills). One is made here too, as a kill leaves it, so the check does
+   * not depend on where the kills fell. */
   {
-    g_autofree char *next = dp_backup_create (path, dir, DP_BACKUP_DAILY, NULL, &error);
+    g_autofree char *journal = g_build_filename (dir, "dicepad-20260101-000000-daily.db.partial-journal", NULL);
+    g_autofree char *next = NULL;
+
+    g_file_set_contents (journal, "journal", -1, &error);
+    g_assert_no_error (error);
+    next = dp_backup_create (path, dir, DP_BACKUP_DAILY, NULL, &error);
     g_autoptr(GDir) folder = NULL;
     const char *name;
 
@@ -285,7 +294,7 @@ test_kill_during_backup (void)
     folder = g_dir_open (dir, 0, &error);
     g_assert_no_error (error);
     while ((name = g_dir_read_name (folder)) != NULL)
-      g_assert_false (g_str_has_suffix (name, ".partial"));
+      g_assert_null (strstr (name, ".partial"));
   }
   g_assert_cmpuint (kills, ==, 5);
 }

@@ -217,9 +217,10 @@ test_write_failures (void)
     }
 }
 
-/* Issue 16, item 1 and the assignment: when the export to a named file fails after
- * much of it is already on disk (here a damaged stored game near the end), the user's
- * file is exactly as it was and no partial file is left beside it. */
+/* Issue 16, item 1 and the assignment: when the export to a named file fails, the
+ * user's file is exactly as it was and no partial file is left beside it. A damaged
+ * stored game near the end is left out and named, the file then holds every other game
+ * (issue 26, item 1); with every game damaged the export fails and the file stays. */
 static void
 test_file_never_half_written (void)
 {
@@ -243,6 +244,24 @@ test_file_never_half_written (void)
                          (const char *) g_ptr_array_index (ids, N_GAMES - 1));
   g_assert_cmpint (sqlite3_exec (_dp_store_get_db (store), sql, NULL, NULL, NULL), ==, SQLITE_OK);
 
+  g_assert_false (dp_exchange_write_file (store, DP_EXCHANGE_FORMAT_JSON, NULL, file, NULL, &error));
+  g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_SKIPPED_GAMES);
+  g_assert_nonnull (strstr (error->message, g_ptr_array_index (ids, N_GAMES - 1)));
+  g_clear_error (&error);
+  {
+    g_autoptr(DpStore) other = test_open_store ("half-import.db");
+    g_autoptr(GFile) written = g_file_new_for_path (path);
+    guint imported = 0;
+
+    g_assert_true (dp_exchange_import_file (other, written, &imported, NULL, NULL, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (imported, ==, N_GAMES - 1);
+  }
+  g_file_set_contents (path, "the user's precious file", -1, &error);
+  g_assert_no_error (error);
+
+  /* Every game damaged: nothing to write, the file stays. */
+  g_assert_cmpint (sqlite3_exec (_dp_store_get_db (store), "UPDATE games SET setup = '{'", NULL, NULL, NULL), ==, SQLITE_OK);
   g_assert_false (dp_exchange_write_file (store, DP_EXCHANGE_FORMAT_JSON, NULL, file, NULL, &error));
   g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW);
 
@@ -282,6 +301,56 @@ test_import_no_size_limit (void)
   g_assert_cmpuint (imported, ==, 0);
   g_assert_cmpuint (dp_store_count_games (store, NULL, NULL), ==, 1);
   g_unlink (path);
+}
+
+/* Issue 26, item 12: the import reads an export once, its games where they stand. The
+ * outer object around them is still checked whole: members after the list, a list
+ * before the format (walked once to find the format), a second list, a trailing comma,
+ * text after the object — and the games of a refused file are not kept. */
+static void
+test_import_outer_object (void)
+{
+  g_autoptr(DpStore) store = test_open_store ("outer.db");
+  g_autofree char *one = NULL;
+  g_autofree char *game = NULL;
+  const char *start, *end;
+  struct
+  {
+    const char *format;   /* @: the game */
+    gboolean    ok;
+  } cases[] = {
+    { "{\"format\": \"dicepad-export\", \"version\": 1, \"games\": [@], \"note\": [1, {\"a\": 2}]}", TRUE },
+    { "{\"games\": [@], \"version\": 1, \"format\": \"dicepad-export\"}", TRUE },
+    { "{\"format\": \"dicepad-export\", \"version\": 1, \"games\": [@], }", FALSE },
+    { "{\"format\": \"dicepad-export\", \"version\": 1, \"games\": [@], \"games\": []}", FALSE },
+    { "{\"format\": \"dicepad-export\", \"version\": 1, \"games\": [@]} {}", FALSE },
+    { "{\"format\": \"dicepad-export\", \"version\": 1, \"games\": [@], \"x\": \"\\u0000\"}", FALSE },
+    { "{\"games\": [@], \"format\": \"other\", \"version\": 1}", FALSE },
+  };
+
+  store_script (store, "rules-whole-game.jsonl");
+  one = streamed_export (store, NULL);
+  start = strchr (strstr (one, "\"games\""), '[') + 1;
+  end = strrchr (one, ']');
+  game = g_strndup (start, (gsize) (end - start));
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(DpStore) target = NULL;
+      g_autofree char *name = g_strdup_printf ("outer-%u.db", i);
+      g_auto(GStrv) parts = g_strsplit (cases[i].format, "@", 2);
+      g_autofree char *text = g_strconcat (parts[0], game, parts[1], NULL);
+      g_autoptr(GError) error = NULL;
+      guint imported = 0;
+      gboolean ok;
+
+      target = test_open_store (name);
+      ok = dp_exchange_import_data (target, text, strlen (text), &imported, NULL, NULL, &error);
+      g_assert_cmpint (ok, ==, cases[i].ok);
+      g_assert_cmpuint (dp_store_count_games (target, NULL, NULL), ==, cases[i].ok ? 1 : 0);
+      if (!cases[i].ok)
+        g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_INVALID_IMPORT);
+    }
 }
 
 /* The export as a stream that cannot be mapped (a pipe) imports the same, and the
@@ -353,6 +422,7 @@ main (int   argc,
   g_test_add_func ("/exchange/file-never-half-written", test_file_never_half_written);
   g_test_add_func ("/exchange/import-no-size-limit", test_import_no_size_limit);
   g_test_add_func ("/exchange/import-from-pipe", test_import_from_pipe);
+  g_test_add_func ("/exchange/import-outer-object", test_import_outer_object);
 
   status = g_test_run ();
   test_scratch_clear ();

@@ -579,6 +579,335 @@ test_names_normalised (void)
   }
 }
 
+/* ---- Issue 26 ---- */
+
+/* A finished game of two players, played at random; returns its id. */
+static char *
+store_with_finished_game (DpStore *store,
+                          guint32  seed)
+{
+  g_autoptr(DpGame) game = test_new_game (two);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+  g_autoptr(GError) error = NULL;
+  char *id = dp_store_create_game (store, game, &error);
+
+  g_assert_no_error (error);
+  test_play_store (store, id, game, rand, 100000);
+  g_assert_true (dp_game_is_finished (game));
+  return id;
+}
+
+/* Item 3: "A fresh database killed while it was being created (between
+ * journal_mode=WAL and the first migration's commit: an empty WAL database, application
+ * id 0) is refused by every reading command … An empty database is an empty history."
+ * The same for a 0-byte file and a missing one; none of them is created or changed. */
+static void
+test_empty_database_reads_empty (void)
+{
+  g_autofree char *wal_path = test_db_path ("killed-at-creation.db");
+  g_autofree char *empty_path = test_db_path ("zero-bytes.db");
+  g_autofree char *missing_path = test_db_path ("missing.db");
+  g_autoptr(GError) error = NULL;
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open (wal_path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "PRAGMA journal_mode = WAL", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+  g_file_set_contents (empty_path, "", 0, &error);
+  g_assert_no_error (error);
+
+  for (guint i = 0; i < 3; i++)
+    {
+      const char *path = i == 0 ? wal_path : i == 1 ? empty_path : missing_path;
+      g_autofree char *before = i < 2 ? test_file_hash (path) : NULL;
+      g_autoptr(DpStore) store = dp_store_open_for_reading (path, &error);
+      g_autoptr(GPtrArray) games = NULL;
+      g_autoptr(GPtrArray) stats = NULL;
+      g_autoptr(JsonNode) export = NULL;
+      g_autoptr(DpGame) game = test_new_game (two);
+
+      g_assert_no_error (error);
+      g_assert_nonnull (store);
+      games = dp_store_list_games (store, NULL, 0, 0, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (games->len, ==, 0);
+      stats = dp_store_player_stats (store, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (stats->len, ==, 0);
+      export = dp_store_export (store, NULL, &error);
+      g_assert_no_error (error);
+
+      /* A reader's store is read-only: a write says so and stores nothing anywhere. */
+      g_assert_null (dp_store_create_game (store, game, &error));
+      g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_IO);
+      g_clear_error (&error);
+
+      if (i < 2)
+        {
+          g_autofree char *after = test_file_hash (path);
+
+          g_assert_cmpstr (before, ==, after);
+        }
+      else
+        {
+          g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+        }
+    }
+
+  /* The writer takes the half-created file over as a new database. */
+  {
+    g_autoptr(DpStore) store = dp_store_open (wal_path, &error);
+    g_autoptr(DpGame) game = test_new_game (two);
+    g_autofree char *id = NULL;
+
+    g_assert_no_error (error);
+    id = dp_store_create_game (store, game, &error);
+    g_assert_no_error (error);
+  }
+}
+
+/* Item 5: "Reading a read-only database leaves a read-only -shm behind; writes stay
+ * refused as 'read-only' after the file is made writable again." */
+static void
+test_read_only_leaves_no_shm (void)
+{
+  g_autofree char *path = test_db_path ("ro-shm.db");
+  g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+  g_autofree char *id = NULL;
+  g_autoptr(GError) error = NULL;
+
+  {
+    g_autoptr(DpStore) store = dp_store_open (path, &error);
+
+    g_assert_no_error (error);
+    id = store_with_game (store, 21, 4);
+  }
+  g_assert_false (g_file_test (shm, G_FILE_TEST_EXISTS));
+  g_assert_cmpint (g_chmod (path, 0444), ==, 0);
+
+  {
+    g_autoptr(DpStore) store = dp_store_open_for_reading (path, &error);
+    g_autoptr(DpGame) game = NULL;
+
+    g_assert_no_error (error);
+    game = dp_store_load_game (store, id, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (dp_game_get_n_actions (game), ==, 4);
+  }
+  /* Nothing a later writer could trip over. */
+  g_assert_false (g_file_test (shm, G_FILE_TEST_EXISTS));
+
+  g_assert_cmpint (g_chmod (path, 0644), ==, 0);
+  {
+    g_autoptr(DpStore) store = dp_store_open (path, &error);
+    g_autoptr(DpGame) game = NULL;
+
+    g_assert_no_error (error);
+    game = dp_store_load_game (store, id, &error);
+    g_assert_no_error (error);
+    g_assert_true (dp_store_abandon_game (store, id, &error));
+    g_assert_no_error (error);
+  }
+}
+
+/* Item 6: "On a database whose players page is damaged, stats exits 0 with an empty
+ * list (list reports the damage)." */
+static void
+test_stats_damaged_players (void)
+{
+  g_autoptr(DpStore) store = test_open_store ("stats-players.db");
+  g_autofree char *id = store_with_finished_game (store, 31);
+  g_autoptr(GPtrArray) stats = NULL;
+  g_autoptr(GError) error = NULL;
+
+  stats = dp_store_player_stats (store, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (stats->len, ==, 2);
+  g_clear_pointer (&stats, g_ptr_array_unref);
+
+  exec_sql (store, "PRAGMA foreign_keys = OFF");
+  exec_sql (store, "DELETE FROM players");
+  stats = dp_store_player_stats (store, NULL, NULL, &error);
+  g_assert_null (stats);
+  g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW);
+}
+
+/* Item 7: "Undo then redo of a finished game's last action moves its end time to the
+ * time of the redo." The end time is set far back, so any redo "now" would show. */
+static void
+test_redo_keeps_end_time (void)
+{
+  g_autoptr(DpStore) store = test_open_store ("end-time.db");
+  g_autofree char *id = store_with_finished_game (store, 41);
+  g_autoptr(GError) error = NULL;
+
+  exec_sql (store, "UPDATE games SET finished = 1000000000");
+  for (guint steps = 1; steps <= 2; steps++)
+    {
+      g_autoptr(DpGameSummary) summary = NULL;
+
+      for (guint i = 0; i < steps; i++)
+        {
+          g_autoptr(DpGame) game = dp_store_undo (store, id, NULL, &error);
+
+          g_assert_no_error (error);
+          summary = dp_store_get_summary (store, id, &error);
+          g_assert_no_error (error);
+          g_assert_cmpint (summary->state, ==, DP_GAME_STATE_IN_PROGRESS);
+          g_assert_cmpint (summary->finished, ==, 0);
+          g_clear_pointer (&summary, dp_game_summary_free);
+        }
+      for (guint i = 0; i < steps; i++)
+        {
+          g_autoptr(DpGame) game = dp_store_redo (store, id, NULL, &error);
+
+          g_assert_no_error (error);
+        }
+      summary = dp_store_get_summary (store, id, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (summary->state, ==, DP_GAME_STATE_FINISHED);
+      g_assert_cmpint (summary->finished, ==, 1000000000);
+    }
+}
+
+/* Item 8: "list --player does not fold accents ('jurgen' finds 0 games; the window's
+ * search finds 7)." */
+static void
+test_match_player_names (void)
+{
+  g_autoptr(DpStore) store = test_open_store ("fold.db");
+  const char *const names[] = { "Jürgen", "Zoë", NULL };
+  const char *const others[] = { "Zoe", "O'Brien", NULL };
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(DpGame) game = test_new_game (i == 0 ? names : others);
+      g_autofree char *id = dp_store_create_game (store, game, &error);
+
+      g_assert_no_error (error);
+    }
+
+  {
+    g_auto(GStrv) found = dp_store_match_player_names (store, "jurgen", &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (g_strv_length (found), ==, 1);
+    g_assert_cmpstr (found[0], ==, "Jürgen");
+  }
+  {
+    /* Two players fold alike; the exact spelling comes first. */
+    g_auto(GStrv) found = dp_store_match_player_names (store, "Zoe", &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (g_strv_length (found), ==, 2);
+    g_assert_cmpstr (found[0], ==, "Zoe");
+  }
+  {
+    g_auto(GStrv) found = dp_store_match_player_names (store, "o'brien", &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (found[0], ==, "O'Brien");
+  }
+}
+
+/* Item 9: "'only 148 of its 145 actions can be read'; a folder given as the database is
+ * called 'damaged'." */
+static void
+test_wording (void)
+{
+  g_autoptr(DpStore) store = test_open_store ("wording.db");
+  g_autofree char *id = store_with_game (store, 51, 8);
+  g_autofree char *folder = test_db_path ("a-folder");
+  g_autoptr(DpGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+
+  exec_sql (store, "UPDATE games SET n_actions = 5");
+  game = dp_store_load_game (store, id, &error);
+  g_assert_null (game);
+  g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_CORRUPT_ROW);
+  g_assert_null (strstr (error->message, "only 8 of its 5"));
+  g_assert_nonnull (strstr (error->message, id));
+  g_assert_nonnull (strstr (error->message, "8"));
+  g_clear_error (&error);
+
+  g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+  for (guint way = 0; way < 2; way++)
+    {
+      g_autoptr(DpStore) other = way == 0 ? dp_store_open (folder, &error) : dp_store_open_for_reading (folder, &error);
+
+      g_assert_null (other);
+      g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_IO);
+      g_assert_null (strstr (error->message, "damaged"));
+      g_assert_nonnull (strstr (error->message, "folder"));
+      g_clear_error (&error);
+    }
+}
+
+/* Item 10: "Deleting the -shm file while another Dicepad process has the database open
+ * lost a stored game once and made the database unreadable once … where Dicepad can
+ * notice it (the file's identity changed under an open connection), refuse to write and
+ * say why." Two stores stand for two Dicepad processes. */
+static void
+test_shm_deleted_refuses_writes (void)
+{
+  g_autofree char *path = test_db_path ("shm-deleted.db");
+  g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+  g_autofree char *replacement = test_db_path ("replacement.db");
+  g_autofree char *id = NULL;
+  g_autoptr(GError) error = NULL;
+
+  {
+    g_autoptr(DpStore) store = dp_store_open (path, &error);
+    g_autoptr(DpStore) other = NULL;
+    g_autoptr(DpGame) game = NULL;
+
+    g_assert_no_error (error);
+    other = dp_store_open (path, &error);
+    g_assert_no_error (error);
+    id = store_with_game (store, 61, 4);
+    g_assert_true (g_file_test (shm, G_FILE_TEST_EXISTS));
+    g_assert_cmpint (g_unlink (shm), ==, 0);
+
+    /* Reading goes on; every write is refused, saying why, in both processes. */
+    game = dp_store_load_game (store, id, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (dp_game_get_n_actions (game), ==, 4);
+    g_assert_false (dp_store_abandon_game (store, id, &error));
+    g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_IO);
+    g_assert_nonnull (strstr (error->message, "-shm"));
+    g_clear_error (&error);
+    {
+      g_autoptr(DpGame) fresh = test_new_game (two);
+
+      g_assert_null (dp_store_create_game (other, fresh, &error));
+      g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_IO);
+      g_clear_error (&error);
+    }
+  }
+
+  /* Every connection closed: the games are whole and can be written again. */
+  {
+    g_autoptr(DpStore) store = dp_store_open (path, &error);
+    g_autoptr(DpGame) game = NULL;
+
+    g_assert_no_error (error);
+    game = dp_store_load_game (store, id, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (dp_game_get_n_actions (game), ==, 4);
+
+    /* The database file itself replaced under the connection: refused too. */
+    {
+      g_autoptr(DpStore) other = dp_store_open (replacement, &error);
+
+      g_assert_no_error (error);
+    }
+    g_assert_cmpint (g_rename (replacement, path), ==, 0);
+    g_assert_false (dp_store_abandon_game (store, id, &error));
+    g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_IO);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -598,6 +927,13 @@ main (int   argc,
   g_test_add_func ("/store/damage/damaged-log-is-error", test_damaged_log_is_error);
   g_test_add_func ("/store/damage/stale-undo-redo", test_stale_undo_redo);
   g_test_add_func ("/store/damage/names-normalised", test_names_normalised);
+  g_test_add_func ("/store/damage/empty-database-reads-empty", test_empty_database_reads_empty);
+  g_test_add_func ("/store/damage/read-only-leaves-no-shm", test_read_only_leaves_no_shm);
+  g_test_add_func ("/store/damage/stats-damaged-players", test_stats_damaged_players);
+  g_test_add_func ("/store/damage/redo-keeps-end-time", test_redo_keeps_end_time);
+  g_test_add_func ("/store/damage/match-player-names", test_match_player_names);
+  g_test_add_func ("/store/damage/wording", test_wording);
+  g_test_add_func ("/store/damage/shm-deleted-refuses-writes", test_shm_deleted_refuses_writes);
 
   status = g_test_run ();
   test_scratch_clear ();

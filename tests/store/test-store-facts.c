@@ -267,7 +267,7 @@ test_migrate_from_6 (void)
 
   store = dp_store_open (path, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (test_query_int (_dp_store_get_db (store), "PRAGMA user_version"), ==, 7);
+  g_assert_cmpint (test_query_int (_dp_store_get_db (store), "PRAGMA user_version"), ==, 8);
   assert_known (store, "cost/bob", "2");
   assert_known (store, "fan/1", "{\"credits\":1,\"supply\":0}");
   assert_known (store, "fan/2", "{\"credits\":0,\"supply\":1}");

@@ -385,6 +385,21 @@ fill_old_game (sqlite3      *db,
  * and (from version 2, which has deletion) a deleted finished one; after the upgrade
  * the games load in exactly the state they had, the statistics count the finished
  * game and not the deleted one, and undo/redo works on the old game. */
+/* player_games (version 8, kept by triggers) holds exactly one row per seat, with its
+ * game's columns: the recount the History queries rely on. */
+static void
+assert_player_games_match (sqlite3 *db)
+{
+  g_assert_cmpint (test_query_int (db, "SELECT count (*) FROM player_games"), ==,
+                   test_query_int (db, "SELECT count (*) FROM seats"));
+  g_assert_cmpint (test_query_int (db,
+                                   "SELECT count (*) FROM seats s JOIN games g ON g.id = s.game "
+                                   "JOIN player_games pg ON pg.player = s.player AND pg.game = g.id "
+                                   "AND pg.deleted = g.deleted AND pg.created = g.created "
+                                   "AND pg.state = g.state AND pg.kind = g.kind"), ==,
+                   test_query_int (db, "SELECT count (*) FROM seats"));
+}
+
 static void
 test_migrate_every_version (void)
 {
@@ -392,8 +407,10 @@ test_migrate_every_version (void)
 
   /* A new migration needs its fixture in fill_old_game(): fail loudly until then.
    * Version 7 (known facts) needs none: Calavera games tell no facts, and
-   * test-store-facts.c migrates Cubitos games from version 6. */
-  g_assert_cmpuint (current, ==, 7);
+   * test-store-facts.c migrates Cubitos games from version 6. Version 8 (player_games)
+   * needs none either: it is filled from the seats every version has, checked below
+   * against a recount and by a filter on a player. */
+  g_assert_cmpuint (current, ==, 8);
 
   for (guint version = 0; version < current; version++)
     {
@@ -466,6 +483,16 @@ test_migrate_every_version (void)
       list = dp_store_list_games (store, NULL, 0, 0, &error);
       g_assert_no_error (error);
       g_assert_cmpuint (list->len, ==, 2);
+      assert_player_games_match (_dp_store_get_db (store));
+      {
+        DpGameFilter by_ina = DP_GAME_FILTER_INIT;
+
+        by_ina.player = "Ina";
+        g_clear_pointer (&list, g_ptr_array_unref);
+        list = dp_store_list_games (store, &by_ina, 0, 0, &error);
+        g_assert_no_error (error);
+        g_assert_cmpuint (list->len, ==, 2);
+      }
 
       /* The finished game counts, once, with its result and its averages. */
       stats = dp_store_player_stats (store, NULL, "Ina", &error);
@@ -1151,6 +1178,139 @@ test_rename_keeps_history (void)
 /* ---- Queries ---- */
 
 /* Issue: "games filtered by kind, player and date range, newest first, with paging". */
+/* The rows of a plain SQL query (the filter written the old way, the way it reads:
+ * "g.id IN (SELECT … seats …)") as game ids, in order. */
+static GPtrArray *
+reference_ids (sqlite3    *db,
+               const char *where,
+               const char *text,
+               gboolean    oldest)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT uuid FROM games g WHERE %s ORDER BY created %s, id %s",
+                                          where, oldest ? "ASC" : "DESC", oldest ? "ASC" : "DESC");
+  GPtrArray *ids = g_ptr_array_new_with_free_func (g_free);
+  sqlite3_stmt *stmt = NULL;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  if (text != NULL)
+    sqlite3_bind_text (stmt, 1, text, -1, SQLITE_TRANSIENT);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    g_ptr_array_add (ids, g_strdup ((const char *) sqlite3_column_text (stmt, 0)));
+  sqlite3_finalize (stmt);
+  return ids;
+}
+
+/* Issue 26, item 11: "deep History pages load with OFFSET"; the player filter and the
+ * search read every matching game. Paged from the last row shown (keyset), in pages of
+ * 4, every filter lists exactly the games a plain SQL query lists, in its order, each
+ * once — with games created in the same second (ties broken by row), a game where two
+ * players match the search, accents ("zoe" finds Zoë), a kind, the oldest first and
+ * the Deleted view. The length the window gets (dp_store_count_games) matches too. */
+static void
+test_keyset_pages (void)
+{
+  g_autoptr(DpStore) store = test_open_store ("keyset.db");
+  sqlite3 *db = _dp_store_get_db (store);
+  g_autoptr(GError) error = NULL;
+  const char *const tables[][4] = {
+    { "Zoë", "Jürgen", NULL },
+    { "Ina", "O'Brien", "Zoe", NULL },
+    { "Ina", "Sami", NULL },
+    { "Jürgen", "Zoë", "Ina", NULL },
+  };
+  g_autofree char *deleted_id = NULL;
+  struct
+  {
+    const char *kind, *player, *search;
+    gboolean    oldest, deleted;
+    const char *where, *text;
+  } cases[] = {
+    { NULL, NULL, NULL, FALSE, FALSE, "deleted = 0", NULL },
+    { NULL, NULL, NULL, TRUE, FALSE, "deleted = 0", NULL },
+    { NULL, "Ina", NULL, FALSE, FALSE,
+      "deleted = 0 AND id IN (SELECT game FROM seats s JOIN players p ON p.id = s.player WHERE p.name = ?)", "Ina" },
+    { "calavera", "Zoë", NULL, TRUE, FALSE,
+      "deleted = 0 AND kind = 'calavera' AND id IN (SELECT game FROM seats s JOIN players p ON p.id = s.player WHERE p.name = ?)", "Zoë" },
+    { NULL, NULL, "zoe", FALSE, FALSE,
+      "deleted = 0 AND id IN (SELECT game FROM seats s JOIN players p ON p.id = s.player WHERE p.name IN ('Zoë', 'Zoe'))", NULL },
+    { NULL, NULL, "ÜR", TRUE, FALSE,
+      "deleted = 0 AND id IN (SELECT game FROM seats s JOIN players p ON p.id = s.player WHERE p.name = 'Jürgen')", NULL },
+    { NULL, "Ina", "zo", FALSE, FALSE,
+      "deleted = 0 AND id IN (SELECT game FROM seats s JOIN players p ON p.id = s.player WHERE p.name = 'Ina') "
+      "AND id IN (SELECT game FROM seats s JOIN players p ON p.id = s.player WHERE p.name IN ('Zoë', 'Zoe'))", NULL },
+    { NULL, NULL, "nobody", FALSE, FALSE, "0", NULL },
+    { NULL, "Nobody", NULL, FALSE, FALSE, "0", NULL },
+    { NULL, NULL, "i", FALSE, TRUE, "deleted = 1", NULL },
+  };
+
+  for (guint i = 0; i < 37; i++)
+    {
+      g_autoptr(DpGame) game = test_new_game (tables[i % G_N_ELEMENTS (tables)]);
+      /* Three games a second: ties in `created`, broken by the row. */
+      g_autofree char *id = dp_store_create_game_at (store, game, 1700000000 + i / 3, &error);
+
+      g_assert_no_error (error);
+      if (i == 5)
+        deleted_id = g_strdup (id);
+    }
+  g_assert_true (dp_store_set_deleted (store, deleted_id, TRUE, &error));
+  g_assert_no_error (error);
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      DpGameFilter filter = DP_GAME_FILTER_INIT;
+      g_autoptr(GPtrArray) expected = reference_ids (db, cases[c].where, cases[c].text, cases[c].oldest);
+      g_autoptr(GPtrArray) seen = g_ptr_array_new_with_free_func (g_free);
+      DpGameKey after;
+      gboolean have_after = FALSE;
+
+      filter.kind = cases[c].kind;
+      filter.player = cases[c].player;
+      filter.search = cases[c].search;
+      filter.sort = cases[c].oldest ? DP_GAME_SORT_OLDEST : DP_GAME_SORT_NEWEST;
+      filter.deleted = cases[c].deleted;
+
+      for (;;)
+        {
+          g_autoptr(GPtrArray) page = dp_store_list_games_after (store, &filter, have_after ? &after : NULL, 4, &error);
+          DpGameSummary *last;
+
+          g_assert_no_error (error);
+          for (guint i = 0; i < page->len; i++)
+            g_ptr_array_add (seen, g_strdup (((DpGameSummary *) page->pdata[i])->id));
+          if (page->len < 4)
+            break;
+          last = page->pdata[page->len - 1];
+          after.created = last->created;
+          after.row = last->row;
+          have_after = TRUE;
+        }
+
+      g_assert_cmpuint (seen->len, ==, expected->len);
+      for (guint i = 0; i < seen->len; i++)
+        g_assert_cmpstr (seen->pdata[i], ==, expected->pdata[i]);
+      g_assert_cmpuint (dp_store_count_games (store, &filter, &error), ==, expected->len);
+      g_assert_no_error (error);
+
+      /* All at once (the worker's count; a search then merges each matching player's
+       * rows instead of walking the games): the same games in the same order. */
+      {
+        g_autoptr(GArray) keys = dp_store_list_game_keys (store, &filter, NULL, 0, &error);
+
+        g_assert_no_error (error);
+        g_assert_cmpuint (keys->len, ==, expected->len);
+        for (guint i = 0; i < keys->len; i++)
+          {
+            g_autofree char *sql = g_strdup_printf ("SELECT uuid = '%s' FROM games WHERE id = %" G_GINT64_FORMAT,
+                                                    (const char *) expected->pdata[i],
+                                                    g_array_index (keys, DpGameKey, i).row);
+
+            g_assert_cmpint (test_query_int (db, sql), ==, 1);
+          }
+      }
+    }
+}
+
 static void
 test_history_queries (void)
 {
@@ -1470,6 +1630,9 @@ assert_sums_match_recount (sqlite3 *db)
                                       "SELECT kind, a, b, games, wins_a, wins_b, ties FROM pair_sums "
                                       "WHERE games <> 0 OR wins_a <> 0 OR wins_b <> 0 OR ties <> 0"), ==, 0);
   g_assert_cmpint (count_differences (db, totals, "SELECT kind, player, total, game, seat FROM stat_totals"), ==, 0);
+
+  /* Issue 26, item 11: History's per-player rows follow every change too. */
+  assert_player_games_match (db);
 }
 
 /* Issue 19: "statistics page data for 10,000 games per game kind under 50 ms" keeps the
@@ -1704,8 +1867,6 @@ test_import_refusals (void)
         "Game 1" },
       { "action not an object", DOC (GAME ("x", "in-progress", "{\"game\":\"calavera\",\"players\":[\"a\",\"b\"]}",
                                            "[\"roll\"]")), "Game 1, action 1" },
-      { "illegal third game", illegal, "Game 3, action 1" },
-      { "atomic", half_good, "Game 3" },
       { "finished but not over", wrong_state, "Game 1" },
     };
 
@@ -1724,8 +1885,36 @@ test_import_refusals (void)
           g_error ("“%s” does not name “%s”", error->message, cases[i].message_part);
         g_clear_error (&error);
         g_assert_cmpuint (imported, ==, 0);
-        /* All or nothing: not even the good games before the bad one. */
+        /* A file that is not a whole export, or whose every game is bad: nothing. */
         g_assert_cmpuint (dp_store_count_games (store, NULL, &error), ==, 0);
+      }
+  }
+
+  /* A bad game beside good ones leaves only itself out, named (issue 26, item 1: "the
+   * import never refuses good games because of a bad one"; before, the whole file). */
+  {
+    const BadImport cases[] = {
+      { "illegal third game", illegal, "Game 3, action 1" },
+      { "third game malformed", half_good, "Game 3" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+      {
+        g_autofree char *name = g_strdup_printf ("left-out-%u.db", i);
+        g_autoptr(DpStore) other = test_open_store (name);
+        g_autoptr(JsonNode) doc = json_from_string (cases[i].json, &error);
+        guint imported = 99, skipped = 99;
+
+        g_test_message ("case: %s", cases[i].what);
+        g_assert_no_error (error);
+        g_assert_false (dp_store_import (other, doc, &imported, &skipped, &error));
+        g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_SKIPPED_GAMES);
+        g_assert_nonnull (strstr (error->message, cases[i].message_part));
+        g_assert_null (strstr (error->message, "Game 1"));
+        g_clear_error (&error);
+        g_assert_cmpuint (imported, ==, 2);
+        g_assert_cmpuint (skipped, ==, 0);
+        g_assert_cmpuint (dp_store_count_games (other, NULL, &error), ==, 2);
       }
   }
 
@@ -1774,6 +1963,7 @@ main (int   argc,
   g_test_add_func ("/store/players/hostile-names", test_hostile_names);
   g_test_add_func ("/store/players/rename", test_rename_keeps_history);
   g_test_add_func ("/store/queries/history", test_history_queries);
+  g_test_add_func ("/store/queries/keyset-pages", test_keyset_pages);
   g_test_add_func ("/store/queries/statistics", test_statistics);
   g_test_add_func ("/store/games/delete-purge", test_delete_and_purge);
   g_test_add_func ("/store/queries/sums-match-recount", test_sums_match_recount);

@@ -243,6 +243,22 @@ dp_ui_find_titled_button (GtkWidget  *widget,
 }
 
 static Visit
+visit_label (GtkWidget     *widget,
+             gconstpointer  data)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0)
+    return VISIT_MATCH;
+  return VISIT_DESCEND;
+}
+
+GtkWidget *
+dp_ui_find_label (GtkWidget  *widget,
+                  const char *text)
+{
+  return find_first (widget, visit_label, text);
+}
+
+static Visit
 visit_group (GtkWidget     *widget,
              gconstpointer  data)
 {
@@ -312,4 +328,33 @@ dp_ui_wait_frames (GtkWidget *widget,
   gtk_widget_remove_tick_callback (widget, id);
   dp_ui_iterate_until_idle ();
   return frames;
+}
+
+void
+dp_ui_load_script (const char  *name,
+                   char       **setup,
+                   GPtrArray  **actions)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "scripts", name, NULL);
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+  lines = g_strsplit (contents, "\n", -1);
+  *setup = NULL;
+  *actions = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *line = g_strstrip (lines[i]);
+
+      if (line[0] == '\0' || line[0] == '#')
+        continue;
+      if (*setup == NULL)
+        *setup = g_strdup (line);
+      else
+        g_ptr_array_add (*actions, g_strdup (line));
+    }
+  g_assert_nonnull (*setup);
 }

@@ -66,6 +66,8 @@ GtkButton *dp_ui_find_button_with_action (GtkWidget *widget, const char *action_
                                           const char *target);
 /* The first "choice" button below @widget whose title label reads @title, or NULL. */
 GtkWidget *dp_ui_find_titled_button (GtkWidget *widget, const char *title);
+/* The first label below @widget (or @widget) reading @text, or NULL. */
+GtkWidget *dp_ui_find_label (GtkWidget *widget, const char *text);
 /* The first box below @widget that starts with a "title-4" label reading @heading
  * (a group of choices), or NULL. */
 GtkWidget *dp_ui_find_group (GtkWidget *widget, const char *heading);
@@ -80,5 +82,9 @@ void dp_ui_wait_for_layout (GtkWidget *widget);
  * widgets moved in an idle after an allocation are placed in the next frame), waiting
  * 5 s at most; then runs what is pending. Returns the frames drawn. */
 guint dp_ui_wait_frames (GtkWidget *widget, guint n);
+
+/* The game script tests/scripts/@name (docs/game-script.md): its setup line and its
+ * action lines (element type char*), blank and # lines left out. Asserts it is read. */
+void dp_ui_load_script (const char *name, char **setup, GPtrArray **actions);
 
 G_END_DECLS

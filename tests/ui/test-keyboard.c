@@ -157,26 +157,7 @@ static void
 script_load (Script     *script,
              const char *name)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "scripts", name, NULL);
-  g_autofree char *contents = NULL;
-  g_auto(GStrv) lines = NULL;
-  g_autoptr(GError) error = NULL;
-
-  g_file_get_contents (path, &contents, NULL, &error);
-  g_assert_no_error (error);
-  lines = g_strsplit (contents, "\n", -1);
-  script->actions = g_ptr_array_new_with_free_func (g_free);
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      const char *line = g_strstrip (lines[i]);
-
-      if (line[0] == '\0' || line[0] == '#')
-        continue;
-      if (script->setup == NULL)
-        script->setup = g_strdup (line);
-      else
-        g_ptr_array_add (script->actions, g_strdup (line));
-    }
+  dp_ui_load_script (name, &script->setup, &script->actions);
 }
 
 static CvAction
@@ -1201,6 +1182,26 @@ test_roll_text_sorted (Fixture       *f,
   }
 }
 
+/* A window of @width × @height with the assistant on, four players (names with an
+ * umlaut, a diaeresis and an apostrophe), the first roll entered. */
+static void
+open_rolled_table (Fixture *f,
+                   int      width,
+                   int      height)
+{
+  static const char *const names[] = { "Jürgen", "Zoë", "O'Brien", "Ina", NULL };
+  GSettings *settings = dp_application_get_settings (f->app);
+
+  dp_ui_fixture_close_window (f);
+  g_settings_set_int (settings, "window-width", width);
+  g_settings_set_int (settings, "window-height", height);
+  g_settings_set_boolean (settings, "show-assistant", TRUE);
+  dp_ui_fixture_open_window (f);
+  dp_ui_wait_mapped (GTK_WIDGET (f->window));
+  start_by_keys (f, names);
+  type_en (f, "OOGJJP\n");
+}
+
 /* Issue 27 item 4: "at 1280×720 in German with the assistant on, during a pick-up, the
  * joker choices and 'Warum nicht die anderen?' fall below the panel". With four players,
  * two jokers rolled and one die picked up, every choice button and the expander are in
@@ -1209,21 +1210,11 @@ static void
 test_pick_up_in_view_1280x720 (Fixture       *f,
                                gconstpointer  data)
 {
-  static const char *const names[] = { "Jürgen", "Zoë", "O'Brien", "Ina", NULL };
-  GSettings *settings = dp_application_get_settings (f->app);
   GtkWidget *panel_scroller;
   GtkWidget *expander;
   GArray *legal;
 
-  dp_ui_fixture_close_window (f);
-  g_settings_set_int (settings, "window-width", 1280);
-  g_settings_set_int (settings, "window-height", 720);
-  g_settings_set_boolean (settings, "show-assistant", TRUE);
-  dp_ui_fixture_open_window (f);
-  dp_ui_wait_mapped (GTK_WIDGET (f->window));
-
-  start_by_keys (f, names);
-  type_en (f, "OOGJJP\n");
+  open_rolled_table (f, 1280, 720);
   type_en (f, "-O");
   g_assert_cmpint (cv_dice_entry_get_reroll_stage (dice (f)), ==, CV_REROLL_PICK);
   for (guint i = 0; i < 3; i++)
@@ -1255,7 +1246,7 @@ test_pick_up_in_view_1280x720 (Fixture       *f,
   g_assert_nonnull (expander);
   g_assert_true (gtk_widget_get_visible (expander));
   g_assert_true (in_view (expander, panel_scroller));
-  g_settings_reset (settings, "show-assistant");
+  g_settings_reset (dp_application_get_settings (f->app), "show-assistant");
 }
 
 /* Issue 27 item 4: "at 360 px no choice is visible after a roll without scrolling and
@@ -1280,42 +1271,15 @@ assert_no_overlap (GtkWidget *box)
     }
 }
 
-static GtkWidget *
-find_label (GtkWidget  *widget,
-            const char *text)
-{
-  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_label (child, text);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 test_choice_in_view_360x640 (Fixture       *f,
                              gconstpointer  data)
 {
-  static const char *const names[] = { "Jürgen", "Zoë", "O'Brien", "Ina", NULL };
-  GSettings *settings = dp_application_get_settings (f->app);
   GtkWidget *panel_scroller;
   GtkWidget *button;
   GtkWidget *worth;
 
-  dp_ui_fixture_close_window (f);
-  g_settings_set_int (settings, "window-width", 360);
-  g_settings_set_int (settings, "window-height", 640);
-  g_settings_set_boolean (settings, "show-assistant", TRUE);
-  dp_ui_fixture_open_window (f);
-  dp_ui_wait_mapped (GTK_WIDGET (f->window));
-
-  start_by_keys (f, names);
-  type_en (f, "OOGJJP\n");
+  open_rolled_table (f, 360, 640);
   for (guint i = 0; i < 3; i++)
     dp_ui_wait_for_layout (GTK_WIDGET (f->window));
   panel_scroller = cv_table_page_get_panel_scroller (table (f));
@@ -1325,11 +1289,11 @@ test_choice_in_view_360x640 (Fixture       *f,
   g_assert_true (in_view (button, panel_scroller));
 
   /* the advice, its sentences and its footnote, one under the other */
-  worth = find_label (GTK_WIDGET (panel (f)), _("“Worth” is how many points a choice adds to the sheet in the long run: crosses towards the points zone, rows at risk of the death zone, and bonus lines."));
+  worth = dp_ui_find_label (GTK_WIDGET (panel (f)), _("“Worth” is how many points a choice adds to the sheet in the long run: crosses towards the points zone, rows at risk of the death zone, and bonus lines."));
   g_assert_nonnull (worth);
   g_assert_true (gtk_widget_get_visible (worth));
   assert_no_overlap (gtk_widget_get_parent (worth));
-  g_settings_reset (settings, "show-assistant");
+  g_settings_reset (dp_application_get_settings (f->app), "show-assistant");
 }
 
 int

@@ -18,64 +18,10 @@
 
 #include "dp-phones-dialog.h"
 #include "dp-ui-test-util.h"
+#include "phone-test-util.h"
 
 typedef DpUiFixture Fixture;
 static const DpUiFixtureConfig ui_config = { "dicepad-phones-XXXXXX", "Phones" };
-
-typedef struct
-{
-  SoupWebsocketConnection *ws;
-  gint64                   at;
-  gint64                   seat;
-  gboolean                 seated;
-  gboolean                 closed;
-} Phone;
-
-static void
-message_cb (SoupWebsocketConnection *ws,
-            int                      type,
-            GBytes                  *bytes,
-            gpointer                 user_data)
-{
-  Phone *phone = user_data;
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  gsize size;
-  const char *data = g_bytes_get_data (bytes, &size);
-  JsonObject *object;
-  const char *kind;
-
-  g_assert_true (json_parser_load_from_data (parser, data, size, NULL));
-  object = json_node_get_object (json_parser_get_root (parser));
-  kind = json_object_get_string_member (object, "type");
-  if (g_str_equal (kind, "state"))
-    {
-      phone->at = json_object_get_int_member (object, "at");
-      phone->seat = json_object_get_int_member (object, "seat");
-    }
-  else if (g_str_equal (kind, "seated"))
-    phone->seated = TRUE;
-}
-
-static void
-closed_cb (SoupWebsocketConnection *ws,
-           gpointer                 user_data)
-{
-  ((Phone *) user_data)->closed = TRUE;
-}
-
-static void
-connected_cb (GObject      *source,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  Phone *phone = user_data;
-  g_autoptr(GError) error = NULL;
-
-  phone->ws = soup_session_websocket_connect_finish (SOUP_SESSION (source), result, &error);
-  g_assert_no_error (error);
-  g_signal_connect (phone->ws, "message", G_CALLBACK (message_cb), phone);
-  g_signal_connect (phone->ws, "closed", G_CALLBACK (closed_cb), phone);
-}
 
 static gboolean
 timeout_cb (gpointer user_data)
@@ -155,14 +101,13 @@ test_phones (Fixture       *f,
   DpStore *store = dp_application_get_store (f->app, &error);
   g_autoptr(DpGame) game = dp_game_new_from_text ("{\"game\":\"calavera\",\"players\":[\"Ina\",\"Sami\",\"Tom\"]}", &error);
   g_autofree char *id = NULL;
-  g_autoptr(GProxyResolver) direct = g_simple_proxy_resolver_new (NULL, NULL);
-  g_autoptr(SoupSession) http = soup_session_new_with_options ("proxy-resolver", direct, NULL);
-  g_autoptr(SoupMessage) msg = NULL;
-  g_autofree char *ws_url = NULL;
+  g_autoptr(SoupSession) http = phone_http_session_new ();
+  g_autoptr(Phone) phone = NULL;
+  g_autoptr(JsonObject) seated = NULL;
+  g_autoptr(JsonObject) state = NULL;
   DpPhonesDialog *dialog;
   GtkLabel *address;
   GdkPaintable *qr;
-  Phone phone = { NULL, -1, -1, FALSE, FALSE };
   QRcode *expected;
 
   g_assert_no_error (error);
@@ -188,26 +133,27 @@ test_phones (Fixture       *f,
   QRcode_free (expected);
 
   /* A phone sits down at Sami's seat: the dialog offers to free it. */
-  ws_url = g_strconcat (gtk_label_get_label (address), "ws", NULL);
-  msg = soup_message_new ("GET", ws_url);
-  soup_session_websocket_connect_async (http, msg, NULL, NULL, G_PRIORITY_DEFAULT, NULL, connected_cb, &phone);
-  WAIT_FOR (phone.ws != NULL);
+  phone = phone_connect (http, gtk_label_get_label (address));
   g_assert_false (gtk_widget_get_sensitive (free_button (GTK_WIDGET (dialog), 1)));
-  soup_websocket_connection_send_text (phone.ws, "{\"type\":\"claim\",\"seat\":1}");
-  WAIT_FOR (phone.seated && phone.seat == 1);
+  phone_send (phone, "{\"type\":\"claim\",\"seat\":1}");
+  seated = phone_wait (phone, "seated");
+  state = phone_wait_seat (phone, 1, 0);
   g_assert_true (gtk_widget_get_sensitive (free_button (GTK_WIDGET (dialog), 1)));
 
   /* The window's own entry reaches the phone; undo stays on the window. */
   g_assert_true (dp_session_apply_text (dp_window_get_session (f->window),
                                         "{\"roll\":[\"orange\",\"orange\",\"green\",\"pink\",\"skull\",\"skull\"]}", &error));
   g_assert_no_error (error);
-  WAIT_FOR (phone.at == 1);
+  g_clear_pointer (&state, json_object_unref);
+  state = phone_wait_state_at (phone, 1);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL));
-  WAIT_FOR (phone.at == 0);
+  g_clear_pointer (&state, json_object_unref);
+  state = phone_wait_state_at (phone, 0);
 
   /* The window frees the seat: the phone has none any more. */
   g_signal_emit_by_name (free_button (GTK_WIDGET (dialog), 1), "clicked");
-  WAIT_FOR (phone.seat == -1);
+  g_clear_pointer (&state, json_object_unref);
+  state = phone_wait_seat (phone, -1, 0);
   g_assert_false (gtk_widget_get_sensitive (free_button (GTK_WIDGET (dialog), 1)));
 
   /* Turn Phones Off: the dialog goes, the phone's connection is closed. */
@@ -217,11 +163,8 @@ test_phones (Fixture       *f,
 
     g_signal_emit_by_name (off, "clicked");
   }
-  WAIT_FOR (phone.closed);
+  phone_wait_closed (phone);
   WAIT_FOR (find_dialog () == NULL);
-
-  g_signal_handlers_disconnect_by_data (phone.ws, &phone);
-  g_object_unref (phone.ws);
 }
 
 /* polish item 7: "Phones at the Table" greyed out with no reason when no game is open.

@@ -274,6 +274,28 @@ assistant_text (const CvGame *game,
   return cv_assistant_text_new (game, odds, pick_up);
 }
 
+/* Issue 27: "the assistant lists the opponents in another order than the keys serve
+ * them" (docs/keyboard.md: "each opponent who must mark, in seat order after the
+ * roller"). Sami rolls the curse in turn 2: Tom, then Ina. */
+static void
+test_assistant_opponents_in_key_order (void)
+{
+  g_autoptr(CvGame) game = new_game ();
+  g_autoptr(CvAssistantText) text = NULL;
+  CvAction take;
+
+  apply_roll (game, "OOGGPP");
+  cv_action_init_take (&take, -1, CV_FACE_ORANGE);
+  apply (game, &take);
+  g_assert_cmpuint (cv_game_get_roller (game), ==, 1);
+  apply_roll (game, "OOGSSS");
+  g_assert_cmpint (cv_game_get_phase (game), ==, CV_PHASE_OPPONENTS);
+  text = assistant_text (game, NULL);
+  g_assert_cmpuint (text->opponents->len, ==, 2);
+  g_assert_nonnull (strstr (g_ptr_array_index (text->opponents, 0), "Tom"));
+  g_assert_nonnull (strstr (g_ptr_array_index (text->opponents, 1), "Ina"));
+}
+
 /* Issue 8: "the chance of 3 or more skulls when rolling 6 dice once". */
 static void
 test_assistant_first_roll (void)
@@ -697,24 +719,14 @@ test_cubitos_card_title_in_sentences (void)
 static DpGame *
 play_script (const char *name)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "scripts", name, NULL);
-  g_autofree char *text = NULL;
-  g_auto(GStrv) lines = NULL;
+  g_autofree char *setup = NULL;
+  g_autoptr(GPtrArray) actions = NULL;
   g_autoptr(GError) error = NULL;
-  DpGame *game = NULL;
+  DpGame *game;
 
-  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
-  lines = g_strsplit (text, "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      if (lines[i][0] == '\0' || lines[i][0] == '#')
-        continue;
-      if (game == NULL)
-        game = dp_game_new_from_text (lines[i], &error);
-      else
-        dp_game_apply_text (game, lines[i], &error);
-      g_assert_no_error (error);
-    }
+  dp_ui_load_script (name, &setup, &actions);
+  game = dp_game_replay (setup, (const char *const *) actions->pdata, actions->len, NULL, &error);
+  g_assert_no_error (error);
   return game;
 }
 
@@ -774,6 +786,7 @@ main (int   argc,
   g_test_add_func ("/presenter/assistant/no-reroll-left", test_assistant_no_reroll_left);
   g_test_add_func ("/presenter/assistant/recommendation", test_assistant_recommendation);
   g_test_add_func ("/presenter/assistant/opponents", test_assistant_opponents);
+  g_test_add_func ("/presenter/assistant/opponents-in-key-order", test_assistant_opponents_in_key_order);
   g_test_add_func ("/presenter/assistant/nothing", test_assistant_nothing);
   g_test_add_func ("/presenter/cubitos-card-title", test_cubitos_card_title);
 

@@ -275,6 +275,35 @@ test_resume_after_close (Fixture       *f,
   g_assert_cmpstr (turn_text (f), ==, "Ina's turn — roll 1 of 3: enter the six dice");
 }
 
+/* Issue 27 item 4: "after a crash the start page needs Tab×6 to reach Resume (Resume
+ * should have the focus)". The window goes without a close request (as in a crash), a
+ * new one opens on the start page: the keyboard is on the newest game's Resume, so
+ * Enter resumes it. */
+static void
+test_resume_has_focus_after_crash (Fixture       *f,
+                                   gconstpointer  data)
+{
+  g_autofree char *id = NULL;
+  GtkWidget *focus;
+
+  start_game (f, "Ina", "Sami");
+  enter_dice (f, "GGGPBS");
+  id = g_strdup (dp_session_get_id (dp_window_get_session (f->window)));
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  dp_ui_iterate_until_idle ();
+  f->window = NULL;
+
+  dp_ui_fixture_open_window (f);
+  dp_ui_wait_mapped (GTK_WIDGET (f->window));
+  dp_ui_iterate_until_idle ();
+  g_assert_cmpstr (dp_window_get_visible_page (f->window), ==, "start");
+  focus = gtk_root_get_focus (GTK_ROOT (f->window));
+  g_assert_nonnull (focus);
+  g_assert_true (GTK_IS_BUTTON (focus));
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (focus)), ==, "win.resume");
+  g_assert_cmpstr (g_variant_get_string (gtk_actionable_get_action_target_value (GTK_ACTIONABLE (focus)), NULL), ==, id);
+}
+
 static const char letters[] = "OGPB";
 
 /* One of Ina's rows X to frozen, with Sami's turns in between (rules: 3 skulls make
@@ -504,10 +533,17 @@ test_assistant_live_selection (Fixture       *f,
 
   entry = cv_turn_panel_get_dice_entry (panel (f));
   enter_dice (f, "OOGJPS");
+  /* best and next best — or, when their worths read the same, a tie said as one (issue 27) */
   best = assistant_line (f, "Best: ");
-  g_assert_nonnull (best);
+  if (best == NULL)
+    {
+      best = assistant_line (f, "Tie: ");
+      g_assert_nonnull (best);
+      g_assert_nonnull (strstr (best, " each)."));
+    }
+  else
+    g_assert_nonnull (strstr (best, "Next best: "));
   g_assert_nonnull (strstr (best, "(worth "));
-  g_assert_nonnull (strstr (best, "Next best: "));
   hint = assistant_line (f, "Select the dice");
   g_assert_nonnull (hint);
 
@@ -784,6 +820,7 @@ main (int   argc,
   g_test_add ("/table/third-roll-ends-rolling", Fixture, &ui_config, dp_ui_fixture_setup, test_third_roll_ends_rolling, dp_ui_fixture_teardown);
   g_test_add ("/table/three-skulls", Fixture, &ui_config, dp_ui_fixture_setup, test_three_skulls, dp_ui_fixture_teardown);
   g_test_add ("/table/resume-after-close", Fixture, &ui_config, dp_ui_fixture_setup, test_resume_after_close, dp_ui_fixture_teardown);
+  g_test_add ("/table/resume-has-focus-after-crash", Fixture, &ui_config, dp_ui_fixture_setup, test_resume_has_focus_after_crash, dp_ui_fixture_teardown);
   g_test_add ("/table/full-game", Fixture, &ui_config, dp_ui_fixture_setup, test_full_game, dp_ui_fixture_teardown);
   g_test_add ("/table/assistant/off-by-default", Fixture, &ui_config, dp_ui_fixture_setup, test_assistant_off_by_default, dp_ui_fixture_teardown);
   g_test_add ("/table/assistant/live-selection", Fixture, &ui_config, dp_ui_fixture_setup, test_assistant_live_selection, dp_ui_fixture_teardown);

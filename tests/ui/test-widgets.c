@@ -40,6 +40,7 @@
 #include "dp-history-page.h"
 #include "dp-new-game-page.h"
 #include "dp-phones-dialog.h"
+#include "dp-bgstats-dialog.h"
 #include "dp-preferences-window.h"
 #include "dp-result-page.h"
 #include "dp-statistics-page.h"
@@ -200,6 +201,40 @@ test_preferences_backup_folder_absolute (void)
   g_rmdir (dir);
 }
 
+/* "Send to BG Stats" for a game that is not finished yet: BG Stats takes plays only, so
+ * the dialog says why instead of showing a code (issue 28), and goes away cleanly. */
+static void
+test_bgstats_dialog (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("dicepad-widgets-XXXXXX", &error);
+  g_autofree char *db_path = g_build_filename (dir, "games.db", NULL);
+  g_autoptr(DpStore) store = dp_store_open (db_path, &error);
+  g_autoptr(DpSession) session = NULL;
+  GtkWidget *dialog;
+
+  g_assert_no_error (error);
+  session = dp_session_new (store, "{\"game\":\"calavera\",\"players\":[\"Jürgen\",\"O'Brien\"]}", &error);
+  g_assert_no_error (error);
+
+  dialog = GTK_WIDGET (dp_bgstats_dialog_new (NULL, store, dp_session_get_id (session), NULL));
+  g_assert_null (dp_bgstats_dialog_get_link (DP_BGSTATS_DIALOG (dialog)));
+  g_object_ref (dialog);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  dp_ui_iterate_until_idle ();
+  g_assert_finalize_object (dialog);
+
+  g_clear_object (&session);
+  g_clear_object (&store);
+  for (guint i = 0; i < 3; i++)
+    {
+      static const char *const suffixes[] = { "", "-wal", "-shm" };
+      g_autofree char *path = g_strconcat (db_path, suffixes[i], NULL);
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
 /* The phones dialog shows a table server (not listening here) of a stored game. */
 static void
 test_phones_dialog (void)
@@ -308,6 +343,7 @@ main (int   argc,
   g_test_add_data_func ("/widgets/new-destroy/CbAbilityEditor", ability_editor_new, test_run_panel_section);
   g_test_add_func ("/widgets/new-destroy/DpPreferencesWindow", test_preferences_window);
   g_test_add_func ("/widgets/new-destroy/DpPhonesDialog", test_phones_dialog);
+  g_test_add_func ("/widgets/new-destroy/DpBgstatsDialog", test_bgstats_dialog);
   g_test_add_func ("/widgets/preferences/backup-folder-absolute", test_preferences_backup_folder_absolute);
   g_test_add ("/widgets/new-destroy/DpWindow", Fixture, &ui_config, dp_ui_fixture_setup, test_window,
               dp_ui_fixture_teardown);

@@ -1699,4 +1699,10 @@ const DpGameKind cv_game_kind = {
   .add_json = kind_add_json,
   .add_player_json = kind_add_player_json,
   .seat_stats = kind_seat_stats,
+  /* calavera-rules-de.txt, the back page: "Ein spannendes Würfelspiel für 2 bis 4 Spieler
+   * ab 8 Jahren"; "The player with the highest number of points wins" (calavera-rules-en-b.txt,
+   * End of the game). No BoardGameGeek id could be cited (GAME-DATA.md): none is sent. */
+  .box = { .box_name = "Calavera", .bgg_id = 0, .min_players = CV_MIN_PLAYERS,
+           .max_players = CV_MAX_PLAYERS, .min_age = 8, .designers = NULL,
+           .highest_total_wins = TRUE },
 };

@@ -963,9 +963,14 @@ cv_odds_compute (const CvGame  *game,
 
         for (guint f = 0; f < CV_N_FACES; f++)
           odds->dice[f] = cv_game_count_faces (game, (CvFace) f, FALSE);
-        for (guint seat = 0; seat < cv_game_get_n_players (game); seat++)
-          if (seat != roller && cv_game_must_act (game, seat))
-            add_opponent (odds, game, seat);
+        /* In the order the keys serve them: seat order after the roller (issue 27). */
+        for (guint k = 1; k < cv_game_get_n_players (game); k++)
+          {
+            guint seat = (roller + k) % cv_game_get_n_players (game);
+
+            if (cv_game_must_act (game, seat))
+              add_opponent (odds, game, seat);
+          }
         return odds;
       }
 
@@ -1391,13 +1396,68 @@ cv_odds_describe_option (const CvOdds       *odds,
     }
 }
 
+/* The best "stop now" option, or NULL when the roller cannot stop (must roll). */
+static const CvOddsOption *
+best_stop (const CvOdds *odds)
+{
+  for (guint i = 0; i < odds->options->len; i++)
+    {
+      const CvOddsOption *option = cv_odds_get_option (odds, i);
+
+      if (option->kind == CV_ODDS_OPTION_STOP)
+        return option;
+    }
+  return NULL;
+}
+
+/* "Best: A (worth x). Next best: B (worth y)." — or, when both show the same worth,
+ * "Tie: A and B (worth x each)." (issue 27: "2.5 vs 2.5" without saying it is a tie). */
+static char *
+dup_best_and_second (const char         *name,
+                     const CvOddsOption *best,
+                     const CvOddsOption *second)
+{
+  g_autofree char *best_label = option_label (best);
+  g_autofree char *best_value = format_value (best->value);
+  g_autofree char *second_label = NULL;
+  g_autofree char *second_value = NULL;
+
+  if (second == NULL)
+    return name != NULL
+           /* Translators: advice for an opponent after skulls; %s: the player, the choice, a number */
+           ? g_strdup_printf (_("Best for %s: %s (worth %s)."), name, best_label, best_value)
+           /* Translators: the assistant's advice; %s is e.g. "pick up green, pink", then a number */
+           : g_strdup_printf (_("Best: %s (worth %s)."), best_label, best_value);
+
+  second_label = option_label (second);
+  second_value = format_value (second->value);
+  if (g_strcmp0 (best_value, second_value) == 0)
+    return name != NULL
+           /* Translators: two choices of an opponent are worth the same (as shown), e.g.
+            * "Tie for Sami: take green (1 cross) and take pink (1 cross) (worth 0.6 each)." */
+           ? g_strdup_printf (_("Tie for %s: %s and %s (worth %s each)."), name, best_label, second_label, best_value)
+           /* Translators: the two best choices are worth the same (as shown), e.g.
+            * "Tie: pick up green and take orange (2 crosses) (worth 2.5 each)." */
+           : g_strdup_printf (_("Tie: %s and %s (worth %s each)."), best_label, second_label, best_value);
+
+  return name != NULL
+         /* Translators: advice for an opponent after skulls, e.g.
+          * "Best for Sami: take green (2 crosses) (worth 1.4). Next best: take pink (1 cross) (worth 0.6)." */
+         ? g_strdup_printf (_("Best for %s: %s (worth %s). Next best: %s (worth %s)."),
+                            name, best_label, best_value, second_label, second_value)
+         /* Translators: the assistant's advice and the runner-up, so players see how close
+          * they are; e.g. "Best: pick up green (worth 2.4). Next best: take orange (2 crosses) (worth 2.1)." */
+         : g_strdup_printf (_("Best: %s (worth %s). Next best: %s (worth %s)."),
+                            best_label, best_value, second_label, second_value);
+}
+
 char *
 cv_odds_describe_recommendation (const CvOdds *odds)
 {
-  g_autofree char *best_label = NULL;
-  g_autofree char *best_value = NULL;
   const CvOddsOption *best;
   const CvOddsOption *second;
+  const CvOddsOption *stop;
+  g_autofree char *text = NULL;
 
   g_return_val_if_fail (odds != NULL, NULL);
 
@@ -1405,22 +1465,22 @@ cv_odds_describe_recommendation (const CvOdds *odds)
     return NULL;
 
   best = cv_odds_get_option (odds, 0);
-  best_label = option_label (best);
-  best_value = format_value (best->value);
-  if (odds->options->len == 1)
-    /* Translators: the assistant's advice; %s is e.g. "pick up green, pink", then a number */
-    return g_strdup_printf (_("Best: %s (worth %s)."), best_label, best_value);
+  second = odds->options->len > 1 ? cv_odds_get_option (odds, 1) : NULL;
+  text = dup_best_and_second (NULL, best, second);
 
-  second = cv_odds_get_option (odds, 1);
-  {
-    g_autofree char *second_label = option_label (second);
-    g_autofree char *second_value = format_value (second->value);
+  /* Stopping now is always listed with its worth (issue 27), when it is neither of the
+   * two already named. */
+  stop = best_stop (odds);
+  if (stop != NULL && stop != best && stop != second)
+    {
+      g_autofree char *label = option_label (stop);
+      g_autofree char *value = format_value (stop->value);
 
-    /* Translators: the assistant's advice and the runner-up, so players see how close
-     * they are; e.g. "Best: pick up green (worth 2.4). Next best: take orange (2 crosses) (worth 2.1)." */
-    return g_strdup_printf (_("Best: %s (worth %s). Next best: %s (worth %s)."),
-                            best_label, best_value, second_label, second_value);
-  }
+      /* Translators: after the advice: the best way to stop now and its worth, e.g.
+       * "… Stop now: take orange (2 crosses) (worth 1.2)." */
+      return g_strdup_printf (_("%s Stop now: %s (worth %s)."), text, label, value);
+    }
+  return g_steal_pointer (&text);
 }
 
 char *
@@ -1430,8 +1490,6 @@ cv_odds_describe_opponent (const CvOdds *odds,
 {
   const CvOddsOpponent *opponent;
   const char *name;
-  g_autofree char *best_label = NULL;
-  g_autofree char *best_value = NULL;
 
   g_return_val_if_fail (odds != NULL, NULL);
   g_return_val_if_fail (game != NULL, NULL);
@@ -1439,20 +1497,6 @@ cv_odds_describe_opponent (const CvOdds *odds,
 
   opponent = cv_odds_get_opponent (odds, index);
   name = cv_game_get_player_name (game, opponent->seat);
-  best_label = option_label (&opponent->groups[0]);
-  best_value = format_value (opponent->groups[0].value);
-
-  if (opponent->n_groups == 1)
-    /* Translators: advice for an opponent after skulls; %s: the player, the choice, a number */
-    return g_strdup_printf (_("Best for %s: %s (worth %s)."), name, best_label, best_value);
-
-  {
-    g_autofree char *second_label = option_label (&opponent->groups[1]);
-    g_autofree char *second_value = format_value (opponent->groups[1].value);
-
-    /* Translators: advice for an opponent after skulls, e.g.
-     * "Best for Sami: take green (2 crosses) (worth 1.4). Next best: take pink (1 cross) (worth 0.6)." */
-    return g_strdup_printf (_("Best for %s: %s (worth %s). Next best: %s (worth %s)."),
-                            name, best_label, best_value, second_label, second_value);
-  }
+  return dup_best_and_second (name, &opponent->groups[0],
+                              opponent->n_groups > 1 ? &opponent->groups[1] : NULL);
 }

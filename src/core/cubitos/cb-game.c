@@ -1077,6 +1077,13 @@ const DpGameKind cb_game_kind = {
   .add_player_json  = vt_add_player_json,
   .seat_stats       = vt_seat_stats,
   .facts            = vt_facts,
+  /* cubitos-rules-de.txt, the cover: "Ein Rennspiel für 2–4 flotte Sportskanonen ab 10 Jahren
+   * von John D Clair". A race is won at the finish line, not by the spaces walked
+   * (docs/cubitos-notes.md), so the winners are Dicepad's own. BoardGameGeek lists Cubitos
+   * as boardgame 298069 (its page address, cited in docs/storage.md). */
+  .box = { .box_name = "Cubitos", .bgg_id = 298069, .min_players = CB_MIN_PLAYERS,
+           .max_players = CB_MAX_PLAYERS, .min_age = 10, .designers = "John D. Clair",
+           .highest_total_wins = FALSE },
 };
 
 CbGame *

@@ -502,29 +502,29 @@ cb_odds_enumerate (const CbOddsInput *input,
 
 /* ---- From the game ---- */
 
-/* An active die of @kind whose card is @key and whose ability @number is unused, with the
- * team symbol (a special brings the normal ability along, p. 7). */
-static gboolean
-has_unused_ability (const CbGame *game,
-                    const CbPlayer *p,
-                    CbKind        kind,
-                    const char   *key,
-                    guint         number,
-                    int          *card)
+/* Active dice of @kind whose card is @key and whose ability @number is unused, with the
+ * team symbol (a special brings the normal ability along, p. 7); @card is set when any. */
+static guint
+count_unused_ability (const CbGame   *game,
+                      const CbPlayer *p,
+                      CbKind          kind,
+                      const char     *key,
+                      guint           number,
+                      int            *card)
 {
   int wanted = cb_card_lookup (key);
+  guint n = 0;
 
   if (wanted < 0 || cb_card_of (game, kind) != (guint) wanted)
-    return FALSE;
+    return 0;
   for (guint i = 0; i < p->n_act; i++)
     if (p->act[i].kind == kind
         && (p->act[i].face == CB_FACE_TEAM || p->act[i].face == CB_FACE_SPECIAL)
         && !(p->act[i].used & (1u << (number - 1))))
-      {
-        *card = wanted;
-        return TRUE;
-      }
-  return FALSE;
+      n++;
+  if (n > 0)
+    *card = wanted;
+  return n;
 }
 
 gboolean
@@ -555,21 +555,21 @@ cb_odds_input_from_game (const CbGame *game,
   /* Piña Cubelada („wenn du riskierst, aber bevor du erneut wirfst“): this roll cannot
    * bust. It costs nothing, so the odds assume it is used on this push. */
   input->safe = p->safe_roll;
-  if (!input->safe && has_unused_ability (game, p, CB_KIND_GREEN, "pina-cubelada", 1, &card))
+  if (!input->safe && count_unused_ability (game, p, CB_KIND_GREEN, "pina-cubelada", 1, &card) > 0)
     {
       input->safe = TRUE;
       *safe_card = card;
     }
 
   /* Cubela Libre: give this die back to ignore the bust — certain. */
-  if (has_unused_ability (game, p, CB_KIND_GREEN, "keep-on-rollin", 1, &card))
+  if (count_unused_ability (game, p, CB_KIND_GREEN, "keep-on-rollin", 1, &card) > 0)
     {
       miss = 0;
       ignore_card[0] = card;
     }
   /* Granatananas: roll your grey dice from any areas; a hit ignores the bust. All of them
    * are rolled (the best chance); they are the grey dice the player owns now. */
-  if (has_unused_ability (game, p, CB_KIND_GREEN, "rolling-stoned", 1, &card))
+  if (count_unused_ability (game, p, CB_KIND_GREEN, "rolling-stoned", 1, &card) > 0)
     {
       for (guint z = 0; z < CB_N_ZONES; z++)
         miss *= pow (p_blank (CB_KIND_LIGHT_GREY), p->dice[z][CB_KIND_LIGHT_GREY])
@@ -579,6 +579,9 @@ cb_odds_input_from_game (const CbGame *game,
   input->p_ignore = 1 - miss;
   return TRUE;
 }
+
+/* The green cards whose first ability puts the die back into the ready area on a push. */
+static const char *const reroll_cards[] = { "rock-on", "pineapple-rocks", "up-to-11" };
 
 CbOdds *
 cb_odds_compute (const CbGame *game,
@@ -591,6 +594,22 @@ cb_odds_compute (const CbGame *game,
   if (!cb_odds_input_from_game (game, seat, &odds->input, &odds->safe_card, odds->ignore_card))
     return NULL;
   cb_odds_compute_input (&odds->input, odds->plan);
+
+  /* Einer geht noch, Bar Bar, Bertha Trocken („wenn du riskierst, aber bevor du erneut
+   * wirfst: Lege diesen Würfel in deine Bereitschaft“): each such green die may be rolled
+   * again with the push. The same figures with all of them put back first. */
+  odds->reroll_card = -1;
+  for (guint i = 0; i < G_N_ELEMENTS (reroll_cards) && odds->reroll_dice == 0; i++)
+    odds->reroll_dice = count_unused_ability (game, &game->b.p[seat], CB_KIND_GREEN, reroll_cards[i], 1,
+                                              &odds->reroll_card);
+  if (odds->reroll_dice > 0)
+    {
+      CbOddsInput put_back = odds->input;
+
+      put_back.active -= MIN (odds->reroll_dice, put_back.active);
+      put_back.ready[CB_KIND_GREEN] += odds->reroll_dice;
+      cb_odds_compute_input (&put_back, odds->with_reroll);
+    }
   return g_steal_pointer (&odds);
 }
 
@@ -693,8 +712,20 @@ cb_odds_game_to_json (const CbGame *game)
       json_builder_add_double_value (b, odds->input.p_ignore);
       json_builder_set_member_name (b, "double_red");
       json_builder_add_boolean_value (b, odds->input.double_red);
+      json_builder_set_member_name (b, "reroll_card");
+      if (odds->reroll_card >= 0)
+        json_builder_add_string_value (b, cb_card (odds->reroll_card)->key);
+      else
+        json_builder_add_null_value (b);
+      json_builder_set_member_name (b, "reroll_dice");
+      json_builder_add_int_value (b, odds->reroll_dice);
       json_builder_set_member_name (b, "push");
       figures_to_json (b, &odds->plan[CB_ODDS_PUSH], odds->input.limit);
+      if (odds->reroll_dice > 0)
+        {
+          json_builder_set_member_name (b, "push_after_reroll");
+          figures_to_json (b, &odds->with_reroll[CB_ODDS_PUSH], odds->input.limit);
+        }
       json_builder_set_member_name (b, "one_more");
       figures_to_json (b, &odds->plan[CB_ODDS_ONE_MORE], odds->input.limit);
       json_builder_end_object (b);
@@ -798,6 +829,14 @@ cb_odds_describe (const CbOdds *odds,
        * it, e.g. "… (31 % before Keep On Rollin’)" */
       return g_strdup_printf (_("%s (%s before %s)"), head, raw,
                               cb_card_get_name (odds->ignore_card[0]));
+    }
+  if (plan == CB_ODDS_PUSH && odds->reroll_dice > 0 &&
+      odds->with_reroll[CB_ODDS_PUSH].p_bust < f->p_bust - 1e-12)
+    {
+      g_autofree char *after = cv_odds_format_percent (odds->with_reroll[CB_ODDS_PUSH].p_bust);
+      /* Translators: after the odds of a push: the bust chance if the green die is first
+       * put back into the ready area by its card, e.g. "…; with Rock On first: 22 % bust" */
+      return g_strdup_printf (_("%s; with %s first: %s bust"), head, cb_card_get_name (odds->reroll_card), after);
     }
   if (plan == CB_ODDS_PUSH && odds->safe_card >= 0)
     /* Translators: after the odds of a push: the card that makes it safe */

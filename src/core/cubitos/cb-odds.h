@@ -77,6 +77,9 @@ typedef struct
   int           safe_card;     /* card that makes this push safe, or -1 */
   int           ignore_card[2]; /* cards that may ignore a bust, or -1 */
   CbOddsFigures plan[CB_ODDS_N_PLANS];
+  int           reroll_card;   /* green card that puts its die back into the ready area, or -1 */
+  guint         reroll_dice;   /* active green dice that may do so now */
+  CbOddsFigures with_reroll[CB_ODDS_N_PLANS]; /* the plans with those dice put back first */
 } CbOdds;
 
 /* Reads @seat's position from @game. FALSE when @seat is not deciding to push or pass. */

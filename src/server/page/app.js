@@ -40,12 +40,15 @@ function send(message) {
     socket.send(JSON.stringify(message));
 }
 
-function sendAction(action) {
+let then = null;        // the second action of a two-entry tap, sent once the first is in
+
+function sendAction(action, first, formId) {
   if (busy || !state)
     return;
   busy = true;
   form = null;
-  send({ type: "action", at: state.at, action: action });
+  then = first ? { id: formId, after: state.at } : null;
+  send({ type: "action", at: state.at, action: first || action });
   render();
 }
 
@@ -63,6 +66,7 @@ function connect() {
   socket.onclose = () => {
     socket = null;
     busy = false;
+    then = null;
     retry++;
     banner(labels.offline);
     // The app may have been closed and reopened, the phone may have lost the Wi-Fi:
@@ -78,12 +82,25 @@ function receive(message) {
     if (message.code === "token")
       localStorage.removeItem(storageKey);
     busy = false;
+    then = null;
     banner(message.message);
   } else if (message.type === "state") {
     if (busy || (state && message.at !== state.at))
       banner("");
     busy = false;
     state = message;
+    if (then && message.at > then.after) {
+      // The first entry is stored once its form offers the second alone (another
+      // seat's entry may come in between): then the second follows at once.
+      const next = (message.forms || []).find((f) => f.id === then.id);
+      if (!next || !next.enabled)
+        then = null;
+      else if (!next.first) {
+        then = null;
+        busy = true;
+        send({ type: "action", at: message.at, action: next.action });
+      }
+    }
     if (state.seat < 0 && !localStorage.getItem(storageKey))
       localStorage.removeItem(storageKey);
     render();
@@ -108,6 +125,7 @@ function render() {
   else
     renderPlay();
   renderSheets();
+  renderShop();
 }
 
 function renderSeats() {
@@ -140,7 +158,8 @@ function counter(label, swatch, value, min, max, key, onChange) {
   minus.onclick = () => { onChange(value - 1); renderPlay(); };
   plus.onclick = () => { onChange(value + 1); renderPlay(); };
   out.dataset.count = key;
-  return el("div", { className: "counter" }, [swatch, el("span", { className: "name", textContent: label }), minus, out, plus]);
+  return el("div", { className: "counter" }, [...(swatch ? [swatch] : []), el("span", { className: "name", textContent: label }),
+                                              minus, out, plus]);
 }
 
 function faceSwatch(face) {
@@ -180,7 +199,8 @@ function repeatFaces(counts) {
 // draw() fills the card; form keeps the counters while the entry stays the same; ui
 // holds the page's labels and the helpers below.
 const entryForms = window.dicepadEntryForms || {};
-const formUi = { labels, el, counter, faceSwatch, kindSwatch, sum, repeatFaces, sendButton };
+const formUi = { labels, el, counter, faceSwatch, kindSwatch, sum, repeatFaces, sendButton,
+                 send: (action) => sendAction(action), redraw: () => renderPlay(), busy: () => busy };
 
 function renderEntry() {
   const box = $("entry");
@@ -203,9 +223,11 @@ function renderEntry() {
 function renderPlay() {
   renderDice();
   renderEntry();
+  renderForms();
   const list = $("choices");
   list.replaceChildren();
-  for (const choice of state.choices) {
+  // A page that knows forms draws the one-tap choices as forms (renderForms).
+  for (const choice of state.forms ? [] : state.choices) {
     const button = el("button", { type: "button", disabled: busy || !choice.enabled }, [choice.title]);
     if (choice.detail)
       button.append(el("span", { className: "detail", textContent: choice.detail }));
@@ -214,10 +236,218 @@ function renderPlay() {
       button.onclick = () => sendAction(JSON.parse(choice.action));
     list.append(button);
   }
-  $("idle").hidden = state.entry !== null || state.choices.length > 0 || state.finished;
+  $("idle").hidden = state.entry !== null || state.choices.length > 0 || (state.forms || []).length > 0
+    || state.finished;
   // the turn assistant (issue 27), only while the window's switch is on
   $("assistant").textContent = state.assistant || "";
   $("assistant").hidden = !state.assistant;
+}
+
+// ---- Forms: a whole turn's actions with their answers (docs/table-server.md, "Forms") ----
+// The server sends each action the seat may take with its default answers and, per
+// field, where the answer goes in it ("path"). The page writes the answers in and sends
+// the action; the engine checks it. Counters and choices never need a keyboard.
+
+let formValues = {};    // form id -> { key, values }, kept while the form is the same
+
+function getPath(object, path) {
+  let node = object;
+  for (const part of path) {
+    if (node === null || typeof node !== "object" || !(part in node))
+      return undefined;
+    node = node[part];
+  }
+  return node;
+}
+
+function setPath(object, path, value) {
+  let node = object;
+  for (let i = 0; i < path.length - 1; i++) {
+    if (node[path[i]] === null || typeof node[path[i]] !== "object")
+      node[path[i]] = typeof path[i + 1] === "number" ? [] : {};
+    node = node[path[i]];
+  }
+  node[path[path.length - 1]] = value;
+}
+
+function removePath(object, path) {
+  const parent = path.length > 1 ? getPath(object, path.slice(0, -1)) : object;
+  if (parent && typeof parent === "object")
+    delete parent[path[path.length - 1]];
+}
+
+function fieldShown(form, values, field) {
+  if (!field.when)
+    return true;
+  const at = form.fields.findIndex((f) => JSON.stringify(f.path) === JSON.stringify(field.when.path));
+  return at >= 0 && Number(values[at]) >= field.when.min;
+}
+
+function formAction(form, values) {
+  const action = JSON.parse(JSON.stringify(form.action));
+  const removed = new Set();
+  const dropped = [];   // list items whose questions are not asked: [array path, index]
+  form.fields.forEach((field, i) => {
+    const parent = JSON.stringify(field.path.slice(0, -1));
+    if (removed.has(parent))
+      return;
+    if (!fieldShown(form, values, field)) {
+      const at = field.path.findIndex((p) => typeof p === "number");
+      if (at > 0)
+        dropped.push([field.path.slice(0, at), field.path[at]]);
+      else
+        removePath(action, field.path);
+      return;
+    }
+    let value;
+    if (field.type === "count") {
+      value = values[i];
+      if (value === 0 && !field.keep_zero) {
+        removePath(action, field.path);
+        return;
+      }
+    } else if (field.type === "pick") {
+      value = field.options[values[i]].value;
+    } else {
+      value = values[i] ? field.on : field.off;
+    }
+    if (value === null || value === undefined) {
+      removePath(action, field.path);
+      removed.add(JSON.stringify(field.path));
+      return;
+    }
+    setPath(action, field.path, value);
+  });
+  // Questions not asked (a fan space the runner does not reach): their list items go.
+  const byList = {};
+  for (const [path, index] of dropped)
+    (byList[JSON.stringify(path)] = byList[JSON.stringify(path)] || new Set()).add(index);
+  for (const [key, indices] of Object.entries(byList)) {
+    const path = JSON.parse(key);
+    const list = getPath(action, path);
+    if (!Array.isArray(list))
+      continue;
+    const kept = list.filter((_, i) => !indices.has(i));
+    if (kept.length > 0)
+      setPath(action, path, kept);
+    else
+      removePath(action, path);
+  }
+  return action;
+}
+
+function fieldReady(form, values) {
+  return form.fields.every((field, i) => !field.required || !fieldShown(form, values, field) || values[i] > 0);
+}
+
+function swatchOf(s) {
+  return s ? kindSwatch(s) : null;
+}
+
+function renderField(form, values, field, i) {
+  const key = form.id + "|" + field.path.join("/");
+  if (field.type === "count")
+    return counter(field.label, swatchOf(field.swatch), values[i], field.min, field.max, key,
+                   (n) => { values[i] = n; });
+  if (field.type === "pick") {
+    const group = el("div", { className: "pick" + (field.numbers ? " numbers" : "") });
+    group.setAttribute("role", "group");
+    group.setAttribute("aria-label", field.label);
+    group.append(el("p", { className: "help", textContent: field.label }));
+    field.options.forEach((option, n) => {
+      const button = el("button", { type: "button", textContent: option.title, disabled: busy,
+                                    className: n === values[i] ? "chosen" : "" });
+      button.setAttribute("aria-pressed", n === values[i] ? "true" : "false");
+      button.dataset.pick = key;
+      button.dataset.option = n;
+      button.onclick = () => { values[i] = n; renderPlay(); };
+      group.append(button);
+    });
+    return group;
+  }
+  const button = el("button", { type: "button", className: "toggle" + (values[i] ? " chosen" : ""), disabled: busy },
+                    [(values[i] ? "☑ " : "☐ ") + field.label]);
+  button.setAttribute("aria-pressed", values[i] ? "true" : "false");
+  button.dataset.toggle = key;
+  button.onclick = () => { values[i] = !values[i]; renderPlay(); };
+  return button;
+}
+
+function renderForms() {
+  const box = $("forms");
+  box.replaceChildren();
+  let run = null;   // consecutive one-tap actions share a column of buttons
+  for (const form of state.forms || []) {
+    // Others' entries change texts (dice left in the shop, reasons): answers half
+    // entered survive them while the action and its fields stay the same.
+    const key = JSON.stringify([form.action, form.fields]);
+    if (!formValues[form.id] || formValues[form.id].key !== key)
+      formValues[form.id] = { key: key, values: form.fields.map((f) => f.value) };
+    const values = formValues[form.id].values;
+    const detail = form.enabled ? form.detail : form.reason;
+    if (form.fields.length === 0) {
+      // Nothing to choose: one tap.
+      const button = el("button", { type: "button", disabled: busy || !form.enabled,
+                                    className: (form.suggested ? "suggested" : "") + (form.mandatory ? " mandatory" : "") },
+                        [form.title]);
+      if (detail)
+        button.append(el("span", { className: "detail", textContent: detail }));
+      button.dataset.form = form.id;
+      button.onclick = () => sendAction(form.action, form.first, form.id);
+      if (run === null) {
+        run = el("div", { className: "buttons" });
+        box.append(run);
+      }
+      run.append(button);
+      continue;
+    }
+    run = null;
+    const card = el("div", { className: "entry form" + (form.mandatory ? " mandatory" : "") });
+    card.dataset.formCard = form.id;
+    card.append(el("h3", { textContent: form.title }));
+    if (detail)
+      card.append(el("p", { className: "help", textContent: detail }));
+    form.fields.forEach((field, i) => {
+      if (fieldShown(form, values, field))
+        card.append(renderField(form, values, field, i));
+    });
+    const send = el("button", { type: "button", className: "primary", textContent: form.send || form.title,
+                                disabled: busy || !form.enabled || !fieldReady(form, values) });
+    send.dataset.send = form.id;
+    send.onclick = () => sendAction(formAction(form, values));
+    card.append(send);
+    box.append(card);
+  }
+}
+
+function renderShop() {
+  const box = $("shop");
+  box.replaceChildren();
+  box.hidden = !state.shop;
+  if (!state.shop)
+    return;
+  box.append(el("h2", { textContent: state.shop.title }));
+  for (const card of state.shop.cards) {
+    const row = el("div", { className: "card-row" }, [kindSwatch(card), el("span", { textContent: card.text })]);
+    if (card.origin)
+      row.append(el("span", { className: "detail", textContent: card.origin }));
+    box.append(row);
+  }
+}
+
+function renderAreas(player) {
+  const list = el("div", { className: "areas" });
+  for (const area of player.areas) {
+    const dice = el("div", { className: "dice small" });
+    for (const die of area.dice) {
+      const icon = el("span", { className: "cdie", textContent: die.letter + (die.n > 1 ? "×" + die.n : "") });
+      icon.style.background = die.fill;
+      icon.style.color = die.ink;
+      dice.append(icon);
+    }
+    list.append(el("div", { className: "area" }, [el("span", { className: "area-title", textContent: area.title }), dice]));
+  }
+  return list;
 }
 
 function renderSheets() {
@@ -235,12 +465,24 @@ function renderSheets() {
         el("td", {}, [row.css ? mark : "", row.label]), el("td", { className: "value", textContent: row.value })]);
       table.append(tr);
     }
+    if (player.areas) {
+      table.className = "numbers";
+    }
     const classes = ["sheet"];
+    if (player.danger) classes.push("danger");
+    if (player.bust) classes.push("bust");
     if (i === state.seat) classes.push("mine");
     if (player.must_act) classes.push("must-act");
     const name = player.name + (i === state.seat ? " · " + labels.your_seat : "") + (player.winner ? " ★" : "");
-    box.append(el("div", { className: classes.join(" ") }, [
-      el("h3", {}, [el("span", { textContent: name }), el("span", { textContent: player.total })]), table]));
+    const sheet = el("div", { className: classes.join(" ") }, [
+      el("h3", {}, [el("span", { textContent: name + (player.top_dog ? " ★" : "") }),
+                    el("span", { textContent: player.total })])]);
+    if (player.phase)
+      sheet.append(el("p", { className: "help board-line", textContent: player.phase + " · " + player.position }));
+    if (player.areas)
+      sheet.append(renderAreas(player));
+    sheet.append(table);
+    box.append(sheet);
   }
 }
 

@@ -1,8 +1,8 @@
 /* cb-game-view.c — Cubitos as every face tells it: its DpGameView
  *
- * The sentences are the presenter's (cb-presenter.c). On a phone: every team board,
- * the seat's entry form of the moment (phone_entry(): refill, roll; the page draws it
- * with cb-phone.js) and every other legal action of the seat as a button.
+ * The sentences are the presenter's (cb-presenter.c). On a phone (cb-seat-view.c): every
+ * team board, the shop, the seat's dice entry of the moment (refill, roll; the page draws
+ * it with cb-phone.js) and a form for every other action of the seat (app.js draws forms).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -14,6 +14,7 @@
 #include "cb-presenter.h"
 #include "dp-history-format.h"
 #include "dp-table-view.h"
+#include "cb-seat-view.h"
 
 static char *
 dup_round_text (const DpGame *game)
@@ -119,194 +120,14 @@ dup_setup_again (const DpGame *game,
 
 /* ---- Phones ---- */
 
-static JsonObject *
-phone_kind (CbKind kind)
-{
-  JsonObject *object = json_object_new ();
-  g_autofree char *title = cb_presenter_dup_kind_title (kind);
-
-  json_object_set_string_member (object, "key", cb_kind_to_string (kind));
-  json_object_set_string_member (object, "title", title);
-  json_object_set_string_member (object, "letter", cb_presenter_kind_letter (kind));
-  json_object_set_string_member (object, "fill", cb_presenter_kind_fill (kind));
-  json_object_set_string_member (object, "ink", cb_presenter_kind_ink (kind));
-  return object;
-}
-
-/* Each team board: spaces walked as the total, then coins, steps, credits, fans, laps
- * and the dice in each area. */
-static JsonArray *
-phone_players (const DpGame *dp,
-               const CbGame *game)
-{
-  JsonArray *players = json_array_new ();
-  static const struct { const char *label; guint (*get) (const CbGame *, guint); } counts[] = {
-    { N_("Coins"), cb_game_get_coins },
-    { N_("Steps"), cb_game_get_steps },
-    { N_("Credits"), cb_game_get_credits },
-    { N_("Fans"), cb_game_get_fans },
-    { N_("Laps"), cb_game_get_laps_done },
-  };
-
-  for (guint s = 0; s < cb_game_get_n_players (game); s++)
-    {
-      JsonArray *rows = json_array_new ();
-      g_autofree char *total = g_strdup_printf ("%u", cb_game_get_spaces_moved (game, s));
-      JsonObject *player;
-
-      for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
-        {
-          g_autofree char *value = g_strdup_printf ("%u", counts[i].get (game, s));
-          dp_table_view_add_row (rows, _(counts[i].label), value, NULL, FALSE);
-        }
-      for (CbZone z = CB_ZONE_DRAW; z < CB_N_ZONES; z++)
-        {
-          g_autofree char *value = g_strdup_printf ("%u", cb_game_count_zone (game, s, z));
-          g_autofree char *label = g_strdup (cb_presenter_zone_name (z));
-
-          if (label[0] != '\0')
-            label[0] = g_ascii_toupper (label[0]);
-          dp_table_view_add_row (rows, label, value, NULL, FALSE);
-        }
-      player = dp_table_view_add_player (players, dp, s, rows);
-      json_object_set_string_member (player, "total", total);
-    }
-  return players;
-}
-
-/* "refill": the window's proposal of dice to draw, adjustable within what the rules
- * force and allow. */
-static JsonObject *
-phone_refill_entry (const CbGame *game,
-                    guint         seat)
-{
-  JsonObject *entry = json_object_new ();
-  JsonArray *kinds = json_array_new ();
-  CbRefill refill;
-
-  cb_refill_init (&refill, game, seat, 0);
-  for (CbKind k = 0; k < CB_N_KINDS; k++)
-    {
-      JsonObject *kind;
-
-      if (refill.available[k] == 0)
-        continue;
-      kind = phone_kind (k);
-      json_object_set_int_member (kind, "available", refill.available[k]);
-      json_object_set_int_member (kind, "forced", refill.forced[k]);
-      json_object_set_int_member (kind, "take", refill.take[k]);
-      json_array_add_object_element (kinds, kind);
-    }
-  json_object_set_string_member (entry, "mode", "refill");
-  json_object_set_int_member (entry, "needed", refill.needed);
-  json_object_set_array_member (entry, "kinds", kinds);
-  return entry;
-}
-
-/* "cubitos-roll": the faces each kind of die in the ready area can show. */
-static JsonObject *
-phone_roll_entry (const CbGame *game,
-                  guint         seat)
-{
-  JsonObject *entry = json_object_new ();
-  JsonArray *kinds = json_array_new ();
-  CbRoll roll;
-
-  cb_roll_init (&roll, game, seat);
-  for (CbKind k = 0; k < CB_N_KINDS; k++)
-    {
-      JsonObject *kind;
-      JsonArray *faces;
-
-      if (roll.ready[k] == 0)
-        continue;
-      kind = phone_kind (k);
-      faces = json_array_new ();
-      for (CbFace f = 0; f < CB_N_FACES; f++)
-        {
-          JsonObject *face;
-
-          if (f == CB_FACE_BLANK || cb_kind_count_face (k, f) == 0)
-            continue;
-          face = json_object_new ();
-          json_object_set_string_member (face, "key", cb_face_to_string (f));
-          json_object_set_string_member (face, "symbol", cb_presenter_face_symbol (k, f));
-          json_object_set_string_member (face, "title", cb_face_get_name (f));
-          json_array_add_object_element (faces, face);
-        }
-      json_object_set_int_member (kind, "ready", roll.ready[k]);
-      json_object_set_array_member (kind, "faces", faces);
-      json_array_add_object_element (kinds, kind);
-    }
-  json_object_set_string_member (entry, "mode", "cubitos-roll");
-  json_object_set_array_member (entry, "kinds", kinds);
-  return entry;
-}
-
-/* The form @seat fills in now, or NULL (then its legal actions are buttons). */
-static JsonObject *
-phone_entry (const CbGame *game,
-             guint         seat)
-{
-  switch ((int) cb_game_get_phase (game, seat))
-    {
-    case CB_PHASE_REFILL:
-      return phone_refill_entry (game, seat);
-    case CB_PHASE_ROLL:
-      return phone_roll_entry (game, seat);
-    default:
-      return NULL;
-    }
-}
-
-/* A button's title: an ability by its card, anything else by the window's toast. */
-static char *
-choice_title (const DpGame *dp,
-              const char   *action_text)
-{
-  const CbGame *game = cb_game_from_dp_const (dp);
-  g_autoptr(JsonNode) node = json_from_string (action_text, NULL);
-
-  if (node != NULL && JSON_NODE_HOLDS_OBJECT (node)
-      && json_object_has_member (json_node_get_object (node), "ability"))
-    return cb_presenter_dup_other_action_title (game, action_text);
-  return cb_presenter_dup_action_text (game, action_text);
-}
-
+/* The whole turn of @seat on the phone: boards, the shop, the entries and the forms of
+ * every other action (cb-seat-view.c, issue 23). */
 static void
 phone_fill (JsonObject   *view,
             const DpGame *dp,
             int           seat)
 {
-  const CbGame *game = cb_game_from_dp_const (dp);
-  JsonArray *choices = json_array_new ();
-  g_autofree char *status = cb_presenter_dup_status (game);
-  JsonObject *entry = NULL;
-
-  if (seat >= 0)
-    {
-      g_autofree char *prompt = cb_presenter_dup_prompt (game, seat);
-      g_autofree char *both = g_strdup_printf ("%s %s", prompt, status);
-      json_object_set_string_member (view, "turn", both);
-    }
-  else
-    json_object_set_string_member (view, "turn", status);
-
-  json_object_set_array_member (view, "players", phone_players (dp, game));
-
-  if (seat >= 0)
-    {
-      /* The forms enter refill and roll; listing sampled outcomes would mislead. */
-      static const char *const entered[] = { "refill", "roll", NULL };
-
-      entry = phone_entry (game, seat);
-      dp_table_view_add_legal_choices (choices, dp, seat, entered, choice_title);
-    }
-  if (entry != NULL)
-    json_object_set_object_member (view, "entry", entry);
-  else
-    json_object_set_null_member (view, "entry");
-  json_object_set_array_member (view, "choices", choices);
+  cb_seat_view_build (view, dp, cb_game_from_dp_const (dp), seat);
 }
 
 static char *

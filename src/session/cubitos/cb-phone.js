@@ -18,8 +18,10 @@ window.dicepadEntryForms.refill = {
     for (const kind of entry.kinds)
       card.append(ui.counter(kind.title, ui.kindSwatch(kind), form.take[kind.key], kind.forced, kind.available,
                              "refill:" + kind.key, (n) => { form.take[kind.key] = n; }));
-    card.append(ui.counter(ui.labels.red_lines, ui.el("span", { className: "swatch" }), form.red, 0, 9, "refill:red_lines",
-                           (n) => { form.red = n; }));
+    // Red lines count only while a runner is ahead (entry.red_lines, cb_game_may_count_red_lines).
+    if (entry.red_lines !== false)
+      card.append(ui.counter(ui.labels.red_lines, ui.el("span", { className: "swatch" }), form.red, 0, 9,
+                             "refill:red_lines", (n) => { form.red = n; }));
     card.append(ui.sendButton(true, () => {
       const take = {};
       for (const [k, n] of Object.entries(form.take))

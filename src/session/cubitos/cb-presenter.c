@@ -335,6 +335,65 @@ cb_presenter_dup_prompt (const CbGame *game,
 }
 
 char *
+cb_presenter_dup_board_phase (const CbGame *game,
+                              guint         seat)
+{
+  CbPhase p;
+
+  g_return_val_if_fail (game != NULL && seat < cb_game_get_n_players (game), NULL);
+
+  p = cb_presenter_get_shown_phase (game, seat);
+  if (cb_game_is_finished (game))
+    return g_strdup_printf (_("place %u"), cb_game_get_rank (game, seat));
+  if (cb_phase_number (p) > 0)
+    /* Translators: a board's phase, "phase 6 · move" */
+    return g_strdup_printf (_("phase %u · %s"), cb_phase_number (p), cb_presenter_phase_name (p));
+  return g_strdup (cb_presenter_phase_name (p));
+}
+
+char *
+cb_presenter_dup_board_position (const CbGame *game,
+                                 guint         seat)
+{
+  guint walked;
+
+  g_return_val_if_fail (game != NULL && seat < cb_game_get_n_players (game), NULL);
+
+  walked = cb_game_get_spaces_moved (game, seat);
+  if (cb_game_has_finished_race (game, seat))
+    /* Translators: a runner that reached the finish */
+    return g_strdup_printf (ngettext ("✔ finished · %u space walked", "✔ finished · %u spaces walked", walked),
+                            walked);
+  /* Translators: how far the runner went, "12 spaces walked · lap 1 of 2" */
+  return g_strdup_printf (ngettext ("%u space walked · lap %u of %u", "%u spaces walked · lap %u of %u", walked),
+                          walked, MIN (cb_game_get_laps_done (game, seat) + 1, cb_game_get_laps (game)),
+                          cb_game_get_laps (game));
+}
+
+gboolean
+cb_presenter_board_busted (const CbGame *game,
+                           guint         seat)
+{
+  g_return_val_if_fail (game != NULL && seat < cb_game_get_n_players (game), FALSE);
+
+  return cb_game_has_busted (game, seat) || cb_presenter_get_shown_phase (game, seat) == CB_PHASE_BUST;
+}
+
+gboolean
+cb_presenter_board_in_danger (const CbGame *game,
+                              guint         seat)
+{
+  CbPhase p;
+
+  g_return_val_if_fail (game != NULL && seat < cb_game_get_n_players (game), FALSE);
+
+  /* Danger matters while rolling (p. 8); the race section cannot bust. */
+  p = cb_presenter_get_shown_phase (game, seat);
+  return cb_game_in_danger (game, seat) && !cb_game_is_finished (game)
+         && (p < CB_PHASE_ROLL_DONE || p == CB_PHASE_BUST) && !cb_presenter_board_busted (game, seat);
+}
+
+char *
 cb_presenter_dup_status (const CbGame *game)
 {
   const char *names[CB_MAX_PLAYERS];

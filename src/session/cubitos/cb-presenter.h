@@ -59,6 +59,14 @@ char       *cb_presenter_dup_round_text (const CbGame *game);
 CbPhase     cb_presenter_get_shown_phase (const CbGame *game, guint seat);
 /* One sentence for @seat's board saying what to do now. */
 char       *cb_presenter_dup_prompt (const CbGame *game, guint seat);
+/* A board's phase line: "phase 6 · move", "place 2" once the race is over. */
+char       *cb_presenter_dup_board_phase (const CbGame *game, guint seat);
+/* A board's race-track line: "12 spaces walked · lap 1 of 2", "✔ finished · 20 spaces walked". */
+char       *cb_presenter_dup_board_position (const CbGame *game, guint seat);
+/* The board shows "in danger" (only while rolling, p. 8: the race section cannot bust) … */
+gboolean    cb_presenter_board_in_danger (const CbGame *game, guint seat);
+/* … or "bust". */
+gboolean    cb_presenter_board_busted (const CbGame *game, guint seat);
 /* One sentence for the table: who holds the top dog, who still has to act. */
 char       *cb_presenter_dup_status (const CbGame *game);
 /* The swords of every player and the red card's result, e.g.

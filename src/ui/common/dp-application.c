@@ -232,21 +232,36 @@ dp_application_get_settings (DpApplication *self)
   return self->settings;
 }
 
+static DpApplication *
+application_for_widget (GtkWidget *widget)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkApplication *app = GTK_IS_WINDOW (root) ? gtk_window_get_application (GTK_WINDOW (root)) : NULL;
+
+  return DP_IS_APPLICATION (app) ? DP_APPLICATION (app) : NULL;
+}
+
 DpStore *
 dp_application_get_store_for_widget (GtkWidget  *widget,
                                      GError    **error)
 {
-  GtkRoot *root;
-  GtkApplication *app;
+  DpApplication *app;
 
   g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
 
-  root = gtk_widget_get_root (widget);
-  app = GTK_IS_WINDOW (root) ? gtk_window_get_application (GTK_WINDOW (root)) : NULL;
-  if (!DP_IS_APPLICATION (app))
-    return NULL;
+  app = application_for_widget (widget);
+  return app != NULL ? dp_application_get_store (app, error) : NULL;
+}
 
-  return dp_application_get_store (DP_APPLICATION (app), error);
+GSettings *
+dp_application_get_settings_for_widget (GtkWidget *widget)
+{
+  DpApplication *app;
+
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+
+  app = application_for_widget (widget);
+  return app != NULL ? dp_application_get_settings (app) : NULL;
 }
 
 gboolean

@@ -23,6 +23,9 @@ GSettings     *dp_application_get_settings (DpApplication *self);
  * an error while @widget is not in a Dicepad window yet, and NULL with @error set when
  * the database cannot be opened. */
 DpStore       *dp_application_get_store_for_widget (GtkWidget *widget, GError **error);
+/* The settings of the application that @widget's window belongs to; NULL while @widget is
+ * in no Dicepad window. */
+GSettings     *dp_application_get_settings_for_widget (GtkWidget *widget);
 /* The same for a page that reads the store: sets *@store (NULL while @widget is in no
  * Dicepad window yet). Returns FALSE when the database cannot be opened; @page then says
  * so under @title, with the reason. */

@@ -3,8 +3,8 @@
  * Pages live in one GtkStack (`pages`); the start and error pages come from
  * dp-window.ui, every other page is built when first shown (lazy_pages[] below, one
  * line per page, and one table page per game: DpGameUi.table_page_type). The window
- * knows no game: what differs comes from the game's DpGameUi (dp-game-ui.h) and its
- * table page (a DpTablePage). It owns the game being played (DpSession) and its
+ * knows no game: what differs comes from the game's DpGameView (dp-game-view.h: what
+ * it says), its DpGameUi (dp-game-ui.h: widgets) and its table page (a DpTablePage). It owns the game being played (DpSession) and its
  * actions: win.new-game(s), win.new-game-default, win.start-game, win.resume(s),
  * win.undo, win.redo, win.play-again, win.show-start, win.show-unfinished.
  *
@@ -26,6 +26,7 @@
 #include "dp-text.h"
 #include "dp-window-private.h"
 #include "dp-phones-dialog.h"
+#include "dp-bgstats-dialog.h"
 
 /* How many unfinished games the start page offers to resume; the rest are one row away
  * (win.show-unfinished, History showing only the games in progress). */
@@ -958,6 +959,20 @@ phones_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dp_phones_dialog_new (GTK_WINDOW (self), self->table_server)));
 }
 
+/* The result page's "Send to BG Stats": the finished game of the table as a QR code. */
+static void
+send_bgstats_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  DpWindow *self = DP_WINDOW (widget);
+
+  if (self->session == NULL || !dp_game_is_finished (dp_session_get_game (self->session)))
+    return;
+  gtk_window_present (GTK_WINDOW (dp_bgstats_dialog_new (GTK_WINDOW (self), dp_session_get_store (self->session),
+                                                         dp_session_get_id (self->session), self->settings)));
+}
+
 static gboolean
 narrow_idle_cb (gpointer data)
 {
@@ -1060,6 +1075,7 @@ dp_window_class_init (DpWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
   gtk_widget_class_install_action (widget_class, "win.phones", NULL, phones_action);
   gtk_widget_class_install_action (widget_class, "win.play-again", NULL, play_again_action);
+  gtk_widget_class_install_action (widget_class, "win.send-bgstats", NULL, send_bgstats_action);
   gtk_widget_class_install_action (widget_class, "win.show-start", NULL, show_start_action);
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
   gtk_widget_class_install_action (widget_class, "win.show-unfinished", NULL, show_unfinished_action);

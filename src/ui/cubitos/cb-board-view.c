@@ -197,8 +197,6 @@ cb_board_view_update (CbBoardView  *self,
   gboolean danger, bust;
   g_autofree char *position = NULL;
   g_autofree char *phase = NULL;
-  CbPhase p;
-  guint walked;
 
   g_return_if_fail (CB_IS_BOARD_VIEW (self));
   g_return_if_fail (game != NULL && seat < cb_game_get_n_players (game));
@@ -208,34 +206,14 @@ cb_board_view_update (CbBoardView  *self,
   gtk_label_set_text (self->name_label, cb_game_get_player_name (game, seat));
   gtk_widget_set_visible (GTK_WIDGET (self->top_dog_label), cb_game_get_top_dog (game) == seat);
 
-  p = cb_presenter_get_shown_phase (game, seat);
-  if (cb_game_is_finished (game))
-    phase = g_strdup_printf (_("place %u"), cb_game_get_rank (game, seat));
-  else if (cb_phase_number (p) > 0)
-    /* Translators: a board's phase, "phase 6 · move" */
-    phase = g_strdup_printf (_("phase %u · %s"), cb_phase_number (p), cb_presenter_phase_name (p));
-  else
-    phase = g_strdup (cb_presenter_phase_name (p));
+  phase = cb_presenter_dup_board_phase (game, seat);
   gtk_label_set_text (self->phase_label, phase);
-
-  walked = cb_game_get_spaces_moved (game, seat);
-  if (cb_game_has_finished_race (game, seat))
-    /* Translators: a runner that reached the finish */
-    position = g_strdup_printf (ngettext ("✔ finished · %u space walked", "✔ finished · %u spaces walked", walked),
-                                walked);
-  else
-    /* Translators: how far the runner went, "12 spaces walked · lap 1 of 2" */
-    position = g_strdup_printf (ngettext ("%u space walked · lap %u of %u", "%u spaces walked · lap %u of %u", walked),
-                                walked,
-                                MIN (cb_game_get_laps_done (game, seat) + 1, cb_game_get_laps (game)),
-                                cb_game_get_laps (game));
+  position = cb_presenter_dup_board_position (game, seat);
   gtk_label_set_text (self->position_label, position);
 
-  /* Danger matters while rolling (p. 8); the race section cannot bust. */
-  danger = cb_game_in_danger (game, seat) && !cb_game_is_finished (game) &&
-           (p < CB_PHASE_ROLL_DONE || p == CB_PHASE_BUST);
-  bust = cb_game_has_busted (game, seat) || p == CB_PHASE_BUST;
-  gtk_widget_set_visible (GTK_WIDGET (self->danger_label), danger && !bust);
+  danger = cb_presenter_board_in_danger (game, seat);
+  bust = cb_presenter_board_busted (game, seat);
+  gtk_widget_set_visible (GTK_WIDGET (self->danger_label), danger);
   gtk_widget_set_visible (GTK_WIDGET (self->bust_label), bust);
   if (danger && !bust)
     gtk_widget_add_css_class (self->box, "danger");

@@ -7,6 +7,8 @@
 #include <glib/gi18n-lib.h>
 #include <adwaita.h>
 
+#include "dp-application.h"
+#include "dp-bgstats-dialog.h"
 #include "dp-game-replay-page-private.h"
 #include "dp-game-ui.h"
 #include "dp-history-export.h"
@@ -180,6 +182,8 @@ update_result (DpGameReplayPage *self)
 
   gtk_widget_set_visible (GTK_WIDGET (self->resume_button), self->summary->state == DP_GAME_STATE_IN_PROGRESS);
   gtk_actionable_set_action_target (GTK_ACTIONABLE (self->resume_button), "s", self->game_id);
+  /* BG Stats takes plays, not games in progress. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "replay.bgstats", self->summary->state == DP_GAME_STATE_FINISHED);
 }
 
 static void
@@ -306,6 +310,8 @@ export_action_cb (GtkWidget  *widget,
   DpGameReplayPage *self = DP_GAME_REPLAY_PAGE (widget);
   DpHistoryExportFormat format;
   const char *ids[] = { self->game_id, NULL };
+  GSettings *settings = dp_application_get_settings_for_widget (widget);
+  g_autofree char *location = settings != NULL ? g_settings_get_string (settings, "bgstats-location") : NULL;
   g_autofree char *name = NULL;
 
   if (self->game_id == NULL ||
@@ -314,8 +320,24 @@ export_action_cb (GtkWidget  *widget,
 
   /* Translators: the suggested file name of an exported game; keep it without spaces */
   name = g_strdup_printf ("%s-%s.%s", _("dicepad-game"), self->game_id,
-                          format == DP_HISTORY_EXPORT_CSV ? "csv" : "json");
-  dp_history_export_run (widget, self->store, ids, format, name);
+                          format == DP_HISTORY_EXPORT_CSV ? "csv"
+                          : format == DP_HISTORY_EXPORT_BGSPLAY ? "bgsplay" : "json");
+  dp_history_export_run (widget, self->store, ids, format, location, name);
+}
+
+static void
+bgstats_action_cb (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  DpGameReplayPage *self = DP_GAME_REPLAY_PAGE (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  if (self->game_id == NULL)
+    return;
+  gtk_window_present (GTK_WINDOW (dp_bgstats_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                         self->store, self->game_id,
+                                                         dp_application_get_settings_for_widget (widget))));
 }
 
 static void
@@ -399,6 +421,7 @@ dp_game_replay_page_class_init (DpGameReplayPageClass *klass)
   gtk_widget_class_install_action (widget_class, "replay.back", NULL, back_action_cb);
   gtk_widget_class_install_action (widget_class, "replay.delete", NULL, delete_action_cb);
   gtk_widget_class_install_action (widget_class, "replay.export", "s", export_action_cb);
+  gtk_widget_class_install_action (widget_class, "replay.bgstats", NULL, bgstats_action_cb);
 
   /* Arrow keys step through the game wherever the focus is on this page. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "replay.previous", NULL);

@@ -8,7 +8,7 @@
 #include <adwaita.h>
 
 #include "dp-exchange.h"
-#include "dp-history-bgstats.h"
+#include "dp-bgstats.h"
 #include "dp-history-export.h"
 
 typedef struct
@@ -17,6 +17,7 @@ typedef struct
   DpStore               *store;
   GStrv                  ids;
   DpHistoryExportFormat  format;
+  char                  *location;
 } ExportRequest;
 
 static void
@@ -25,6 +26,7 @@ export_request_free (ExportRequest *request)
   g_clear_weak_pointer (&request->parent);
   g_clear_object (&request->store);
   g_clear_pointer (&request->ids, g_strfreev);
+  g_clear_pointer (&request->location, g_free);
   g_free (request);
 }
 
@@ -38,23 +40,50 @@ dp_history_export_format_from_string (const char            *str,
     *format = DP_HISTORY_EXPORT_CSV;
   else if (g_strcmp0 (str, "bgstats") == 0)
     *format = DP_HISTORY_EXPORT_BGSTATS;
+  else if (g_strcmp0 (str, "bgsplay") == 0)
+    *format = DP_HISTORY_EXPORT_BGSPLAY;
   else
     return FALSE;
   return TRUE;
+}
+
+/* BG Stats' shape, written beside @file and moved over it only when complete. */
+static gboolean
+write_bgstats_file (DpStore            *store,
+                    const char *const  *ids,
+                    const char         *location,
+                    GFile              *file,
+                    GError            **error)
+{
+  g_autoptr(GFileOutputStream) out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, error);
+
+  if (out == NULL)
+    return FALSE;
+  if (!dp_bgstats_write_export (store, ids, location, G_OUTPUT_STREAM (out), NULL, error))
+    {
+      g_autoptr(GCancellable) cancel = g_cancellable_new ();
+
+      /* Closing a replace stream that is cancelled keeps the old file. */
+      g_cancellable_cancel (cancel);
+      g_output_stream_close (G_OUTPUT_STREAM (out), cancel, NULL);
+      return FALSE;
+    }
+  return g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error);
 }
 
 gboolean
 dp_history_export_to_file (DpStore               *store,
                            const char *const     *ids,
                            DpHistoryExportFormat  format,
+                           const char            *location,
                            GFile                 *file,
                            GError               **error)
 {
   g_return_val_if_fail (DP_IS_STORE (store), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  if (format == DP_HISTORY_EXPORT_BGSTATS)
-    return dp_history_bgstats_write_file (store, ids, file, error);
+  if (format == DP_HISTORY_EXPORT_BGSTATS || format == DP_HISTORY_EXPORT_BGSPLAY)
+    return write_bgstats_file (store, ids, location, file, error);
 
   /* Written beside the chosen file and moved over it only when complete: a failed
    * export leaves what the user had there untouched (issue 16, item 1). */
@@ -92,7 +121,7 @@ chooser_response_cb (GtkNativeDialog *dialog,
   if (file != NULL)
     {
       if (dp_history_export_to_file (request->store, (const char *const *) request->ids,
-                                     request->format, file, &error))
+                                     request->format, request->location, file, &error))
         {
           g_autofree char *basename = g_file_get_basename (file);
           /* Translators: a toast after an export; %s is the file name */
@@ -119,6 +148,7 @@ dp_history_export_run (GtkWidget             *parent,
                        DpStore               *store,
                        const char *const     *ids,
                        DpHistoryExportFormat  format,
+                       const char            *location,
                        const char            *suggested_name)
 {
   ExportRequest *request;
@@ -131,7 +161,8 @@ dp_history_export_run (GtkWidget             *parent,
 
   root = gtk_widget_get_root (parent);
   chooser = gtk_file_chooser_native_new (format == DP_HISTORY_EXPORT_CSV ? _("Export as CSV")
-                                         : format == DP_HISTORY_EXPORT_BGSTATS ? _("Export for BG Stats")
+                                         : format == DP_HISTORY_EXPORT_BGSTATS || format == DP_HISTORY_EXPORT_BGSPLAY
+                                         ? _("Export for BG Stats")
                                          : _("Export as JSON"),
                                          GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
                                          GTK_FILE_CHOOSER_ACTION_SAVE,
@@ -145,10 +176,16 @@ dp_history_export_run (GtkWidget             *parent,
       gtk_file_filter_set_name (filter, _("CSV spreadsheet"));
       gtk_file_filter_add_suffix (filter, "csv");
     }
+  else if (format == DP_HISTORY_EXPORT_BGSPLAY)
+    {
+      /* Translators: a file type in the export dialog */
+      gtk_file_filter_set_name (filter, _("BG Stats play"));
+      gtk_file_filter_add_suffix (filter, "bgsplay");
+    }
   else
     {
       /* Translators: a file type in the export dialog */
-      gtk_file_filter_set_name (filter, format == DP_HISTORY_EXPORT_BGSTATS ? _("BG Stats play file (JSON)")
+      gtk_file_filter_set_name (filter, format == DP_HISTORY_EXPORT_BGSTATS ? _("BG Stats plays (JSON)")
                                                                          : _("Dicepad export (JSON)"));
       gtk_file_filter_add_suffix (filter, "json");
     }
@@ -160,6 +197,7 @@ dp_history_export_run (GtkWidget             *parent,
   request->store = g_object_ref (store);
   request->ids = g_strdupv ((char **) ids);
   request->format = format;
+  request->location = g_strdup (location);
 
   g_signal_connect (chooser, "response", G_CALLBACK (chooser_response_cb), request);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));

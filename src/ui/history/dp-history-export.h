@@ -18,17 +18,20 @@ typedef enum
 {
   DP_HISTORY_EXPORT_JSON,
   DP_HISTORY_EXPORT_CSV,
-  DP_HISTORY_EXPORT_BGSTATS,  /* BG Stats' play file (dp-history-bgstats.h) */
+  DP_HISTORY_EXPORT_BGSTATS,  /* BG Stats' export shape, many plays (dp-bgstats.h) */
+  DP_HISTORY_EXPORT_BGSPLAY,  /* the same shape, one play, as a .bgsplay file */
 } DpHistoryExportFormat;
 
-/* Parses "json" / "csv" / "bgstats"; FALSE for anything else. */
+/* Parses "json" / "csv" / "bgstats" / "bgsplay"; FALSE for anything else. */
 gboolean dp_history_export_format_from_string (const char *str, DpHistoryExportFormat *format);
 
-/* Writes the games @ids (NULL = every game) to @file in @format through
- * dp_exchange_write_file(): @file is replaced only by a complete export. */
+/* Writes the games @ids (NULL = every game) to @file in @format: @file is replaced only
+ * by a complete export. @location (may be NULL) is where the games were played, for the
+ * BG Stats formats. */
 gboolean dp_history_export_to_file (DpStore               *store,
                                     const char *const     *ids,
                                     DpHistoryExportFormat  format,
+                                    const char            *location,
                                     GFile                 *file,
                                     GError               **error);
 
@@ -38,6 +41,7 @@ void     dp_history_export_run (GtkWidget             *parent,
                                 DpStore               *store,
                                 const char *const     *ids,
                                 DpHistoryExportFormat  format,
+                                const char            *location,
                                 const char            *suggested_name);
 
 G_END_DECLS

@@ -1,5 +1,11 @@
 /* dp-history-model.c — the stored games as a GListModel, read from the store page by page
  *
+ * Nothing here grows with the history on the window's thread (issue 26, item 11): a
+ * reload reads at most SYNC_KEYS keys (an index range); when the filter matches more,
+ * the count goes to a worker (dp_store_count_pages_async) and the list grows to its
+ * full length when the count arrives. Pages are read from the key of the row before
+ * them (keyset), never with OFFSET: a deep page costs what the first does.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
@@ -260,7 +266,22 @@ struct _DpHistoryModel
   GError       *error;
   guint         n_queries;
   guint         empty_id;  /* idle: empty the model after a read error */
+  GArray       *page_keys; /* DpGameKey: the last row of page k at k (page k + 1 follows it) */
+  GCancellable *counting;  /* the count on a worker, while it runs */
 };
+
+/* Read at once on a reload: a filter matching fewer games is counted exactly, without
+ * a worker. */
+#define SYNC_KEYS (4 * DP_HISTORY_PAGE_SIZE)
+
+enum
+{
+  MODEL_PROP_0,
+  MODEL_PROP_COUNTING,
+  N_MODEL_PROPS
+};
+
+static GParamSpec *model_properties[N_MODEL_PROPS];
 
 static void dp_history_model_list_model_init (GListModelInterface *iface);
 
@@ -301,19 +322,102 @@ empty_after_error_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* Page keys from the keys of the rows in order (every page's last row). */
+static void
+note_page_keys (DpHistoryModel *self,
+                GArray         *keys)
+{
+  g_array_set_size (self->page_keys, 0);
+  for (guint i = DP_HISTORY_PAGE_SIZE; i <= keys->len; i += DP_HISTORY_PAGE_SIZE)
+    g_array_append_val (self->page_keys, g_array_index (keys, DpGameKey, i - 1));
+}
+
+static void
+count_pages_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(DpHistoryModel) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) pages = NULL;
+  GCancellable *cancellable = g_task_get_cancellable (G_TASK (result));
+  guint n = 0, old_n;
+
+  pages = dp_store_count_pages_finish (DP_STORE (source), result, &n, &error);
+  /* A newer filter or reload took over meanwhile. */
+  if (cancellable != self->counting)
+    return;
+  g_clear_object (&self->counting);
+  g_object_notify_by_pspec (G_OBJECT (self), model_properties[MODEL_PROP_COUNTING]);
+
+  if (pages == NULL)
+    {
+      g_debug ("Cannot count the stored games: %s", error->message);
+      set_error (self, g_steal_pointer (&error));
+      return;
+    }
+
+  g_array_set_size (self->page_keys, 0);
+  g_array_append_vals (self->page_keys, pages->data, pages->len);
+  old_n = self->n_items;
+  self->n_items = n;
+  if (n > old_n)
+    g_list_model_items_changed (G_LIST_MODEL (self), old_n, 0, n - old_n);
+  else if (n < old_n)
+    g_list_model_items_changed (G_LIST_MODEL (self), n, old_n - n, 0);
+}
+
+/* The length: exact at once for up to SYNC_KEYS games, else SYNC_KEYS until the
+ * worker's count arrives. */
 static guint
 count_games (DpHistoryModel *self)
 {
   GError *error = NULL;
-  guint n = dp_store_count_games (self->store, &self->filter, &error);
+  g_autoptr(GArray) keys = dp_store_list_game_keys (self->store, &self->filter, NULL, SYNC_KEYS, &error);
 
-  if (error != NULL)
+  g_cancellable_cancel (self->counting);
+  g_clear_object (&self->counting);
+
+  if (keys == NULL)
     {
       g_debug ("Cannot count the stored games: %s", error->message);
       set_error (self, error);
       return 0;
     }
-  return n;
+  note_page_keys (self, keys);
+  if (keys->len < SYNC_KEYS)
+    return keys->len;
+
+  self->counting = g_cancellable_new ();
+  dp_store_count_pages_async (self->store, &self->filter, DP_HISTORY_PAGE_SIZE, self->counting,
+                              count_pages_cb, g_object_ref (self));
+  g_object_notify_by_pspec (G_OBJECT (self), model_properties[MODEL_PROP_COUNTING]);
+  return keys->len;
+}
+
+/* Where page @page starts: after the key of the page before's last row. */
+static gboolean
+page_start (DpHistoryModel *self,
+            guint           page,
+            DpGameKey      *key)
+{
+  GPtrArray *before;
+
+  if (page <= self->page_keys->len)
+    {
+      *key = g_array_index (self->page_keys, DpGameKey, page - 1);
+      return TRUE;
+    }
+  before = g_hash_table_lookup (self->pages, GUINT_TO_POINTER (page - 1));
+  if (before != NULL && before->len == DP_HISTORY_PAGE_SIZE)
+    {
+      const DpGameSummary *last = dp_history_item_get_summary (g_ptr_array_index (before, before->len - 1));
+
+      key->created = last->created;
+      key->row = last->row;
+      return TRUE;
+    }
+  return FALSE;
 }
 
 static GPtrArray *
@@ -323,10 +427,17 @@ load_page (DpHistoryModel *self,
   g_autoptr(GPtrArray) summaries = NULL;
   GPtrArray *items;
   GError *error = NULL;
+  DpGameKey after;
 
   self->n_queries++;
-  summaries = dp_store_list_games (self->store, &self->filter,
-                                   page * DP_HISTORY_PAGE_SIZE, DP_HISTORY_PAGE_SIZE, &error);
+  if (page == 0)
+    summaries = dp_store_list_games_after (self->store, &self->filter, NULL, DP_HISTORY_PAGE_SIZE, &error);
+  else if (page_start (self, page, &after))
+    summaries = dp_store_list_games_after (self->store, &self->filter, &after, DP_HISTORY_PAGE_SIZE, &error);
+  else
+    /* Not reached: every page's start is known once the count is. */
+    summaries = dp_store_list_games (self->store, &self->filter, page * DP_HISTORY_PAGE_SIZE,
+                                     DP_HISTORY_PAGE_SIZE, &error);
   if (summaries == NULL)
     {
       g_debug ("Cannot read the stored games: %s", error != NULL ? error->message : "?");
@@ -404,6 +515,9 @@ dp_history_model_finalize (GObject *object)
   DpHistoryModel *self = DP_HISTORY_MODEL (object);
 
   clear_filter_strings (&self->filter);
+  g_cancellable_cancel (self->counting);
+  g_clear_object (&self->counting);
+  g_clear_pointer (&self->page_keys, g_array_unref);
   g_clear_handle_id (&self->empty_id, g_source_remove);
   g_clear_pointer (&self->pages, g_hash_table_unref);
   g_clear_error (&self->error);
@@ -413,9 +527,35 @@ dp_history_model_finalize (GObject *object)
 }
 
 static void
+dp_history_model_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  DpHistoryModel *self = DP_HISTORY_MODEL (object);
+
+  switch (prop_id)
+    {
+    case MODEL_PROP_COUNTING:
+      g_value_set_boolean (value, self->counting != NULL);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 dp_history_model_class_init (DpHistoryModelClass *klass)
 {
-  G_OBJECT_CLASS (klass)->finalize = dp_history_model_finalize;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = dp_history_model_finalize;
+  object_class->get_property = dp_history_model_get_property;
+
+  /* TRUE while the games are counted on a worker: the length is a lower bound. */
+  model_properties[MODEL_PROP_COUNTING] =
+    g_param_spec_boolean ("counting", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_MODEL_PROPS, model_properties);
 }
 
 static void
@@ -425,6 +565,7 @@ dp_history_model_init (DpHistoryModel *self)
 
   self->filter = init;
   self->pages = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
+  self->page_keys = g_array_new (FALSE, FALSE, sizeof (DpGameKey));
 }
 
 DpHistoryModel *
@@ -504,6 +645,13 @@ dp_history_model_get_error (DpHistoryModel *self)
 {
   g_return_val_if_fail (DP_IS_HISTORY_MODEL (self), NULL);
   return self->error;
+}
+
+gboolean
+dp_history_model_is_counting (DpHistoryModel *self)
+{
+  g_return_val_if_fail (DP_IS_HISTORY_MODEL (self), FALSE);
+  return self->counting != NULL;
 }
 
 guint

@@ -1,8 +1,8 @@
 /* dp-history-model.h — the stored games as a GListModel, read from the store page by page
  *
- * The history list never loads every game: the model asks dp_store_count_games() for
- * its length and dp_store_list_games() for one page of summaries when a row of that
- * page is first shown. Filtering and the date order are done by the store's query
+ * The history list never loads every game: the model reads up to 200 keys at once for
+ * its length (more are counted on a worker: property "counting") and one page of
+ * summaries, from the key of the row before it, when a row of that page is first shown. Filtering and the date order are done by the store's query
  * (DpGameFilter), so the model always shows exactly the query's rows in its order.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -47,6 +47,9 @@ const DpGameFilter *dp_history_model_get_filter (DpHistoryModel *self);
 void                dp_history_model_reload (DpHistoryModel *self);
 /* The error of the last failed store query, or NULL. */
 const GError       *dp_history_model_get_error (DpHistoryModel *self);
+/* TRUE while the games are counted on a worker: the length is then a lower bound and
+ * grows (items-changed) when the count arrives. */
+gboolean            dp_history_model_is_counting (DpHistoryModel *self);
 /* How many store page queries the model has made (for tests of the paging). */
 guint               dp_history_model_get_n_queries (DpHistoryModel *self);
 

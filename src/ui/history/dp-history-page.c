@@ -211,7 +211,12 @@ update_count_and_empty (DpHistoryPage *self)
                       self->filter.state >= 0;
   g_autofree char *number = dp_format_int (n);
   guint n_deleted;
-  g_autofree char *count = self->filter.deleted
+  gboolean counting = self->model != NULL && dp_history_model_is_counting (self->model);
+  g_autofree char *count = counting
+                           /* Translators: the count beside History's title while the games are still
+                            * being counted (a large history): "200 or more games" */
+                           ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s or more games", "%s or more games", n), number)
+                           : self->filter.deleted
                            /* Translators: the count beside the title of History's Deleted view */
                            ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s deleted game", "%s deleted games", n), number)
                            : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s game", "%s games", n), number);
@@ -750,6 +755,8 @@ export_all_action_cb (GtkWidget  *widget,
 {
   DpHistoryPage *self = DP_HISTORY_PAGE (widget);
   DpHistoryExportFormat format;
+  GSettings *settings = dp_application_get_settings_for_widget (widget);
+  g_autofree char *location = settings != NULL ? g_settings_get_string (settings, "bgstats-location") : NULL;
   const char *name;
 
   if (self->store == NULL ||
@@ -761,7 +768,7 @@ export_all_action_cb (GtkWidget  *widget,
          /* Translators: the suggested file name of an export for BG Stats; no spaces */
          : format == DP_HISTORY_EXPORT_BGSTATS ? _("dicepad-bgstats.json")
          : _("dicepad-games.json");
-  dp_history_export_run (widget, self->store, NULL, format, name);
+  dp_history_export_run (widget, self->store, NULL, format, location, name);
 }
 
 static gboolean
@@ -1004,6 +1011,9 @@ dp_history_page_set_store (DpHistoryPage *self,
   dp_history_model_set_filter (self->model, &self->filter);
   /* The model empties itself when a page cannot be read: show its error then. */
   g_signal_connect_object (self->model, "items-changed", G_CALLBACK (update_count_and_empty),
+                           self, G_CONNECT_SWAPPED);
+  /* A large history is counted on a worker: the count follows when it arrives. */
+  g_signal_connect_object (self->model, "notify::counting", G_CALLBACK (update_count_and_empty),
                            self, G_CONNECT_SWAPPED);
 
   g_clear_object (&self->selection);

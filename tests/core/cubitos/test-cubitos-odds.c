@@ -364,6 +364,31 @@ test_abilities_from_board (void)
   }
 }
 
+/* Race 1's green card (Einer geht noch: "when you push, before the roll: put this die into
+ * your ready area") lets the green die be rolled again: the odds with it put back first
+ * are the plain odds of one more green die in the ready area and one active die less. */
+static void
+test_reroll_from_board (void)
+{
+  g_autoptr(CbGame) g = green_game (1, "{'green':{'team':1},'light_grey':{'coin':2}}");
+  g_autoptr(CbOdds) odds = cb_odds_compute (g, 0);
+  g_autofree char *text = NULL;
+  CbOddsInput put_back;
+  CbOddsFigures expected[CB_ODDS_N_PLANS];
+
+  g_assert_cmpint (odds->reroll_card, ==, cb_card_lookup ("rock-on"));
+  g_assert_cmpuint (odds->reroll_dice, ==, 1);
+  put_back = odds->input;
+  put_back.active--;
+  put_back.ready[CB_KIND_GREEN]++;
+  cb_odds_compute_input (&put_back, expected);
+  g_assert_cmpfloat_with_epsilon (odds->with_reroll[CB_ODDS_PUSH].p_bust, expected[CB_ODDS_PUSH].p_bust, EPS);
+  /* one more die rolled, still in danger: a smaller bust chance */
+  g_assert_cmpfloat (odds->with_reroll[CB_ODDS_PUSH].p_bust, <, odds->plan[CB_ODDS_PUSH].p_bust);
+  text = cb_odds_describe (odds, CB_ODDS_PUSH);
+  g_assert_nonnull (strstr (text, cb_card_get_name (odds->reroll_card)));
+}
+
 /* The table's sentence (issue 27: "Push: 31 % bust — if not, about +2 coins"). */
 static void
 test_sentence (void)
@@ -401,6 +426,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cubitos/odds/recorded-races", test_recorded_races);
   g_test_add_func ("/cubitos/odds/random-games", test_random_games);
   g_test_add_func ("/cubitos/odds/abilities", test_abilities_from_board);
+  g_test_add_func ("/cubitos/odds/reroll", test_reroll_from_board);
   g_test_add_func ("/cubitos/odds/sentence", test_sentence);
   return g_test_run ();
 }

@@ -622,6 +622,68 @@ test_percent_words (void)
     }
 }
 
+/* Issue 27: "best and next best often show the same worth ('2.5 vs 2.5') without saying
+ * it is a tie; the worth of stopping now is never shown". The advice names the best two,
+ * says "Tie" when their worths read the same, and always names the best way to stop. */
+static void
+assert_best_or_tie (const CvOdds *odds,
+                    const char   *advice)
+{
+  const CvOddsOption *best = cv_odds_get_option (odds, 0);
+  const CvOddsOption *second = cv_odds_get_n_options (odds) > 1 ? cv_odds_get_option (odds, 1) : NULL;
+  g_autofree char *a = g_strdup_printf ("%.1f", best->value);
+  g_autofree char *b = second != NULL ? g_strdup_printf ("%.1f", second->value) : NULL;
+
+  if (b != NULL && g_strcmp0 (a, b) == 0)
+    g_assert_true (g_str_has_prefix (advice, "Tie: "));
+  else
+    {
+      g_assert_true (g_str_has_prefix (advice, "Best: "));
+      if (second != NULL)
+        g_assert_nonnull (strstr (advice, "Next best: "));
+    }
+  for (guint i = 0; i < cv_odds_get_n_options (odds); i++)
+    {
+      const CvOddsOption *option = cv_odds_get_option (odds, i);
+
+      if (option->kind == CV_ODDS_OPTION_STOP)
+        {
+          g_autofree char *stop = cv_odds_describe_option (odds, option, CV_ODDS_PLAN_ONCE);
+
+          /* "Stop now: take orange (1 cross)" — its label is in the advice */
+          g_assert_true (g_str_has_prefix (stop, "Stop now: "));
+          g_assert_nonnull (strstr (advice, stop + strlen ("Stop now: ")));
+          break;
+        }
+    }
+}
+
+static void
+test_advice_ties_and_stop (void)
+{
+  CvOddsSheet sheet;
+  static const char *const rolls[] = { "OGPBSS", "OGPBJS", "OOGGPP", "JJJOGS", "OOOOOO" };
+
+  cv_odds_sheet_init (&sheet);
+  /* no roll left, one die of each colour: four takes worth the same — a tie */
+  {
+    g_autoptr(CvOdds) odds = odds_for (&sheet, "OGPBSS", 0);
+    g_autofree char *advice = cv_odds_describe_recommendation (odds);
+
+    g_assert_true (g_str_has_prefix (advice, "Tie: "));
+    assert_best_or_tie (odds, advice);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (rolls); i++)
+    for (guint left = 0; left <= 2; left++)
+      {
+        g_autoptr(CvOdds) odds = odds_for (&sheet, rolls[i], left);
+        g_autofree char *advice = cv_odds_describe_recommendation (odds);
+
+        if (advice != NULL)
+          assert_best_or_tie (odds, advice);
+      }
+}
+
 static void
 test_describe_keep (void)
 {
@@ -650,8 +712,7 @@ test_describe_keep (void)
   g_assert_cmpstr (words, ==, expected);
 
   advice = cv_odds_describe_recommendation (odds);
-  g_assert_true (g_str_has_prefix (advice, "Best: "));
-  g_assert_nonnull (strstr (advice, "Next best: "));
+  assert_best_or_tie (odds, advice);
 }
 
 /* ---- Through the game (cv-game.h) ---- */
@@ -865,6 +926,7 @@ main (int   argc,
   g_test_add_func ("/calavera/odds/game-choices-match-rules", test_game_choices_match_rules);
   g_test_add_func ("/calavera/odds/game-opponents", test_game_opponents);
   g_test_add_func ("/calavera/odds/game-random-positions", test_game_random_positions);
+  g_test_add_func ("/calavera/odds/advice-ties-and-stop", test_advice_ties_and_stop);
 
   return g_test_run ();
 }

@@ -20,7 +20,6 @@
 #include "dp-chart.h"
 #include "dp-exchange.h"
 #include "dp-game-replay-page.h"
-#include "dp-history-bgstats.h"
 #include "dp-history-export.h"
 #include "dp-history-format.h"
 #include "dp-history-model.h"
@@ -337,6 +336,70 @@ test_model_pages (void)
   g_assert_null (g_list_model_get_item (G_LIST_MODEL (model), N_GAMES));
 }
 
+/* Issue 26, item 11: "nothing that grows with the history on the main thread". With
+ * more games than a reload reads at once (200), the model's length is those 200 while a
+ * worker counts, then grows to all of them (items-changed); the last page is then read
+ * from the key of the row before it — one page query, no OFFSET — and is the oldest
+ * games. A player filter (Zoë: every third game) is counted the same way. */
+static void
+test_model_counts_on_worker (void)
+{
+  g_autofree char *path = g_build_filename (g_get_user_data_dir (), "many.db", NULL);
+  g_autoptr(GString) text = g_string_new ("{\"format\": \"dicepad-export\", \"version\": 1, \"games\": [");
+  const char *const names[] = { "Ina", "Zoë", "Tom" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DpStore) store = dp_store_open (path, &error);
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(DpHistoryModel) model = NULL;
+  g_autoptr(DpHistoryItem) last = NULL;
+  DpGameFilter zoe = DP_GAME_FILTER_INIT;
+  const guint n = 650;
+  guint imported = 0;
+  gint64 end;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (text, "%s{\"id\": \"many-%03u\", \"created\": %u, \"finished\": 0, "
+                            "\"state\": \"in-progress\", \"setup\": {\"game\": \"calavera\", "
+                            "\"players\": [\"%s\", \"Sami\"]}, \"actions\": []}",
+                            i > 0 ? ", " : "", i, 1700000000 + i * 60, names[i % 3]);
+  g_string_append (text, "]}");
+  root = json_from_string (text->str, &error);
+  g_assert_no_error (error);
+  g_assert_true (dp_store_import (store, root, &imported, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (imported, ==, n);
+
+  model = dp_history_model_new (store);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 200);
+  g_assert_true (dp_history_model_is_counting (model));
+
+  end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  while (dp_history_model_is_counting (model) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (dp_history_model_is_counting (model));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, n);
+
+  last = g_list_model_get_item (G_LIST_MODEL (model), n - 1);
+  g_assert_cmpstr (dp_history_item_get_id (last), ==, "many-000");
+  g_assert_cmpuint (dp_history_model_get_n_queries (model), ==, 1);
+
+  zoe.player = "Zoë";
+  dp_history_model_set_filter (model, &zoe);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 200);
+  end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  while (dp_history_model_is_counting (model) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, (n + 1) / 3);
+  for (guint i = 0; i < (n + 1) / 3; i += 49)
+    {
+      g_autoptr(DpHistoryItem) item = g_list_model_get_item (G_LIST_MODEL (model), i);
+      g_autofree char *id = g_strdup_printf ("many-%03u", n - 1 - 3 * i);
+
+      g_assert_cmpstr (dp_history_item_get_id (item), ==, id);
+    }
+}
+
 /* ---- Replay ---- */
 
 static void
@@ -496,7 +559,7 @@ test_export_bgstats (void)
   JsonArray *games, *players, *plays;
   guint n_finished = 0, p = 0;
 
-  g_assert_true (dp_history_export_to_file (fixture->store, NULL, DP_HISTORY_EXPORT_BGSTATS, file, &error));
+  g_assert_true (dp_history_export_to_file (fixture->store, NULL, DP_HISTORY_EXPORT_BGSTATS, NULL, file, &error));
   g_assert_no_error (error);
   g_assert_true (json_parser_load_from_file (parser, path, &error));
   g_assert_no_error (error);
@@ -567,9 +630,9 @@ test_export_uses_cli (void)
   g_autoptr(JsonNode) root = NULL;
   JsonArray *games;
 
-  dp_history_export_to_file (fixture->store, ids, DP_HISTORY_EXPORT_JSON, json_file, &error);
+  dp_history_export_to_file (fixture->store, ids, DP_HISTORY_EXPORT_JSON, NULL, json_file, &error);
   g_assert_no_error (error);
-  dp_history_export_to_file (fixture->store, ids, DP_HISTORY_EXPORT_CSV, csv_file, &error);
+  dp_history_export_to_file (fixture->store, ids, DP_HISTORY_EXPORT_CSV, NULL, csv_file, &error);
   g_assert_no_error (error);
   g_file_get_contents (json_path, &json, &json_len, &error);
   g_assert_no_error (error);
@@ -1099,6 +1162,7 @@ main (int   argc,
   g_test_add_func ("/history/list/filters", test_list_filters);
   g_test_add_func ("/history/list/empty", test_list_empty);
   g_test_add_func ("/history/model/pages", test_model_pages);
+  g_test_add_func ("/history/model/counts-on-worker", test_model_counts_on_worker);
   g_test_add_func ("/history/replay/steps", test_replay_steps);
   g_test_add_func ("/history/replay/progression", test_replay_progression);
   g_test_add_func ("/history/delete-undo", test_delete_with_undo);

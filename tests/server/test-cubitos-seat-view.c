@@ -1,0 +1,340 @@
+/* test-cubitos-seat-view.c — the Cubitos turn on a phone, without a browser
+ *
+ * Issue 23 item 1: "the whole Cubitos turn on the phone … with the window's sentences,
+ * previews and reasons". Plays tests/server/cubitos-phone-race.jsonl (the race the
+ * browser test plays in Chromium) and every hand-checked race of
+ * tests/core/cubitos/scripts/ (card abilities of all ten races) against the seat view
+ * (cb-seat-view.c): every entry a
+ * player makes is offered to that player's phone as a form, the form's answers (as the
+ * page writes them, cb_seat_view_form_action) say exactly the script's entry, Dicepad's
+ * own entries (docs/cubitos-notes.md, "Forced actions") need no form, and every form the
+ * phone offers follows the window's rules for it.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <locale.h>
+#include <string.h>
+
+#include "cb-game.h"
+#include "cb-seat-view.h"
+
+typedef struct
+{
+  DpGame    *game;
+  GPtrArray *pending;      /* the script's entries not made yet */
+} Race;
+
+static void
+race_load (Race       *race,
+           const char *path)
+{
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  lines = g_strsplit (text, "\n", -1);
+  race->game = NULL;
+  race->pending = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_strstrip (lines[i]);
+      if (lines[i][0] == '\0' || lines[i][0] == '#')
+        continue;
+      if (race->game == NULL)
+        {
+          race->game = dp_game_new_from_text (lines[i], &error);
+          g_assert_no_error (error);
+        }
+      else
+        g_ptr_array_add (race->pending, g_strdup (lines[i]));
+    }
+}
+
+static void
+race_clear (Race *race)
+{
+  g_clear_pointer (&race->game, dp_game_free);
+  g_clear_pointer (&race->pending, g_ptr_array_unref);
+}
+
+static char *
+normalize (const DpGame *game,
+           JsonObject   *action)
+{
+  g_autoptr(GError) error = NULL;
+  char *text = dp_game_normalize_action (game, action, &error);
+
+  g_assert_no_error (error);
+  return text;
+}
+
+static JsonObject *
+parse (const char *text)
+{
+  g_autoptr(JsonNode) node = json_from_string (text, NULL);
+
+  g_assert_nonnull (node);
+  return json_object_ref (json_node_get_object (node));
+}
+
+static JsonObject *
+find_form (JsonArray  *forms,
+           const char *id)
+{
+  for (guint i = 0; i < json_array_get_length (forms); i++)
+    if (g_str_equal (json_object_get_string_member (json_array_get_object_element (forms, i), "id"), id))
+      return json_array_get_object_element (forms, i);
+  return NULL;
+}
+
+/* What every form of @forms must hold, whatever the moment (docs/table-server.md). */
+static void
+check_forms (const DpGame *game,
+             guint         seat,
+             JsonArray    *forms,
+             guint        *n_disabled)
+{
+  const CbGame *cb = cb_game_from_dp_const (game);
+
+  for (guint i = 0; i < json_array_get_length (forms); i++)
+    {
+      JsonObject *form = json_array_get_object_element (forms, i);
+      JsonArray *fields = json_object_get_array_member (form, "fields");
+      const char *id = json_object_get_string_member (form, "id");
+
+      g_assert_cmpstr (json_object_get_string_member (form, "title"), !=, "");
+      /* A one-tap action that is not legal now says why (the engine's reason). */
+      if (json_array_get_length (fields) == 0 && !json_object_get_boolean_member (form, "enabled"))
+        {
+          g_assert_cmpstr (json_object_get_string_member (form, "reason"), !=, "");
+          (*n_disabled)++;
+        }
+      /* The form's action is the seat's. */
+      g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (form, "action"), "player"),
+                       ==, cb_game_get_player_name (cb, seat));
+      /* p. 8, issue 15: in danger Pass is the suggested choice. */
+      if (g_str_equal (id, "pass"))
+        g_assert_true (json_object_get_boolean_member (form, "suggested") == cb_game_in_danger (cb, seat));
+      /* Counters never need a keyboard: every one has its bounds. */
+      for (guint f = 0; f < json_array_get_length (fields); f++)
+        {
+          JsonObject *field = json_array_get_object_element (fields, f);
+
+          if (g_str_equal (json_object_get_string_member (field, "type"), "count"))
+            {
+              g_assert_cmpint (json_object_get_int_member (field, "min"), <=, json_object_get_int_member (field, "value"));
+              g_assert_cmpint (json_object_get_int_member (field, "value"), <=, json_object_get_int_member (field, "max"));
+            }
+        }
+    }
+}
+
+/* Every entry of the race in @data (a script path) on its player's phone. */
+static void
+test_race_on_phones (gconstpointer data)
+{
+  const char *path = data;
+  gboolean phone_race = g_str_has_suffix (path, "cubitos-phone-race.jsonl");
+  Race race;
+  guint phone_entries = 0, forced = 0, paired = 0, disabled = 0, with_fields = 0;
+  gboolean bust_asked = FALSE, landing_asked = FALSE, cost_asked = FALSE;
+
+  race_load (&race, path);
+  while (race.pending->len > 0)
+    {
+      g_autofree char *forced_text = dp_game_dup_forced_action (race.game);
+      const CbGame *cb = cb_game_from_dp_const (race.game);
+      g_autoptr(JsonObject) action = NULL;
+      g_autoptr(JsonObject) view = json_object_new ();
+      g_autofree char *id = NULL;
+      g_autofree char *expected = NULL;
+      g_autoptr(GError) error = NULL;
+      const char *line;
+      JsonArray *forms;
+      JsonObject *form;
+      int seat;
+
+      if (forced_text != NULL)
+        {
+          /* Dicepad's own entry: the script holds it ahead; no phone is asked. */
+          gboolean found = FALSE;
+
+          for (guint i = 0; i < race.pending->len && !found; i++)
+            {
+              g_autoptr(JsonObject) a = parse (g_ptr_array_index (race.pending, i));
+              g_autofree char *norm = dp_game_normalize_action (race.game, a, NULL);
+
+              if (g_strcmp0 (norm, forced_text) == 0)
+                {
+                  g_ptr_array_remove_index (race.pending, i);
+                  found = TRUE;
+                }
+            }
+          /* The phone race was played with Dicepad's entries; the older scripts were
+           * written without them and say some of them otherwise (an empty collect left
+           * out): there the script's next entry is made instead. */
+          if (found)
+            {
+              g_assert_true (dp_game_apply_text (race.game, forced_text, &error));
+              forced++;
+              continue;
+            }
+          if (phone_race)
+            g_error ("Dicepad enters %s, which %s does not hold", forced_text, path);
+        }
+
+      line = g_ptr_array_index (race.pending, 0);
+      action = parse (line);
+      seat = cb_game_find_player (cb, json_object_get_string_member (action, "player"));
+      g_assert_cmpint (seat, >=, 0);
+      cb_seat_view_build (view, race.game, cb, seat);
+      forms = json_object_get_array_member (view, "forms");
+      check_forms (race.game, seat, forms, &disabled);
+      expected = normalize (race.game, action);
+
+      if (json_object_has_member (action, "refill") || json_object_has_member (action, "roll"))
+        {
+          /* The dice entries are drawn by cb-phone.js from "entry". */
+          g_assert_false (json_node_is_null (json_object_get_member (view, "entry")));
+          g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (view, "entry"), "mode"),
+                           ==, json_object_has_member (action, "refill") ? "refill" : "cubitos-roll");
+        }
+      else
+        {
+          guint n_fields, taps = 0;
+          g_autofree gint64 *values = NULL;
+          g_autoptr(JsonObject) sent = NULL;
+          g_autofree char *sent_text = NULL;
+
+          id = cb_seat_view_dup_form_id (action);
+          form = find_form (forms, id);
+          g_assert_nonnull (form);
+          g_assert_true (json_object_get_boolean_member (form, "enabled"));
+          n_fields = json_array_get_length (json_object_get_array_member (form, "fields"));
+          values = g_new0 (gint64, MAX (n_fields, 1));
+          g_assert_true (cb_seat_view_answers_for (form, action, values, &taps));
+          sent = cb_seat_view_form_action (form, values);
+          sent_text = normalize (race.game, sent);
+          /* What the phone sends is exactly the entry the player meant. */
+          g_assert_cmpstr (sent_text, ==, expected);
+          with_fields += n_fields > 0;
+          if (g_str_equal (id, "bust"))
+            {
+              g_autofree char *fan = json_to_string (json_object_get_member (form, "action"), FALSE);
+              bust_asked = strstr (fan, "\"fan\"") != NULL;
+            }
+          if (g_str_equal (id, "land") && json_object_has_member (json_object_get_object_member (action, "landed"), "fans"))
+            landing_asked = TRUE;
+          if (g_str_has_prefix (id, "buy:") && json_object_has_member (action, "cost"))
+            cost_asked = TRUE;
+
+          /* "Collect and Announce Swords" (cb-support-section.c): one tap, two entries. */
+          if (g_str_equal (id, "collect"))
+            {
+              JsonObject *both = find_form (forms, "announce");
+
+              if (both != NULL && json_object_has_member (both, "first"))
+                {
+                  g_autofree char *first = normalize (race.game, json_object_get_object_member (both, "first"));
+                  g_assert_cmpstr (first, ==, expected);
+                  paired++;
+                }
+            }
+        }
+      g_assert_true (dp_game_apply_text (race.game, line, &error));
+      g_ptr_array_remove_index (race.pending, 0);
+      phone_entries++;
+    }
+  g_assert_true (dp_game_is_finished (race.game));
+  g_test_message ("%u entries on phones, %u by Dicepad, %u collect-and-announce taps, %u disabled with a reason",
+                  phone_entries, forced, paired, disabled);
+  if (!phone_race)
+    {
+      race_clear (&race);
+      return;
+    }
+  g_assert_cmpuint (phone_entries, >, 30);
+  g_assert_cmpuint (forced, >, 0);
+  g_assert_cmpuint (paired, >, 0);
+  g_assert_cmpuint (disabled, >, 0);
+  g_assert_cmpuint (with_fields, >, 10);
+  /* Issue 23: the bust with its fan question, the landing bonus with its fan question,
+   * a cost told in the shop. */
+  g_assert_true (bust_asked);
+  g_assert_true (landing_asked);
+  g_assert_true (cost_asked);
+  race_clear (&race);
+}
+
+/* Only the seat's own forms: a phone offers nothing for anyone else (issue 23: a stray
+ * tap is never irreversible for a player who is not the phone's own seat). */
+static void
+test_own_seat_only (void)
+{
+  Race race;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "server", "cubitos-phone-race.jsonl", NULL);
+
+  race_load (&race, path);
+  /* Round 1 after the forced refills: all three roll at once. */
+  for (guint i = 0; i < 3; i++)
+    g_assert_true (dp_game_apply_text (race.game, g_ptr_array_index (race.pending, i), &error));
+  for (guint seat = 0; seat < 3; seat++)
+    {
+      g_autoptr(JsonObject) view = json_object_new ();
+      const CbGame *cb = cb_game_from_dp_const (race.game);
+      JsonArray *players;
+
+      cb_seat_view_build (view, race.game, cb, seat);
+      g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (view, "entry"), "mode"),
+                       ==, "cubitos-roll");
+      /* The boards: every player's, with the areas and the shop of the race. */
+      players = json_object_get_array_member (view, "players");
+      g_assert_cmpuint (json_array_get_length (players), ==, 3);
+      g_assert_cmpuint (json_array_get_length (json_object_get_array_member (json_array_get_object_element (players, 0),
+                                                                            "areas")), ==, CB_N_ZONES);
+      g_assert_cmpuint (json_array_get_length (json_object_get_array_member (json_object_get_object_member (view, "shop"),
+                                                                            "cards")), ==, CB_N_COLOURS);
+    }
+  {
+    g_autoptr(JsonObject) view = json_object_new ();
+
+    cb_seat_view_build (view, race.game, cb_game_from_dp_const (race.game), -1);
+    g_assert_cmpuint (json_array_get_length (json_object_get_array_member (view, "forms")), ==, 0);
+    g_assert_true (json_node_is_null (json_object_get_member (view, "entry")));
+  }
+  race_clear (&race);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  setlocale (LC_ALL, "C.UTF-8");
+  g_setenv ("LANGUAGE", "en", TRUE);
+  g_test_init (&argc, &argv, NULL);
+  /* The phone race, and the hand-checked races with card abilities of every named race
+   * (tests/core/cubitos/scripts/, docs/game-script.md "Example scripts"). */
+  {
+    static const char *const races[] = {
+      "race1-two-players", "race1-cards", "race2-cards", "race3-cards", "race4-cards", "race5-cards",
+      "race6-cards", "race7-cards", "race8-cards", "race9-cards", "race10-cards",
+    };
+    char *phone_race = g_test_build_filename (G_TEST_DIST, "server", "cubitos-phone-race.jsonl", NULL);
+
+    g_test_add_data_func_full ("/cubitos-phone/race/phone-race", phone_race, test_race_on_phones, g_free);
+    for (guint i = 0; i < G_N_ELEMENTS (races); i++)
+      {
+        g_autofree char *name = g_strdup_printf ("/cubitos-phone/race/%s", races[i]);
+        g_autofree char *file = g_strdup_printf ("%s.jsonl", races[i]);
+        char *script = g_test_build_filename (G_TEST_DIST, "core", "cubitos", "scripts", file, NULL);
+
+        g_test_add_data_func_full (name, script, test_race_on_phones, g_free);
+      }
+  }
+  g_test_add_func ("/cubitos-phone/own-seat-only", test_own_seat_only);
+  return g_test_run ();
+}
