@@ -890,6 +890,30 @@ test_text_keeps_places (Fixture       *f,
     }
 }
 
+/* The window again at 360×640 (issue 15: "usable down to 360 px"), and the race. */
+static void
+start_race_at_360 (Fixture *f)
+{
+  GSettings *settings = dp_application_get_settings (f->ui.app);
+
+  dp_ui_fixture_close_window (&f->ui);
+  g_settings_set_int (settings, "window-width", 360);
+  g_settings_set_int (settings, "window-height", 640);
+  dp_ui_fixture_open_window (&f->ui);
+  dp_ui_wait_mapped (GTK_WIDGET (f->ui.window));
+  start_race (f);
+}
+
+/* The settings outlive the test case (one memory backend per process). */
+static void
+end_at_360 (Fixture *f)
+{
+  GSettings *settings = dp_application_get_settings (f->ui.app);
+
+  g_settings_reset (settings, "window-width");
+  g_settings_reset (settings, "window-height");
+}
+
 /* A mouse click on @name of @seat's board (the button takes the focus, as a click gives
  * it) with the page scrolled so that the button is 200 px below the top; how far the
  * page scrolled by itself afterwards. */
@@ -923,18 +947,12 @@ static void
 test_click_keeps_scroll (Fixture       *f,
                          gconstpointer  data)
 {
-  GSettings *settings = dp_application_get_settings (f->ui.app);
-
-  dp_ui_fixture_close_window (&f->ui);
-  g_settings_set_int (settings, "window-width", 360);
-  g_settings_set_int (settings, "window-height", 640);
-  dp_ui_fixture_open_window (&f->ui);
-  dp_ui_wait_mapped (GTK_WIDGET (f->ui.window));
-  start_race (f);
+  start_race_at_360 (f);
   for (guint i = 0; i <= 13; i++)   /* to Sami's announcement: Ina walks */
     enter_line (f, i);
   g_assert_cmpfloat (fabs (click_scrolled_by (f, INA, "buy-step")), <, 1);
   g_assert_cmpstr (number (f, INA, "steps"), ==, "2");
+  end_at_360 (f);
 }
 
 static gboolean
@@ -1010,15 +1028,9 @@ static void
 test_fits_360 (Fixture       *f,
                gconstpointer  data)
 {
-  GSettings *settings = dp_application_get_settings (f->ui.app);
   const DpGame *game;
 
-  dp_ui_fixture_close_window (&f->ui);
-  g_settings_set_int (settings, "window-width", 360);
-  g_settings_set_int (settings, "window-height", 640);
-  dp_ui_fixture_open_window (&f->ui);
-  dp_ui_wait_mapped (GTK_WIDGET (f->ui.window));
-  start_race (f);
+  start_race_at_360 (f);
   for (guint i = 0; ; i++)
     {
       int min_width;
@@ -1055,9 +1067,7 @@ test_fits_360 (Fixture       *f,
         break;
       enter_line (f, i);
     }
-  /* The settings outlive the test case (one memory backend per process). */
-  g_settings_reset (settings, "window-width");
-  g_settings_reset (settings, "window-height");
+  end_at_360 (f);
 }
 
 /* Issue 15 item 2: "nothing that moves" (tester's N1): the boards' columns depend on the
