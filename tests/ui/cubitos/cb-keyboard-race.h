@@ -176,6 +176,10 @@ kr_start (DpUiFixture *f)
   DpNewGamePage *page;
   CbNewGame *options;
 
+  /* The recorded race (keyboard-race.jsonl) was played, and its inputs counted, with
+   * nobody winning the red card at 0 swords; the rulebook's reading, the default since
+   * issue 25 (item 5), is played in test-cubitos-table's /cubitos-ui/zero-swords. */
+  g_settings_set_boolean (dp_application_get_settings (DP_APPLICATION (f->app)), "cubitos-zero-swords-tie", FALSE);
   g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->window), "win.new-game",
                                                      g_variant_new_string ("cubitos")));
   page = DP_NEW_GAME_PAGE (dp_window_get_page (f->window, "new-game"));
@@ -320,6 +324,15 @@ kr_play (DpUiFixture    *f,
               in += tabs + 1;
               before = combined && both ? tabs + 2 : tabs + 1;
               announce_counted = combined && both;
+              kr_enter (f);
+              break;
+            }
+          /* The red card of the player with the most swords — at 0 swords all round the
+           * top dog's (p. 9 „ggf. auch 0“, p. 11 „Nase vorn“; issue 25, item 5) — is
+           * mandatory: Enter on it before walking */
+          if (cb_run_panel_get_mandatory (panel) != NULL)
+            {
+              in += kr_tab_to (f, cb_run_panel_get_mandatory (panel)) + 1;
               kr_enter (f);
               break;
             }
