@@ -124,6 +124,7 @@ main (int   argc,
   guint taps = 0, entries = 0, forced = 0;
   guint by_phase[CB_PHASE_OUT + 1] = { 0, };
   gboolean verbose = g_getenv ("BENCH_VERBOSE") != NULL;
+  gboolean rolled[CB_MAX_PLAYERS] = { FALSE, };
 
   if (!g_file_get_contents (path, &text, NULL, &error))
     g_error ("%s", error->message);
@@ -197,7 +198,9 @@ main (int   argc,
         CbPhase phase = cb_game_get_phase (cb, seat);
 
         cb_seat_view_build (view, game, cb, seat);
-        if (g_strcmp0 (id, "collect") == 0 && (paired = announce_after (view, action, pending)) > 0)
+        if (g_strcmp0 (id, "pass") == 0 && rolled[seat])
+          index = 0;    /* "Send and pass" sent it with the roll */
+        else if (g_strcmp0 (id, "collect") == 0 && (paired = announce_after (view, action, pending)) > 0)
           index = 1;    /* "Collect and Announce Swords": one tap, two entries */
         else if (id == NULL)
           index = entry_taps (view, action);
@@ -214,10 +217,21 @@ main (int   argc,
             if (index == 0)
               g_error ("the phone offers no form %s for %s", id, line);
           }
+        rolled[seat] = id == NULL && json_object_has_member (action, "roll");
         taps += index;
         by_phase[phase] += index;
         if (verbose)
           g_print ("  %2u  %s%s\n", index, line, paired > 0 ? " (and the announce after it)" : "");
+        if (verbose && id == NULL && !json_object_has_member (action, "refill"))
+          {
+            JsonArray *kinds = json_object_get_array_member (json_object_get_object_member (view, "entry"), "kinds");
+
+            g_print ("       ready:");
+            for (guint k = 0; k < json_array_get_length (kinds); k++)
+              g_print (" %s %" G_GINT64_FORMAT, json_object_get_string_member (json_array_get_object_element (kinds, k), "key"),
+                       json_object_get_int_member (json_array_get_object_element (kinds, k), "ready"));
+            g_print ("\n");
+          }
       }
       if (!dp_game_apply_text (game, line, &error))
         g_error ("%s: %s", line, error->message);
