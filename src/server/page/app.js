@@ -372,8 +372,10 @@ function renderField(form, values, field, i) {
       button.dataset.pick = key;
       button.dataset.option = n;
       // "sends": the option is the form's last answer, so its tap sends the action.
-      button.onclick = field.sends ? () => { values[i] = n; sendAction(formAction(form, values)); }
-                                   : () => { values[i] = n; renderPlay(); };
+      // Not the "?" of an untold cost, nor the cost already remembered: those only show.
+      const sends = field.sends && option.value !== null && n !== field.value;
+      button.onclick = sends ? () => { values[i] = n; sendAction(formAction(form, values)); }
+                             : () => { values[i] = n; renderPlay(); };
       group.append(button);
     });
     return group;
