@@ -448,9 +448,9 @@ main (int   argc,
                time_query (store, statistics_totals, &totals, runs),
                time_query (store, statistics_latest, &totals, runs));
       g_print ("  Before (IN (SELECT … seats), page + count): search \"a\" %7.2f | Ina %7.2f | Ina's totals %7.2f\n",
-               time_query (store, old_way, &old_search, MIN (runs, 5)),
-               time_query (store, old_way, &old_player, MIN (runs, 5)),
-               time_query (store, old_way, &old_totals, MIN (runs, 5)));
+               time_query (store, old_way, &old_search, MIN (runs, 3)),
+               time_query (store, old_way, &old_player, MIN (runs, 3)),
+               time_query (store, old_way, &old_totals, MIN (runs, 3)));
       g_print ("  The worker's count (not on the window's thread): all %7.1f | search \"a\" %7.1f | Ina %7.1f\n",
                time_query (store, worker_count, &all, MIN (runs, 3)),
                time_query (store, worker_count, &search_a, MIN (runs, 3)),

@@ -1153,7 +1153,8 @@ static const Command commands[] = {
        "creates the play there with its players, scores, ranks and winners."),
     OPT_DATABASE | OPT_LOCATION, 1, 1 },
   { "import", N_("FILE"), N_("Import the games of a JSON export; games already stored are skipped."),
-    N_("A file with any problem is refused whole; the database is then unchanged."),
+    N_("A file that is not a whole export is refused; the database is then unchanged. A game\n"
+       "in it that is refused is left out and named, every other game imported (exit status 3)."),
     OPT_DATABASE, 1, 1 },
   { "delete", N_("ID"), N_("Delete a stored game (it can be restored until it is deleted for good)."),
     NULL, OPT_DATABASE, 1, 1 },
@@ -1261,7 +1262,7 @@ print_main_help (DpCli *cli)
       }
 
   g_string_append_printf (text, "\n%s\n%s\n%s\n",
-                          _("Exit status: 0 fine, 1 an action breaks a rule, 2 malformed input or usage."),
+                          _("Exit status: 0 fine, 1 an action breaks a rule, 2 malformed input or usage, 3 export or import left out the games it names."),
                           _("Error messages start with FILE:LINE: (line 0: the file as a whole)."),
                           _("Run “dicepad-cli COMMAND --help” for the options of a command."));
   write_text (cli->out, text->str);

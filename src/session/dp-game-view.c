@@ -9,11 +9,49 @@
 #include "cv-game-view.h"
 #include "cb-game-view.h"
 
+/* A per-game table starts with its kind id (dp_kind_tables_new()). */
+G_STATIC_ASSERT (G_STRUCT_OFFSET (DpGameView, kind_id) == 0);
+
 /* One line per game, beside its DpGameKind in the core's registry (dp-game.c). */
 static const DpGameView *const builtin_views[] = {
   &cv_game_view,
   &cb_game_view,
 };
+
+/* The first member of a per-game table. */
+static const char *
+kind_id_of (gconstpointer table)
+{
+  return *(const char *const *) table;
+}
+
+GHashTable *
+dp_kind_tables_new (const gconstpointer *builtins,
+                    guint                n)
+{
+  GHashTable *table = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; i < n; i++)
+    g_hash_table_insert (table, (gpointer) kind_id_of (builtins[i]), (gpointer) builtins[i]);
+  return table;
+}
+
+GPtrArray *
+dp_kind_tables_dup_list (GHashTable *by_kind_id)
+{
+  guint n_kinds;
+  const DpGameKind *const *kinds = dp_game_kinds_list (&n_kinds);
+  GPtrArray *list = g_ptr_array_new ();
+
+  for (guint i = 0; i < n_kinds; i++)
+    {
+      gpointer table = g_hash_table_lookup (by_kind_id, dp_game_kind_get_id (kinds[i]));
+
+      if (table != NULL)
+        g_ptr_array_add (list, table);
+    }
+  return list;
+}
 
 /* kind id → view: the built-in ones, then any a test program registered. */
 static GHashTable *
@@ -22,13 +60,8 @@ registry (void)
   static GHashTable *views = NULL;
 
   if (g_once_init_enter (&views))
-    {
-      GHashTable *table = g_hash_table_new (g_str_hash, g_str_equal);
-
-      for (guint i = 0; i < G_N_ELEMENTS (builtin_views); i++)
-        g_hash_table_insert (table, (gpointer) builtin_views[i]->kind_id, (gpointer) builtin_views[i]);
-      g_once_init_leave (&views, table);
-    }
+    g_once_init_leave (&views, dp_kind_tables_new ((const gconstpointer *) builtin_views,
+                                                   G_N_ELEMENTS (builtin_views)));
   return views;
 }
 
@@ -44,18 +77,7 @@ _dp_game_view_register (const DpGameView *view)
 GPtrArray *
 dp_game_view_dup_list (void)
 {
-  guint n_kinds;
-  const DpGameKind *const *kinds = dp_game_kinds_list (&n_kinds);
-  GPtrArray *list = g_ptr_array_new ();
-
-  for (guint i = 0; i < n_kinds; i++)
-    {
-      const DpGameView *view = dp_game_view_lookup (dp_game_kind_get_id (kinds[i]));
-
-      if (view != NULL)
-        g_ptr_array_add (list, (gpointer) view);
-    }
-  return list;
+  return dp_kind_tables_dup_list (registry ());
 }
 
 const DpGameView *

@@ -193,6 +193,16 @@ gboolean          dp_game_view_compute_progression (const char         *setup_te
                                                     GPtrArray         **totals_out,
                                                     GError            **error);
 
+/* ---- Registries of per-game tables (views here, the window's DpGameUi) ----
+ * A per-game table is a static struct whose first member is its `const char *kind_id`. */
+
+/* kind id → table for the @n tables of @builtins; a test may add more with
+ * g_hash_table_insert(). */
+GHashTable       *dp_kind_tables_new (const gconstpointer *builtins, guint n);
+/* The tables of @by_kind_id in the order of dp_game_kinds_list(), kinds without one
+ * left out; free with g_ptr_array_unref(). */
+GPtrArray        *dp_kind_tables_dup_list (GHashTable *by_kind_id);
+
 /* Every view's phone_script (@ext "js") or phone_style ("css") one after the other,
  * in the order of dp_game_view_dup_list(), each under a comment naming it. */
 GBytes           *dp_game_view_dup_phone_files (const char *ext);

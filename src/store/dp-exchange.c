@@ -1530,8 +1530,9 @@ read_outer_end (Cursor      *c,
   /* Nothing but space may follow (json-glib would read "{…} {…}" as the first alone). */
   cursor_skip_space (c);
   if (c->p < c->end)
+    /* Not the game scripts' hint about one action per line (issue 26, item 9). */
     return invalid_at (error_line, c->line, error,
-                       _("There is more text after the JSON object; put each action on its own line"));
+                       _("There is more text after the end of the export: the file holds two documents or is damaged"));
 
   if (!outer->has_format)
     return invalid_at (error_line, outer->root_line, error,
@@ -1559,6 +1560,7 @@ read_outer_end (Cursor      *c,
 typedef struct
 {
   const char *base;       /* page-aligned start of the mapping; NULL: memory of the caller's */
+  gsize       page_size;
   gsize       released;   /* bytes from base given back */
 } Release;
 
@@ -1567,14 +1569,11 @@ release_before (Release    *release,
                 const char *p)
 {
 #ifdef MADV_DONTNEED
-  static gsize page_size;
   gsize upto;
 
-  if (release == NULL || release->base == NULL)
+  if (release == NULL || release->base == NULL || release->page_size == 0)
     return;
-  if (page_size == 0)
-    page_size = (gsize) sysconf (_SC_PAGESIZE);
-  upto = (gsize) (p - release->base) / page_size * page_size;
+  upto = (gsize) (p - release->base) / release->page_size * release->page_size;
   if (upto < release->released + RELEASE_STEP)
     return;
   /* A private read-only mapping: the pages are read from the file again if needed. */
@@ -1852,7 +1851,7 @@ dp_exchange_import_file_full (DpStore       *store,
   const char *data_ptr;
   gsize length = 0;
   g_autoptr(GPtrArray) skipped = skipped_ids != NULL ? g_ptr_array_new_with_free_func (g_free) : NULL;
-  Release release = { NULL, 0 };
+  Release release = { NULL, 0, 0 };
   guint dummy_line;
 
   g_return_val_if_fail (store == NULL || DP_IS_STORE (store), FALSE);
@@ -1873,6 +1872,7 @@ dp_exchange_import_file_full (DpStore       *store,
       data_ptr = g_mapped_file_get_contents (mapped);
       length = g_mapped_file_get_length (mapped);
       release.base = length > 0 ? data_ptr : NULL;
+      release.page_size = (gsize) MAX (sysconf (_SC_PAGESIZE), 0);
     }
   else
     data_ptr = data;

@@ -831,6 +831,18 @@ test_wording (void)
   g_assert_nonnull (strstr (error->message, "8"));
   g_clear_error (&error);
 
+  /* An import with text after the export: no hint meant for game scripts. */
+  {
+    const char *doc = "{\"format\": \"dicepad-export\", \"version\": 1, \"games\": []}\n{}\n";
+    guint line = 0;
+
+    g_assert_false (dp_exchange_import_data (store, doc, strlen (doc), NULL, NULL, &line, &error));
+    g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_INVALID_IMPORT);
+    g_assert_cmpuint (line, ==, 2);
+    g_assert_null (strstr (error->message, "action"));
+    g_clear_error (&error);
+  }
+
   g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
   for (guint way = 0; way < 2; way++)
     {

@@ -212,6 +212,23 @@ visit_action (GtkWidget     *widget,
   return VISIT_DESCEND;
 }
 
+GtkLabel *
+dp_ui_find_label_starting (GtkWidget  *widget,
+                           const char *prefix)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found;
+
+      if (GTK_IS_LABEL (child) && g_str_has_prefix (gtk_label_get_label (GTK_LABEL (child)), prefix))
+        return GTK_LABEL (child);
+      if ((found = dp_ui_find_label_starting (child, prefix)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 GtkButton *
 dp_ui_find_button_with_action (GtkWidget  *widget,
                                const char *action_name,

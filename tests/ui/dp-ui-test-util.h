@@ -64,6 +64,8 @@ GtkWidget *dp_ui_find_descendant (GtkWidget *widget, GType type);
  * target @target, or NULL. */
 GtkButton *dp_ui_find_button_with_action (GtkWidget *widget, const char *action_name,
                                           const char *target);
+/* The first label below @widget (depth first) whose text starts with @prefix, or NULL. */
+GtkLabel  *dp_ui_find_label_starting (GtkWidget *widget, const char *prefix);
 /* The first "choice" button below @widget whose title label reads @title, or NULL. */
 GtkWidget *dp_ui_find_titled_button (GtkWidget *widget, const char *title);
 /* The first label below @widget (or @widget) reading @text, or NULL. */

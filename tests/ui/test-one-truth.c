@@ -100,23 +100,6 @@ assert_window_is_stored (Fixture    *f,
   WAIT_FOR ((g_free (state), state = window_state (f), json_text_equal (state, shown)), "window = dicepad-cli show");
 }
 
-static GtkLabel *
-find_label_starting (GtkWidget  *widget,
-                     const char *prefix)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkLabel *found;
-
-      if (GTK_IS_LABEL (child) && g_str_has_prefix (gtk_label_get_label (GTK_LABEL (child)), prefix))
-        return GTK_LABEL (child);
-      if ((found = find_label_starting (child, prefix)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 phone_act (Phone      *phone,
            gint64      at,
@@ -168,7 +151,7 @@ test_one_truth (Fixture       *f,
   g_ptr_array_add (expected, g_strdup ("{\"player\":\"Ina\",\"roll\":[\"orange\",\"orange\",\"green\",\"pink\",\"skull\",\"skull\"]}"));
   json_object_unref (phone_wait_state_at (phone, 1));
   WAIT_FOR (window_n_actions (f) == 1, "window follows the phone");
-  WAIT_FOR (find_label_starting (GTK_WIDGET (f->window), "Entered elsewhere: ") != NULL, "window's toast");
+  WAIT_FOR (dp_ui_find_label_starting (GTK_WIDGET (f->window), "Entered elsewhere: ") != NULL, "window's toast");
   assert_window_is_stored (f, id);
 
   /* 2. The window takes the oranges: the phone gets the new state from serve. */
@@ -183,7 +166,7 @@ test_one_truth (Fixture       *f,
   g_free (run_cli (f, "undo", id));
   g_ptr_array_remove_index (expected, expected->len - 1);
   WAIT_FOR (window_n_actions (f) == n - 1, "window follows dicepad-cli undo");
-  WAIT_FOR (find_label_starting (GTK_WIDGET (f->window), "Undone elsewhere: Ina") != NULL, "window's toast");
+  WAIT_FOR (dp_ui_find_label_starting (GTK_WIDGET (f->window), "Undone elsewhere: Ina") != NULL, "window's toast");
   json_object_unref (phone_wait_state_at (phone, n - 1));
   assert_window_is_stored (f, id);
 

@@ -57,23 +57,6 @@ find_dialog (void)
   return NULL;
 }
 
-static GtkLabel *
-find_label_starting (GtkWidget  *widget,
-                     const char *prefix)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkLabel *found;
-
-      if (GTK_IS_LABEL (child) && g_str_has_prefix (gtk_label_get_label (GTK_LABEL (child)), prefix))
-        return GTK_LABEL (child);
-      if ((found = find_label_starting (child, prefix)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The n-th "Free Seat" button of the dialog. */
 static GtkWidget *
 free_button (GtkWidget *widget,
@@ -121,7 +104,7 @@ test_phones (Fixture       *f,
   dp_ui_iterate_until_idle ();
   dialog = find_dialog ();
   g_assert_nonnull (dialog);
-  address = find_label_starting (GTK_WIDGET (dialog), "http://127.0.0.1:");
+  address = dp_ui_find_label_starting (GTK_WIDGET (dialog), "http://127.0.0.1:");
   g_assert_nonnull (address);
   g_assert_nonnull (strstr (gtk_label_get_label (address), "/t/"));
   /* The QR code holds exactly that address: libqrencode's modules, 6 px each, plus the
@@ -158,7 +141,7 @@ test_phones (Fixture       *f,
 
   /* Turn Phones Off: the dialog goes, the phone's connection is closed. */
   {
-    GtkWidget *label = GTK_WIDGET (find_label_starting (GTK_WIDGET (dialog), "Turn Phones"));
+    GtkWidget *label = GTK_WIDGET (dp_ui_find_label_starting (GTK_WIDGET (dialog), "Turn Phones"));
     GtkWidget *off = gtk_widget_get_ancestor (label, GTK_TYPE_BUTTON);
 
     g_signal_emit_by_name (off, "clicked");
@@ -185,7 +168,7 @@ test_phones_item_only_with_game (Fixture       *f,
   dp_ui_wait_mapped (GTK_WIDGET (f->window));
   gtk_menu_button_popup (GTK_MENU_BUTTON (menu_button));
   dp_ui_iterate_until_idle ();
-  item = find_label_starting (menu_button, _("_Phones at the Table"));
+  item = dp_ui_find_label_starting (menu_button, _("_Phones at the Table"));
   g_assert_true (item == NULL || !gtk_widget_is_visible (GTK_WIDGET (item)));
   gtk_menu_button_popdown (GTK_MENU_BUTTON (menu_button));
 
@@ -196,7 +179,7 @@ test_phones_item_only_with_game (Fixture       *f,
   dp_ui_iterate_until_idle ();
   gtk_menu_button_popup (GTK_MENU_BUTTON (menu_button));
   dp_ui_iterate_until_idle ();
-  item = find_label_starting (menu_button, _("_Phones at the Table"));
+  item = dp_ui_find_label_starting (menu_button, _("_Phones at the Table"));
   g_assert_nonnull (item);
   g_assert_true (gtk_widget_is_visible (GTK_WIDGET (item)));
   gtk_menu_button_popdown (GTK_MENU_BUTTON (menu_button));

@@ -10,6 +10,9 @@
 #include "cv-game-ui.h"
 #include "cb-game-ui.h"
 
+/* A per-game table starts with its kind id (dp_kind_tables_new()). */
+G_STATIC_ASSERT (G_STRUCT_OFFSET (DpGameUi, kind_id) == 0);
+
 /* One line per game, beside its DpGameKind in the core's registry (dp-game.c). */
 static const DpGameUi *const builtin_uis[] = {
   &cv_game_ui,
@@ -23,13 +26,8 @@ registry (void)
   static GHashTable *uis = NULL;
 
   if (g_once_init_enter (&uis))
-    {
-      GHashTable *table = g_hash_table_new (g_str_hash, g_str_equal);
-
-      for (guint i = 0; i < G_N_ELEMENTS (builtin_uis); i++)
-        g_hash_table_insert (table, (gpointer) builtin_uis[i]->kind_id, (gpointer) builtin_uis[i]);
-      g_once_init_leave (&uis, table);
-    }
+    g_once_init_leave (&uis, dp_kind_tables_new ((const gconstpointer *) builtin_uis,
+                                                 G_N_ELEMENTS (builtin_uis)));
   return uis;
 }
 
@@ -46,18 +44,7 @@ _dp_game_ui_register (const DpGameUi *ui)
 GPtrArray *
 dp_game_ui_dup_list (void)
 {
-  guint n_kinds;
-  const DpGameKind *const *kinds = dp_game_kinds_list (&n_kinds);
-  GPtrArray *list = g_ptr_array_new ();
-
-  for (guint i = 0; i < n_kinds; i++)
-    {
-      const DpGameUi *ui = dp_game_ui_lookup (dp_game_kind_get_id (kinds[i]));
-
-      if (ui != NULL)
-        g_ptr_array_add (list, (gpointer) ui);
-    }
-  return list;
+  return dp_kind_tables_dup_list (registry ());
 }
 
 const DpGameUi *

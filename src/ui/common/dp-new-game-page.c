@@ -41,6 +41,8 @@ struct _DpNewGamePage
   GtkListStore    *completions;
   gboolean         rebuilding;
   guint            move_idle;
+  guint            leave_idle;    /* a field lost the focus: did the player leave it? */
+  guint            left_seats;    /* bit per seat whose field lost the focus */
   guint            pending_from;
   guint            pending_to;
 
@@ -200,7 +202,36 @@ start_clicked_cb (GtkButton     *button,
     show_all_errors (self);
 }
 
-/* Focus left a name field: its error (if any) may show now. */
+/* After a field lost the focus: where the focus is now. A field whose focus went
+ * elsewhere in the window was left — its error (if any) may show now; a field that still
+ * has the focus was not (the whole window lost the keyboard to another window). */
+static gboolean
+leave_idle_cb (gpointer data)
+{
+  DpNewGamePage *self = data;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  gboolean changed = FALSE;
+
+  self->leave_idle = 0;
+  for (guint seat = 0; seat < self->rows->len && seat < self->shown->len; seat++)
+    {
+      GtkWidget *entry = GTK_WIDGET (g_array_index (self->rows, PlayerRow, seat).entry);
+
+      if (!(self->left_seats & (1u << seat)) || g_array_index (self->shown, gboolean, seat))
+        continue;
+      if (focus != NULL && (focus == entry || gtk_widget_is_ancestor (focus, entry)))
+        continue;
+      g_array_index (self->shown, gboolean, seat) = TRUE;
+      changed = TRUE;
+    }
+  self->left_seats = 0;
+  if (changed)
+    validate (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Focus left a name field: its error (if any) may show once the focus has settled. */
 static void
 entry_leave_cb (GtkEventControllerFocus *controller,
                 DpNewGamePage           *self)
@@ -211,10 +242,11 @@ entry_leave_cb (GtkEventControllerFocus *controller,
   /* Not for a field the page took away (a rebuild drops the focus with it). */
   if (self->rebuilding || seat >= self->shown->len || seat >= self->rows->len ||
       g_array_index (self->rows, PlayerRow, seat).entry != GTK_ENTRY (entry) ||
-      g_array_index (self->shown, gboolean, seat))
+      g_array_index (self->shown, gboolean, seat) || seat >= 32)
     return;
-  g_array_index (self->shown, gboolean, seat) = TRUE;
-  validate (self);
+  self->left_seats |= 1u << seat;
+  if (self->leave_idle == 0)
+    self->leave_idle = g_idle_add (leave_idle_cb, self);
 }
 
 static void
@@ -516,6 +548,7 @@ dp_new_game_page_dispose (GObject *object)
   GtkWidget *child;
 
   g_clear_handle_id (&self->move_idle, g_source_remove);
+  g_clear_handle_id (&self->leave_idle, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), DP_TYPE_NEW_GAME_PAGE);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);

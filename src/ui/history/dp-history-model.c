@@ -352,13 +352,23 @@ count_pages_cb (GObject      *source,
 
   if (pages == NULL)
     {
-      g_debug ("Cannot count the stored games: %s", error->message);
-      set_error (self, g_steal_pointer (&error));
-      return;
-    }
+      GError *count_error = NULL;
 
-  g_array_set_size (self->page_keys, 0);
-  g_array_append_vals (self->page_keys, pages->data, pages->len);
+      /* The worker could not open the database a second time: counted here after all
+       * (a slow count beats a list cut at 200 games). */
+      g_debug ("Cannot count the stored games on a worker: %s", error->message);
+      n = dp_store_count_games (self->store, &self->filter, &count_error);
+      if (count_error != NULL)
+        {
+          set_error (self, count_error);
+          return;
+        }
+    }
+  else
+    {
+      g_array_set_size (self->page_keys, 0);
+      g_array_append_vals (self->page_keys, pages->data, pages->len);
+    }
   old_n = self->n_items;
   self->n_items = n;
   if (n > old_n)

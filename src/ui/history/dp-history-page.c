@@ -1411,8 +1411,22 @@ dp_history_page_import_file (DpHistoryPage  *self,
   if (dialog_out != NULL)
     *dialog_out = NULL;
 
-  /* The same all-or-nothing import as dicepad-cli's, with its line-numbered error. */
-  if (!dp_exchange_import_file_full (self->store, file, &imported, &skipped, &ids, &line, NULL, &error))
+  /* The same import as dicepad-cli's, with its line-numbered error. Games it left out
+   * are named in a dialog; every other game was imported (issue 26, item 1). */
+  if (!dp_exchange_import_file_full (self->store, file, &imported, &skipped, &ids, &line, NULL, &error) &&
+      g_error_matches (error, DP_STORE_ERROR, DP_STORE_ERROR_SKIPPED_GAMES))
+    {
+      GtkWidget *message = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                                   _("Some Games Were Left Out"), error->message);
+
+      dp_history_page_reload (self);
+      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (message), "close", _("_Close"));
+      gtk_window_present (GTK_WINDOW (message));
+      if (dialog_out != NULL)
+        *dialog_out = GTK_WINDOW (message);
+      return TRUE;
+    }
+  if (error != NULL)
     {
       g_autofree char *body = line > 0
                               /* Translators: why an import failed: "Line 12: …" */

@@ -679,6 +679,38 @@ test_import_from_window (Fixture       *f,
   g_assert_nonnull (dialog);
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "restore");
   assert_listed (f, f->ids[2], f->ids[1], f->ids[0]);
+
+  /* Issue 26, item 1: a bad game beside good ones is left out and named in a dialog;
+   * the others are imported (here the good one is stored already). */
+  {
+    g_autoptr(JsonNode) doc = json_from_string (text, &error);
+    JsonArray *games;
+    JsonNode *copy;
+    g_autofree char *mixed = NULL;
+    g_autofree char *mixed_path = g_build_filename (f->ui.dir, "mixed.json", NULL);
+    g_autoptr(GFile) mixed_file = g_file_new_for_path (mixed_path);
+
+    g_assert_no_error (error);
+    games = json_object_get_array_member (json_node_get_object (doc), "games");
+    /* A deep copy: json_node_copy() would share the game's object. */
+    {
+      g_autofree char *first = json_to_string (json_array_get_element (games, 0), FALSE);
+
+      copy = json_from_string (first, &error);
+      g_assert_no_error (error);
+    }
+    json_object_set_int_member (json_node_get_object (copy), "id", 7);
+    json_array_add_element (games, copy);
+    mixed = json_to_string (doc, TRUE);
+    g_assert_true (g_file_set_contents (mixed_path, mixed, -1, NULL));
+
+    g_assert_true (dp_history_page_import_file (f->page, mixed_file, &dialog));
+    g_assert_true (ADW_IS_MESSAGE_DIALOG (dialog));
+    g_assert_cmpstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (dialog)), ==, "Some Games Were Left Out");
+    g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)), "Game 2"));
+    gtk_window_destroy (dialog);
+    assert_listed (f, f->ids[2], f->ids[1], f->ids[0]);
+  }
 }
 
 /* The first button below @widget that runs @action (any target). */
