@@ -5,8 +5,9 @@
  * tests/server/cubitos-phone-race.jsonl (the race tests/server/browser-test.py plays in
  * Chromium) against the phone's view (cb-seat-view.c) and counts what the page needs
  * for each entry from the form's defaults: each counter step, each choice or switch that
- * differs, and the button. What Dicepad enters by itself (dp_game_dup_forced_action)
- * costs nothing. The browser test counts the same taps on the real page and prints them.
+ * differs, and the button (none after a pick that "sends": its tap is the button). A
+ * pass that follows the seat's roll costs nothing: "Enter and pass" sent it with the
+ * roll. What Dicepad enters by itself (dp_game_dup_forced_action) costs nothing. The browser test counts the same taps on the real page and prints them.
  *
  *   ./_build/bench/bench-cubitos-phone-taps [SCRIPT]     (BENCH_VERBOSE=1: the taps of each entry)
  *
