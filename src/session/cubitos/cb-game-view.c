@@ -152,6 +152,7 @@ static const DpPhoneLabel phone_labels[] = {
   { "enter_roll", N_("Enter what the dice show") },
   { "refill", N_("Refill the ready area") },
   { "red_lines", N_("Red lines") },
+  { "send_pass", N_("Enter and pass") },
 };
 
 const DpGameView cb_game_view = {
