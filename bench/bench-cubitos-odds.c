@@ -14,28 +14,9 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
+#include "bench-util.h"
 #include "cb-odds.h"
-
-/* CPU time of this thread (the machine is shared: wall time counts the others). */
-static gint64
-cpu_time_us (void)
-{
-  struct timespec t;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &t);
-  return (gint64) t.tv_sec * G_USEC_PER_SEC + t.tv_nsec / 1000;
-}
-
-static int
-compare_times (const void *a,
-               const void *b)
-{
-  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
-
-  return x < y ? -1 : x > y;
-}
 
 int
 main (void)
@@ -58,11 +39,11 @@ main (void)
 
           for (guint d = 0; d < sizes[i]; d++)
             input.ready[g_rand_int_range (rand, 0, CB_N_KINDS)]++;
-          start = cpu_time_us ();
+          start = bench_cpu_time_us ();
           cb_odds_compute_input (&input, out);
-          times[r] = cpu_time_us () - start;
+          times[r] = bench_cpu_time_us () - start;
         }
-      qsort (times, RUNS, sizeof times[0], compare_times);
+      qsort (times, RUNS, sizeof times[0], bench_compare_times);
       printf ("%6u %12.3f %12.3f\n", sizes[i], times[RUNS / 2] / 1000.0, times[RUNS - 1] / 1000.0);
     }
 
@@ -74,9 +55,9 @@ main (void)
       gint64 start;
 
       input.ready[CB_KIND_LIGHT_GREY] = n;
-      start = cpu_time_us ();
+      start = bench_cpu_time_us ();
       cb_odds_enumerate (&input, out);
-      printf ("plain enumeration of %u dice: %.1f ms\n", n, (cpu_time_us () - start) / 1000.0);
+      printf ("plain enumeration of %u dice: %.1f ms\n", n, (bench_cpu_time_us () - start) / 1000.0);
     }
   return 0;
 }

@@ -5,8 +5,9 @@
  * tests/server/cubitos-phone-race.jsonl (the race tests/server/browser-test.py plays in
  * Chromium) against the phone's view (cb-seat-view.c) and counts what the page needs
  * for each entry from the form's defaults: each counter step, each choice or switch that
- * differs, and the button. What Dicepad enters by itself (dp_game_dup_forced_action)
- * costs nothing. The browser test counts the same taps on the real page and prints them.
+ * differs, and the button (none after a pick that "sends": its tap is the button). A
+ * pass that follows the seat's roll costs nothing: "Enter and pass" sent it with the
+ * roll. What Dicepad enters by itself (dp_game_dup_forced_action) costs nothing. The browser test counts the same taps on the real page and prints them.
  *
  *   ./_build/bench/bench-cubitos-phone-taps [SCRIPT]     (BENCH_VERBOSE=1: the taps of each entry)
  *
@@ -124,6 +125,7 @@ main (int   argc,
   guint taps = 0, entries = 0, forced = 0;
   guint by_phase[CB_PHASE_OUT + 1] = { 0, };
   gboolean verbose = g_getenv ("BENCH_VERBOSE") != NULL;
+  gboolean rolled[CB_MAX_PLAYERS] = { FALSE, };
 
   if (!g_file_get_contents (path, &text, NULL, &error))
     g_error ("%s", error->message);
@@ -197,7 +199,9 @@ main (int   argc,
         CbPhase phase = cb_game_get_phase (cb, seat);
 
         cb_seat_view_build (view, game, cb, seat);
-        if (g_strcmp0 (id, "collect") == 0 && (paired = announce_after (view, action, pending)) > 0)
+        if (g_strcmp0 (id, "pass") == 0 && rolled[seat])
+          index = 0;    /* "Send and pass" sent it with the roll */
+        else if (g_strcmp0 (id, "collect") == 0 && (paired = announce_after (view, action, pending)) > 0)
           index = 1;    /* "Collect and Announce Swords": one tap, two entries */
         else if (id == NULL)
           index = entry_taps (view, action);
@@ -214,10 +218,21 @@ main (int   argc,
             if (index == 0)
               g_error ("the phone offers no form %s for %s", id, line);
           }
+        rolled[seat] = id == NULL && json_object_has_member (action, "roll");
         taps += index;
         by_phase[phase] += index;
         if (verbose)
           g_print ("  %2u  %s%s\n", index, line, paired > 0 ? " (and the announce after it)" : "");
+        if (verbose && id == NULL && !json_object_has_member (action, "refill"))
+          {
+            JsonArray *kinds = json_object_get_array_member (json_object_get_object_member (view, "entry"), "kinds");
+
+            g_print ("       ready:");
+            for (guint k = 0; k < json_array_get_length (kinds); k++)
+              g_print (" %s %" G_GINT64_FORMAT, json_object_get_string_member (json_array_get_object_element (kinds, k), "key"),
+                       json_object_get_int_member (json_array_get_object_element (kinds, k), "ready"));
+            g_print ("\n");
+          }
       }
       if (!dp_game_apply_text (game, line, &error))
         g_error ("%s: %s", line, error->message);

@@ -14,29 +14,9 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
+#include "bench-util.h"
 #include "cv-odds.h"
-
-/* CPU time of this thread: on a busy 2-core machine the wall clock also counts the
- * time other processes had the core, which says nothing about the assistant. */
-static gint64
-cpu_time_us (void)
-{
-  struct timespec t;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &t);
-  return (gint64) t.tv_sec * G_USEC_PER_SEC + t.tv_nsec / 1000;
-}
-
-static int
-compare_times (const void *a,
-               const void *b)
-{
-  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
-
-  return x < y ? -1 : x > y;
-}
 
 static void
 apply_or_die (CvGame         *game,
@@ -125,9 +105,9 @@ main (int   argc,
         apply_or_die (game, &action);
 
         t0 = g_get_monotonic_time ();
-        c0 = cpu_time_us ();
+        c0 = bench_cpu_time_us ();
         odds = cv_odds_compute (game, &error);
-        c1 = cpu_time_us ();
+        c1 = bench_cpu_time_us ();
         t1 = g_get_monotonic_time ();
         if (odds == NULL || cv_odds_get_rolls_left (odds) != 2)
           {
@@ -140,7 +120,7 @@ main (int   argc,
         n_rolls++;
       }
 
-  qsort (times->data, times->len, sizeof (gint64), compare_times);
+  qsort (times->data, times->len, sizeof (gint64), bench_compare_times);
   printf ("bench-odds: full recommendation after the first roll (two rolls left)\n");
   printf ("  first rolls measured: %u (every multiset with < 3 skulls, %u rounds)\n",
           n_rolls, MAX (rounds, 1));

@@ -22,8 +22,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
+#include "bench-util.h"
 #include "cv-odds.h"
 
 #define MAX_TURNS 60   /* a game that has not ended by then is counted as it stands */
@@ -33,24 +33,6 @@ typedef enum { POLICY_ADVICE, POLICY_GREEDY } Policy;
 
 static gint64 times[MAX_TIMES];
 static guint n_times;
-
-static gint64
-cpu_time_us (void)
-{
-  struct timespec t;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &t);
-  return (gint64) t.tv_sec * G_USEC_PER_SEC + t.tv_nsec / 1000;
-}
-
-static int
-compare_times (const void *a,
-               const void *b)
-{
-  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
-
-  return x < y ? -1 : x > y;
-}
 
 static CvFace
 random_face (GRand *rand)
@@ -119,11 +101,11 @@ greedy_choice (const CvGame *game,
 static CvOdds *
 timed_odds (const CvGame *game)
 {
-  gint64 start = cpu_time_us ();
+  gint64 start = bench_cpu_time_us ();
   CvOdds *odds = cv_odds_compute (game, NULL);
 
   if (n_times < MAX_TIMES)
-    times[n_times++] = cpu_time_us () - start;
+    times[n_times++] = bench_cpu_time_us () - start;
   return odds;
 }
 
@@ -285,7 +267,7 @@ main (int   argc,
               sqrt (MAX (0.0, sum2 / n_games - mean[p] * mean[p])));
       if (n_times > 0)
         {
-          qsort (times, n_times, sizeof times[0], compare_times);
+          qsort (times, n_times, sizeof times[0], bench_compare_times);
           printf ("; one advice: median %.2f ms, worst %.2f ms (%u)", times[n_times / 2] / 1000.0,
                   times[n_times - 1] / 1000.0, n_times);
         }

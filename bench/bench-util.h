@@ -1,4 +1,4 @@
-/* bench-util.h — what the benchmarks share: the median of their samples, their scratch folder
+/* bench-util.h — what the benchmarks share: CPU time, the median of their samples, their scratch folder
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -8,6 +8,28 @@
 
 #include <glib.h>
 #include <stdlib.h>
+#include <time.h>
+
+/* CPU time of this thread, in µs: on a busy 2-core machine the wall clock also counts the
+ * time other processes had the core, which says nothing about the code measured. */
+static inline gint64
+bench_cpu_time_us (void)
+{
+  struct timespec t;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &t);
+  return (gint64) t.tv_sec * G_USEC_PER_SEC + t.tv_nsec / 1000;
+}
+
+/* qsort() order of gint64 samples. */
+static inline int
+bench_compare_times (const void *a,
+                     const void *b)
+{
+  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
+
+  return x < y ? -1 : x > y;
+}
 
 static inline int
 bench_compare_doubles (const void *a,

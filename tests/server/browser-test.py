@@ -372,6 +372,9 @@ def prepare(driver, action, taps):
         elif field["type"] == "pick":
             want = next((n for n, o in enumerate(field["options"]) if matches(o["value"], target)), None)
             assert want is not None, f"{fid}: no choice {target!r} in {field['label']}"
+            if field.get("sends"):
+                # The option's tap sends the form: it is the button.
+                return f'button[data-pick="{key}"][data-option="{want}"]'
             if want != values[i]:
                 press(driver, f'button[data-pick="{key}"][data-option="{want}"]', 1, key, taps)
                 values[i] = want
@@ -422,7 +425,14 @@ def cubitos_race(drivers):
         for action in batch:
             p = by_name[action["player"]]
             follow = one_tap_pair(p, action, pending)
-            if follow is not None:
+            mine = [a for a in pending if a["player"] == action["player"]]
+            if verb(action) == "roll" and mine and verb(mine[0]) == "pass":
+                # "Send and pass": the roll, and the pass the page sends once it is stored.
+                pending.remove(mine[0])
+                expected += 1
+                prepare(p, action, taps)
+                buttons.append((p, "#send-pass", action))
+            elif follow is not None:
                 # The window's "Collect and Announce Swords": one tap, two entries.
                 pending.remove(follow)
                 expected += 1

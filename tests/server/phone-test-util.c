@@ -134,6 +134,17 @@ phone_send (Phone      *phone,
   soup_websocket_connection_send_text (phone->ws, text);
 }
 
+void
+phone_send_action (Phone      *phone,
+                   gint64      at,
+                   const char *action_text)
+{
+  g_autofree char *text = g_strdup_printf ("{\"type\":\"action\",\"at\":%" G_GINT64_FORMAT ",\"action\":%s}",
+                                           at, action_text);
+
+  phone_send (phone, text);
+}
+
 static gboolean
 has_message (Phone      *phone,
              const char *type)

@@ -39,6 +39,8 @@ Phone                   *phone_connect (SoupSession *http, const char *url);
 Phone                   *phone_connect_seated (SoupSession *http, const char *url, guint seat);
 void                     phone_free (Phone *phone);
 void                     phone_send (Phone *phone, const char *text);
+/* Sends {"type": "action", "at": @at, "action": @action_text} (@action_text: JSON). */
+void                     phone_send_action (Phone *phone, gint64 at, const char *action_text);
 /* The next message of @type (earlier ones of other types are dropped); fails the test
  * when none comes. */
 JsonObject              *phone_wait (Phone *phone, const char *type);

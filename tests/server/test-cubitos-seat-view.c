@@ -139,7 +139,7 @@ test_race_on_phones (gconstpointer data)
   const char *path = data;
   gboolean phone_race = g_str_has_suffix (path, "cubitos-phone-race.jsonl");
   Race race;
-  guint phone_entries = 0, forced = 0, paired = 0, disabled = 0, with_fields = 0;
+  guint phone_entries = 0, forced = 0, paired = 0, disabled = 0, with_fields = 0, one_tap_numbers = 0;
   gboolean bust_asked = FALSE, landing_asked = FALSE, cost_asked = FALSE;
 
   race_load (&race, path);
@@ -230,6 +230,22 @@ test_race_on_phones (gconstpointer data)
             landing_asked = TRUE;
           if (g_str_has_prefix (id, "buy:") && json_object_has_member (action, "cost"))
             cost_asked = TRUE;
+          /* Issue 23 (≤ 8 taps per player-round): a told or corrected cost and Pronto
+           * Bronto's red lines are one tap on the number, which sends the entry. */
+          if ((g_str_has_prefix (id, "buy:") && json_object_has_member (action, "cost"))
+              || g_str_has_prefix (id, "correct:") || json_object_has_member (action, "red_lines"))
+            {
+              JsonArray *fields = json_object_get_array_member (form, "fields");
+
+              if (!json_object_has_member (action, "refill"))
+                {
+                  g_assert_cmpuint (json_array_get_length (fields), ==, 1);
+                  g_assert_true (json_object_get_boolean_member_with_default (json_array_get_object_element (fields, 0),
+                                                                              "sends", FALSE));
+                  g_assert_cmpuint (taps, ==, 1);
+                  one_tap_numbers++;
+                }
+            }
 
           /* "Collect and Announce Swords" (cb-support-section.c): one tap, two entries. */
           if (g_str_equal (id, "collect"))
@@ -266,6 +282,8 @@ test_race_on_phones (gconstpointer data)
   g_assert_true (bust_asked);
   g_assert_true (landing_asked);
   g_assert_true (cost_asked);
+  /* three costs told, one corrected, Pronto Bronto's red lines */
+  g_assert_cmpuint (one_tap_numbers, ==, 5);
   race_clear (&race);
 }
 

@@ -101,16 +101,6 @@ assert_window_is_stored (Fixture    *f,
 }
 
 static void
-phone_act (Phone      *phone,
-           gint64      at,
-           const char *action)
-{
-  g_autofree char *text = g_strdup_printf ("{\"type\":\"action\",\"at\":%" G_GINT64_FORMAT ",\"action\":%s}", at, action);
-
-  phone_send (phone, text);
-}
-
-static void
 test_one_truth (Fixture       *f,
                 gconstpointer  data)
 {
@@ -147,7 +137,7 @@ test_one_truth (Fixture       *f,
   phone = phone_connect_seated (http, url, 0);
 
   /* 1. The phone (process 2) rolls: the window (process 1) shows it and says so. */
-  phone_act (phone, 0, "{\"roll\":[\"orange\",\"orange\",\"green\",\"pink\",\"skull\",\"skull\"]}");
+  phone_send_action (phone, 0, "{\"roll\":[\"orange\",\"orange\",\"green\",\"pink\",\"skull\",\"skull\"]}");
   g_ptr_array_add (expected, g_strdup ("{\"player\":\"Ina\",\"roll\":[\"orange\",\"orange\",\"green\",\"pink\",\"skull\",\"skull\"]}"));
   json_object_unref (phone_wait_state_at (phone, 1));
   WAIT_FOR (window_n_actions (f) == 1, "window follows the phone");
@@ -171,13 +161,13 @@ test_one_truth (Fixture       *f,
   assert_window_is_stored (f, id);
 
   /* 4. A phone entry made on the state before the undo: stale, with the new state… */
-  phone_act (phone, n, "{\"freeze\":\"pink\"}");
+  phone_send_action (phone, n, "{\"freeze\":\"pink\"}");
   refused = phone_wait (phone, "refused");
   g_assert_cmpstr (json_object_get_string_member (refused, "code"), ==, "stale");
   state = phone_wait (phone, "state");
   g_assert_cmpint (json_object_get_int_member (state, "at"), ==, n - 1);
   /* …and the next entry goes through (nothing blocks). */
-  phone_act (phone, n - 1, "{\"take\":\"green\"}");
+  phone_send_action (phone, n - 1, "{\"take\":\"green\"}");
   g_ptr_array_add (expected, g_strdup ("{\"player\":\"Ina\",\"take\":\"green\"}"));
   json_object_unref (phone_wait_state_at (phone, n));
   WAIT_FOR (window_n_actions (f) == n, "window follows the phone");
@@ -192,7 +182,7 @@ test_one_truth (Fixture       *f,
   json_object_unref (phone_wait_state_at (phone, 0));
 
   /* 6. The phone rolls again and the window takes: stored = the union, in order. */
-  phone_act (phone, 0, "{\"roll\":[\"green\",\"green\",\"green\",\"pink\",\"orange\",\"skull\"]}");
+  phone_send_action (phone, 0, "{\"roll\":[\"green\",\"green\",\"green\",\"pink\",\"orange\",\"skull\"]}");
   /* (the store keeps the faces in their canonical order) */
   g_ptr_array_add (expected, g_strdup ("{\"player\":\"Ina\",\"roll\":[\"orange\",\"green\",\"green\",\"green\",\"pink\",\"skull\"]}"));
   WAIT_FOR (window_n_actions (f) == 1, "window follows the phone");

@@ -654,9 +654,11 @@ test_german_words (void)
   g_assert_nonnull (strstr (_("Score sheets"), "Blockbl"));
 }
 
-/* Issue 15 "Text": "English card names only (show the rulebook's German name beside it in
-   German)". The shop's card line names every card in English; the German UI adds the
-   rulebook's name (cards_en_de.csv) beside it, the English UI shows English alone. */
+/* Issue 25, item 4: "German tables read German: in the German interface the German card
+   name first everywhere (shop, boards, toasts, set-up), the English one only where a
+   player needs it to match an English box". A card's title is the rulebook's name
+   (cards_en_de.csv) in German, the English name in English; where the players match
+   cards with a box (set-up, the race's cards) the English name follows in parentheses. */
 static void
 test_cubitos_card_title (void)
 {
@@ -666,15 +668,16 @@ test_cubitos_card_title (void)
     {
       const CbCard *info = cb_card (card);
       g_autofree char *title = cb_presenter_dup_card_title (card);
+      g_autofree char *boxed = cb_presenter_dup_card_box_title (card);
 
-      g_assert_true (g_str_has_prefix (title, info->name_en));
+      g_assert_cmpstr (title, ==, is_german () ? info->name_de : info->name_en);
       if (!is_german () || g_strcmp0 (info->name_de, info->name_en) == 0)
-        g_assert_cmpstr (title, ==, info->name_en);
+        g_assert_cmpstr (boxed, ==, title);
       else
         {
-          g_autofree char *expected = g_strdup_printf ("%s (%s)", info->name_en, info->name_de);
+          g_autofree char *expected = g_strdup_printf ("%s (%s)", info->name_de, info->name_en);
 
-          g_assert_cmpstr (title, ==, expected);
+          g_assert_cmpstr (boxed, ==, expected);
           beside++;
         }
     }
@@ -684,7 +687,7 @@ test_cubitos_card_title (void)
 }
 
 /* The same for the sentences: the swords line names the red card, ability buttons their
- * card, by its title ("Mr. Soldier (Mr. Krabs)" in German), not by the German name alone. */
+ * card, by its title ("Mr. Krabs" in German, issue 25 item 4), never the English name. */
 static void
 test_cubitos_card_title_in_sentences (void)
 {

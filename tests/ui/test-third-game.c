@@ -700,7 +700,6 @@ test_phones (Fixture       *f,
   g_autoptr(JsonObject) sami_state = NULL;
   g_autoptr(JsonNode) action = NULL;
   g_autofree char *action_text = NULL;
-  g_autofree char *message = NULL;
   g_autofree char *url = NULL;
   JsonObject *player;
 
@@ -730,8 +729,7 @@ test_phones (Fixture       *f,
   action = choice_action (ina_state, "Ina rolled a 4");
   g_assert_nonnull (action);
   action_text = json_to_string (action, FALSE);
-  message = g_strdup_printf ("{\"type\":\"action\",\"at\":0,\"action\":%s}", action_text);
-  phone_send (ina, message);
+  phone_send_action (ina, 0, action_text);
   g_clear_pointer (&sami_state, json_object_unref);
   sami_state = phone_wait_state_at (sami, 1);
   g_assert_cmpstr (dp_window_get_subtitle (f->window), ==, "Sami rolls");
@@ -739,7 +737,7 @@ test_phones (Fixture       *f,
   g_assert_nonnull (choice_action (sami_state, "Sami rolled a 6"));
 
   /* Sami answers with the game's own form answer, which its view turns into a roll. */
-  phone_send (sami, "{\"type\":\"action\",\"at\":1,\"action\":{\"die\":6}}");
+  phone_send_action (sami, 1, "{\"die\":6}");
   g_clear_pointer (&ina_state, json_object_unref);
   ina_state = phone_wait_state_at (ina, 2);
   g_assert_true (json_object_get_boolean_member (ina_state, "finished"));

@@ -180,4 +180,9 @@ GArray      *cb_game_legal_actions_for_seat (const CbGame *game, guint seat);
  * when there is none. */
 gboolean     cb_game_get_forced_action (const CbGame *game, CbAction *action);
 
+/* The actions applied to @game since its setup, as they were read (index 0 the first):
+ * what an undo took back can be said in words (issue 25, item 3.11). */
+guint           cb_game_get_n_logged (const CbGame *game);
+const CbAction *cb_game_get_logged (const CbGame *game, guint index);
+
 G_END_DECLS

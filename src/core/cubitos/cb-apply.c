@@ -1025,6 +1025,7 @@ commit_action (CbGame         *game,
   if (!apply_action (&scratch, a, error))
     return FALSE;
   game->b = scratch.b;
+  game->log = cb_log_push (game->log, a);
   return TRUE;
 }
 
@@ -1057,12 +1058,18 @@ cb_game_check (const CbGame    *game,
                GError         **error)
 {
   CbGame scratch;
+  gboolean ok;
 
   g_return_val_if_fail (game != NULL, FALSE);
   g_return_val_if_fail (action != NULL, FALSE);
 
   scratch = *game;   /* names are shared, never freed through scratch */
-  return cb_game_apply (&scratch, action, error);
+  ok = cb_game_apply (&scratch, action, error);
+  /* The entry logged on the scratch copy goes with it: it points at @game's log
+   * without a reference of its own (cb_log_push). */
+  if (scratch.log != game->log)
+    g_free (scratch.log);
+  return ok;
 }
 
 gboolean

@@ -93,6 +93,21 @@ typedef struct
   guint    winners;                   /* bit per seat */
 } CbBoard;
 
+/* The actions applied since the setup, newest first; shared between copies of a game
+ * (a copy takes a reference), so copying stays cheap. Undo says from it what it took
+ * back (issue 25, item 3.11). */
+typedef struct _CbLogEntry CbLogEntry;
+struct _CbLogEntry
+{
+  guint       ref_count;
+  guint       depth;          /* actions up to and including this one */
+  CbLogEntry *prev;
+  CbAction    action;
+};
+
+CbLogEntry  *cb_log_push (CbLogEntry *log, const CbAction *action);
+void         cb_log_unref (CbLogEntry *log);
+
 struct _CbGame
 {
   guint   n_players;
@@ -104,7 +119,9 @@ struct _CbGame
   guint   first;
   int     setup_cost[CB_N_COLOURS];
   int     setup_fan[CB_N_FAN][2];
+  CbZeroSwords zero_swords;           /* the setup's "zero_swords" (issue 25, item 5) */
   CbBoard b;
+  CbLogEntry *log;                    /* not part of the state the rules see */
 };
 
 

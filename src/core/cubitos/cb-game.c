@@ -422,7 +422,7 @@ cb_game_new_from_json (JsonObject  *setup,
 {
   static const char *const keys[] = {
     "game", "version", "players", "race", "cards", "track", "laps", "first", "costs",
-    "fan_track", NULL
+    "fan_track", "zero_swords", NULL
   };
   g_autoptr(CbGame) g = NULL;
   JsonArray *players;
@@ -599,6 +599,25 @@ cb_game_new_from_json (JsonObject  *setup,
       g->first = (guint) seat;
     }
 
+  if (json_object_has_member (setup, "zero_swords"))
+    {
+      const char *rule = cb_read_string (json_object_get_member (setup, "zero_swords"), "zero_swords", error);
+
+      if (rule == NULL)
+        return NULL;
+      if (g_str_equal (rule, "tie"))
+        g->zero_swords = CB_ZERO_SWORDS_TIE;
+      else if (g_str_equal (rule, "nobody"))
+        g->zero_swords = CB_ZERO_SWORDS_NOBODY;
+      else
+        {
+          g_set_error (error, DP_GAME_ERROR, DP_GAME_ERROR_INVALID_SETUP,
+                       /* Translators: do not translate the quoted words, they are the file's */
+                       _("“zero_swords” is “tie” or “nobody”, not “%s”."), rule);
+          return NULL;
+        }
+    }
+
   /* Facts the group told in earlier games: card costs and fan-space rewards. */
   for (guint c = 0; c < CB_N_COLOURS; c++)
     g->setup_cost[c] = -1;
@@ -620,6 +639,8 @@ cb_game_copy (const CbGame *game)
   g = g_memdup2 (game, sizeof *game);
   for (guint s = 0; s < game->n_players; s++)
     g->names[s] = g_strdup (game->names[s]);
+  if (g->log != NULL)
+    g->log->ref_count++;
   return g;
 }
 
@@ -630,7 +651,55 @@ cb_game_free (CbGame *game)
     return;
   for (guint s = 0; s < CB_MAX_PLAYERS; s++)
     g_free (game->names[s]);
+  cb_log_unref (game->log);
   g_free (game);
+}
+
+CbLogEntry *
+cb_log_push (CbLogEntry     *log,
+             const CbAction *action)
+{
+  CbLogEntry *entry = g_new (CbLogEntry, 1);
+
+  entry->ref_count = 1;
+  entry->depth = log != NULL ? log->depth + 1 : 1;
+  entry->prev = log;   /* takes over the caller's reference */
+  entry->action = *action;
+  return entry;
+}
+
+void
+cb_log_unref (CbLogEntry *log)
+{
+  /* A loop, not recursion: a race has hundreds of entries. */
+  while (log != NULL && --log->ref_count == 0)
+    {
+      CbLogEntry *prev = log->prev;
+
+      g_free (log);
+      log = prev;
+    }
+}
+
+guint
+cb_game_get_n_logged (const CbGame *game)
+{
+  g_return_val_if_fail (game != NULL, 0);
+  return game->log != NULL ? game->log->depth : 0;
+}
+
+const CbAction *
+cb_game_get_logged (const CbGame *game,
+                    guint         index)
+{
+  const CbLogEntry *entry;
+
+  g_return_val_if_fail (game != NULL, NULL);
+  g_return_val_if_fail (index < cb_game_get_n_logged (game), NULL);
+
+  for (entry = game->log; entry->depth > index + 1; entry = entry->prev)
+    ;
+  return &entry->action;
 }
 
 char *
@@ -736,6 +805,11 @@ cb_game_dup_setup_text (const CbGame *g)
       json_builder_set_member_name (bld, "fan_track");
       add_fan_facts (bld, g->setup_fan);
     }
+  if (g->zero_swords != CB_ZERO_SWORDS_UNSET)
+    {
+      json_builder_set_member_name (bld, "zero_swords");
+      json_builder_add_string_value (bld, g->zero_swords == CB_ZERO_SWORDS_TIE ? "tie" : "nobody");
+    }
   json_builder_end_object (bld);
   root = json_builder_get_root (bld);
   return cb_node_to_text (root);
@@ -771,6 +845,7 @@ guint cb_game_get_race (const CbGame *g) { g_return_val_if_fail (g != NULL, 0); 
 guint cb_game_get_track (const CbGame *g) { g_return_val_if_fail (g != NULL, 0); return g->track; }
 guint cb_game_get_laps (const CbGame *g) { g_return_val_if_fail (g != NULL, 0); return g->laps; }
 guint cb_game_get_round (const CbGame *g) { g_return_val_if_fail (g != NULL, 0); return g->b.round; }
+CbZeroSwords cb_game_get_zero_swords (const CbGame *g) { g_return_val_if_fail (g != NULL, 0); return g->zero_swords; }
 gboolean cb_game_is_tiebreak (const CbGame *g) { g_return_val_if_fail (g != NULL, FALSE); return g->b.tiebreak; }
 guint cb_game_get_top_dog (const CbGame *g) { g_return_val_if_fail (g != NULL, 0); return g->b.top_dog; }
 gboolean cb_game_is_finished (const CbGame *g) { g_return_val_if_fail (g != NULL, FALSE); return g->b.finished; }

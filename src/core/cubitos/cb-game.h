@@ -62,6 +62,16 @@ guint       cb_phase_number (CbPhase phase);
 /* ---- The game ---- */
 
 /* Builds a game from its setup object (see docs/cubitos-notes.md, "Setup"). */
+/* The red card with 0 swords all round (issue 25, item 5; docs/cubitos-notes.md): the
+ * setup's "zero_swords". A setup without it was recorded before the choice existed and
+ * keeps the rule it was played with (nobody has "most" with 0). */
+typedef enum
+{
+  CB_ZERO_SWORDS_UNSET,    /* no "zero_swords": as CB_ZERO_SWORDS_NOBODY */
+  CB_ZERO_SWORDS_NOBODY,   /* "nobody": nobody has the most when the most is 0 */
+  CB_ZERO_SWORDS_TIE,      /* "tie": 0 is compared like any count (p. 9 „ggf. auch 0“) */
+} CbZeroSwords;
+
 CbGame     *cb_game_new_from_json (JsonObject *setup, GError **error);
 CbGame     *cb_game_copy (const CbGame *game);
 void        cb_game_free (CbGame *game);
@@ -111,6 +121,7 @@ JsonObject *cb_facts_to_setup_json (GHashTable *facts);
 
 /* The round */
 guint       cb_game_get_round (const CbGame *game);            /* from 1 */
+CbZeroSwords cb_game_get_zero_swords (const CbGame *game);
 gboolean    cb_game_is_tiebreak (const CbGame *game);
 guint       cb_game_get_top_dog (const CbGame *game);          /* seat holding the first-player die */
 guint       cb_game_get_supply (const CbGame *game, CbKind kind); /* dice left in the shop supply */

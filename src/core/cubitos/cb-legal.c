@@ -544,6 +544,12 @@ is_decision_free (const CbGame   *g,
       /* nothing walked this phase, so the space landed on gives no bonus (p. 10) */
       return a->n == 0 && !a->finish && a->l_credits == 0 && a->l_fans == 0 && a->n_lose == 0
              && !a->has_take && a->water == 0;
+    case CB_ACTION_ABILITY:
+      /* the red card the player with the most swords must use, when it asks nothing:
+       * no red die to give back („sofern möglich“, p. 7), no die to give (issue 25,
+       * item 5: at 0 swords all round it is the top dog's every round) */
+      return a->face == CB_FACE_BLANK && a->mandatory && !a->has_lose && !a->has_give && !a->has_die
+             && !a->has_other && !a->has_dice && !a->has_from && !a->has_take && !a->has_landed;
     case CB_ACTION_ROLL:
     case CB_ACTION_PUSH:
     case CB_ACTION_BUST:     /* the dice put to rest are chosen */
@@ -553,7 +559,6 @@ is_decision_free (const CbGame   *g,
     case CB_ACTION_JET:
     case CB_ACTION_SHORTCUT:
     case CB_ACTION_BUY:
-    case CB_ACTION_ABILITY:
     case CB_N_ACTIONS:
     default:
       return FALSE;

@@ -30,7 +30,11 @@ cb_start_race_section_if_ready (CbGame *g)
 }
 
 /* p. 11 „vergleichen“: once every player has announced, the red card is evaluated once.
- * Nobody has "most" swords when the most is 0 (our reading; docs/cubitos-notes.md). */
+ * With 0 swords all round: p. 9 „Sage … an, wie viele [Schwerter] du hast (ggf. auch 0).
+ * Vergleiche diesen Wert“ — 0 is compared like any count, so everyone at 0 is a tie
+ * that the card's tie rule decides („Nase vorn“). Setups that say "nobody" (and those
+ * recorded before the choice existed) keep the earlier reading: nobody has "most" with
+ * 0 (issue 25, item 5; docs/cubitos-notes.md). */
 void
 cb_evaluate_red_card (CbGame *g)
 {
@@ -44,7 +48,7 @@ cb_evaluate_red_card (CbGame *g)
   for (guint s = 0; s < g->n_players; s++)
     if (cb_is_participant (&g->b, s))
       most = MAX (most, g->b.p[s].swords);
-  if (most == 0)
+  if (most == 0 && g->zero_swords != CB_ZERO_SWORDS_TIE)
     return;
   for (guint s = 0; s < g->n_players; s++)
     if (cb_is_participant (&g->b, s) && g->b.p[s].swords == most)

@@ -47,9 +47,18 @@ function sendAction(action, first, formId) {
     return;
   busy = true;
   form = null;
-  then = first ? { id: formId, after: state.at } : null;
+  then = first ? { id: formId, after: state.at, entry: null } : null;
   send({ type: "action", at: state.at, action: first || action });
   render();
+}
+
+// Sends @action (an entry form's) and then the seat's form @formId once offered.
+function sendThen(action, formId) {
+  if (busy || !state)
+    return;
+  const entry = state.entry ? JSON.stringify(state.entry) : null;
+  sendAction(action, action, formId);
+  then.entry = entry;
 }
 
 function connect() {
@@ -93,7 +102,9 @@ function receive(message) {
       // The first entry is stored once its form offers the second alone (another
       // seat's entry may come in between): then the second follows at once.
       const next = (message.forms || []).find((f) => f.id === then.id);
-      if (!next || !next.enabled)
+      if (!next && then.entry && message.entry && JSON.stringify(message.entry) === then.entry)
+        ;   // another seat's entry came first: ours (the same entry form) is not stored yet
+      else if (!next || !next.enabled)
         then = null;
       else if (!next.first) {
         then = null;
@@ -200,7 +211,7 @@ function repeatFaces(counts) {
 // holds the page's labels and the helpers below.
 const entryForms = window.dicepadEntryForms || {};
 const formUi = { labels, el, counter, faceSwatch, kindSwatch, sum, repeatFaces, sendButton,
-                 send: (action) => sendAction(action), redraw: () => renderPlay(), busy: () => busy };
+                 send: (action) => sendAction(action), sendThen, redraw: () => renderPlay(), busy: () => busy };
 
 function renderEntry() {
   const box = $("entry");
@@ -360,7 +371,11 @@ function renderField(form, values, field, i) {
       button.setAttribute("aria-pressed", n === values[i] ? "true" : "false");
       button.dataset.pick = key;
       button.dataset.option = n;
-      button.onclick = () => { values[i] = n; renderPlay(); };
+      // "sends": the option is the form's last answer, so its tap sends the action.
+      // Not the "?" of an untold cost, nor the cost already remembered: those only show.
+      const sends = field.sends && option.value !== null && n !== field.value;
+      button.onclick = sends ? () => { values[i] = n; sendAction(formAction(form, values)); }
+                             : () => { values[i] = n; renderPlay(); };
       group.append(button);
     });
     return group;
@@ -415,7 +430,8 @@ function renderForms() {
                                 disabled: busy || !form.enabled || !fieldReady(form, values) });
     send.dataset.send = form.id;
     send.onclick = () => sendAction(formAction(form, values));
-    card.append(send);
+    if (!form.fields.some((field) => field.sends))
+      card.append(send);
     box.append(card);
   }
 }

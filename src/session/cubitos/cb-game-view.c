@@ -139,10 +139,20 @@ dup_assistant_text (const DpGame *dp,
   return game != NULL ? cb_presenter_dup_push_odds (game, seat) : NULL;
 }
 
+/* "Undone: Ina rolled 3 hits", never a bare "Entry undone" (issue 25, item 3.11). */
+static char *
+dup_undo_text (const DpGame *before,
+               const DpGame *after,
+               gboolean      redo)
+{
+  return cb_presenter_dup_undo_text (cb_game_from_dp_const (before), cb_game_from_dp_const (after), redo);
+}
+
 static const DpPhoneLabel phone_labels[] = {
   { "enter_roll", N_("Enter what the dice show") },
   { "refill", N_("Refill the ready area") },
   { "red_lines", N_("Red lines") },
+  { "send_pass", N_("Enter and pass") },
 };
 
 const DpGameView cb_game_view = {
@@ -150,6 +160,7 @@ const DpGameView cb_game_view = {
   .dup_round_text = dup_round_text,
   .dup_turn_text = dup_turn_text,
   .dup_action_text = dup_action_text,
+  .dup_undo_text = dup_undo_text,
   .turn_number = NULL,   /* the score progression has a point after every action */
 
   .dup_headline = dup_headline,

@@ -52,7 +52,7 @@ window.dicepadEntryForms["cubitos-roll"] = {
                                (n) => { counts[face.key] = n; }));
       }
     }
-    card.append(ui.sendButton(true, () => {
+    const build = () => {
       const roll = {};
       for (const [k, faces] of Object.entries(form.shown)) {
         const shown = {};
@@ -63,6 +63,14 @@ window.dicepadEntryForms["cubitos-roll"] = {
           roll[k] = shown;
       }
       return { roll: roll };
-    }));
+    };
+    card.append(ui.sendButton(true, build));
+    // The roll and the pass that ends the roll section in one tap: the page sends the
+    // pass once the roll is stored and the seat's "pass" form is offered (not after a
+    // bust, nor when Dicepad passes by itself).
+    const both = ui.el("button", { type: "button", textContent: ui.labels.send_pass, disabled: ui.busy() });
+    both.id = "send-pass";
+    both.onclick = () => ui.sendThen(build(), "pass");
+    card.append(both);
   },
 };

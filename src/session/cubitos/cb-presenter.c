@@ -134,6 +134,15 @@ cb_presenter_card_name (guint card)
 char *
 cb_presenter_dup_card_title (guint card)
 {
+  g_return_val_if_fail (cb_card (card) != NULL, g_strdup (""));
+  /* Issue 25, item 4: "German tables read German" — the rulebook's name of the
+   * interface's language (cards_en_de.csv), the English name where there is none. */
+  return g_strdup (cb_presenter_card_name (card));
+}
+
+char *
+cb_presenter_dup_card_box_title (guint card)
+{
   const CbCard *info = cb_card (card);
   const char *local;
 
@@ -141,9 +150,9 @@ cb_presenter_dup_card_title (guint card)
   local = cb_presenter_card_name (card);
   if (g_strcmp0 (local, info->name_en) == 0)
     return g_strdup (info->name_en);
-  /* Translators: issue 15 "Text": the English card name first, the rulebook's name in
-     your language beside it, "Punch Guy (Dieter)" */
-  return g_strdup_printf (C_("Cubitos card title", "%s (%s)"), info->name_en, local);
+  /* Translators: issue 25 item 4: the card's name in your language first, then the
+     English name printed on the cards of an English box, "Dieter (Punch Guy)" */
+  return g_strdup_printf (C_("Cubitos card title", "%s (%s)"), local, info->name_en);
 }
 
 char *
@@ -464,6 +473,137 @@ cb_presenter_dup_swords_text (const CbGame *game)
     /* Translators: nobody wins the red card (tie without a tie rule, or no swords) */
     return g_strdup_printf (_("⚔ Swords: %s — %s: nobody"), list, card);
   }
+}
+
+char *
+cb_presenter_dup_entries_text (const CbGame      *before,
+                               const char *const *actions,
+                               guint              n_actions)
+{
+  g_autoptr(CbGame) game = NULL;
+  g_autoptr(GString) done = NULL;
+  g_autofree char *first = NULL;
+
+  g_return_val_if_fail (before != NULL, NULL);
+
+  if (n_actions == 0)
+    return g_strdup (_("Entry stored"));
+  first = cb_presenter_dup_action_text (before, actions[0]);
+  if (n_actions == 1)
+    return g_steal_pointer (&first);
+
+  /* Each sentence from the state before it. */
+  game = cb_game_copy (before);
+  if (!cb_game_apply_text (game, actions[0], NULL))
+    return g_steal_pointer (&first);
+  done = g_string_new (NULL);
+  for (guint i = 1; i < n_actions; i++)
+    {
+      g_autofree char *sentence = cb_presenter_dup_action_text (game, actions[i]);
+
+      if (i > 1)
+        /* Translators: between two entries Dicepad made by itself, "Sami rests, Tom rests" */
+        g_string_append (done, _(", "));
+      g_string_append (done, sentence);
+      cb_game_apply_text (game, actions[i], NULL);
+    }
+  /* Translators: toast; first what the player entered, then what Dicepad entered by
+   * itself because there was nothing to decide: "Ina passes — and, with nothing to
+   * decide: Ina collected 2 coins, 1 step and 0 credits, Ina announced the swords" */
+  return g_strdup_printf (_("%s — and, with nothing to decide: %s"), first, done->str);
+}
+
+static gboolean
+has_use (GArray             *uses,
+         const CbAbilityUse *use)
+{
+  for (guint i = 0; i < uses->len; i++)
+    {
+      const CbAbilityUse *u = &g_array_index (uses, CbAbilityUse, i);
+
+      if (u->card == use->card && u->number == use->number)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+char *
+cb_presenter_dup_unused_text (const CbGame *before,
+                              const CbGame *after,
+                              guint         seat)
+{
+  g_autoptr(GArray) was = NULL;
+  g_autoptr(GArray) now = NULL;
+  g_autoptr(GPtrArray) cards = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *joined = NULL;
+
+  g_return_val_if_fail (before != NULL && after != NULL, NULL);
+  if (seat >= cb_game_get_n_players (before) || cb_game_get_phase (before, seat) == cb_game_get_phase (after, seat))
+    return NULL;
+
+  was = cb_game_list_abilities (before, seat);
+  now = cb_game_list_abilities (after, seat);
+  for (guint i = 0; i < was->len; i++)
+    {
+      const CbAbilityUse *use = &g_array_index (was, CbAbilityUse, i);
+      g_autofree char *title = NULL;
+      gboolean listed = FALSE;
+
+      if (use->mandatory || has_use (now, use))
+        continue;
+      title = cb_presenter_dup_card_title (use->card);
+      for (guint j = 0; j < cards->len; j++)
+        listed |= g_str_equal (g_ptr_array_index (cards, j), title);
+      if (!listed)
+        g_ptr_array_add (cards, g_steal_pointer (&title));
+    }
+  if (cards->len == 0)
+    return NULL;
+  joined = dp_join_names ((const char *const *) cards->pdata, cards->len);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       /* Translators: after an entry that ended the time of
+                                        * a card ability the player had not used: "Smelly
+                                        * Cat was not used (its time is over)" */
+                                       "%s was not used (its time is over)",
+                                       "%s were not used (their time is over)", cards->len),
+                          joined);
+}
+
+char *
+cb_presenter_dup_undo_text (const CbGame *before,
+                            const CbGame *after,
+                            gboolean      redo)
+{
+  const CbGame *with = redo ? after : before;
+  const CbGame *without = redo ? before : after;
+  guint from, to;
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(CbGame) game = NULL;
+  g_autofree char *what = NULL;
+
+  g_return_val_if_fail (before != NULL && after != NULL, NULL);
+
+  from = cb_game_get_n_logged (without);
+  to = cb_game_get_n_logged (with);
+  if (to <= from)
+    return g_strdup (redo ? _("Entry redone") : _("Entry undone"));
+
+  /* The texts as they were entered, each read against the state before it. */
+  game = cb_game_copy (without);
+  for (guint i = from; i < to; i++)
+    {
+      const CbAction *action = cb_game_get_logged (with, i);
+
+      g_ptr_array_add (texts, cb_action_to_text (game, action));
+      if (!cb_game_apply (game, action, NULL))
+        break;
+    }
+  what = cb_presenter_dup_entries_text (without, (const char *const *) texts->pdata, texts->len);
+  if (redo)
+    /* Translators: the toast after Ctrl+Shift+Z, "Redone: Ina rolled 3 hits" */
+    return g_strdup_printf (_("Redone: %s"), what);
+  /* Translators: the toast after Ctrl+Z, "Undone: Ina rolled 3 hits" */
+  return g_strdup_printf (_("Undone: %s"), what);
 }
 
 char *
@@ -1458,7 +1598,8 @@ cb_presenter_dup_card_text (const CbGame *game,
   else
     /* Translators: a card's cost nobody has told yet */
     cost_text = g_strdup (_("cost ?"));
-  title = cb_presenter_dup_card_title (cb_game_get_card (game, colour));
+  /* the race's cards as the box shows them: an English box's cards match too */
+  title = cb_presenter_dup_card_box_title (cb_game_get_card (game, colour));
   /* Translators: "Bob · 4 coins · 7 left" (dice left in the shop supply) */
   return g_strdup_printf (_("%s · %s · %u left"), title, cost_text, left);
 }
@@ -1482,6 +1623,30 @@ cb_presenter_dup_known_facts (DpStore *store)
 }
 
 static void
+copy_member_cb (JsonObject *object,
+                const char *name,
+                JsonNode   *node,
+                gpointer    data)
+{
+  json_object_set_member (data, name, json_node_copy (node));
+}
+
+JsonObject *
+cb_presenter_dup_table_facts (JsonObject   *facts,
+                              CbZeroSwords  rule)
+{
+  JsonObject *copy = json_object_new ();
+
+  if (facts != NULL)
+    json_object_foreach_member (facts, copy_member_cb, copy);
+  if (rule == CB_ZERO_SWORDS_UNSET)
+    json_object_remove_member (copy, "zero_swords");
+  else
+    json_object_set_string_member (copy, "zero_swords", rule == CB_ZERO_SWORDS_TIE ? "tie" : "nobody");
+  return copy;
+}
+
+static void
 add_facts (JsonBuilder *b,
            JsonObject  *facts)
 {
@@ -1489,6 +1654,12 @@ add_facts (JsonBuilder *b,
 
   if (facts == NULL)
     return;
+  /* The table's reading of the red card at 0 swords (issue 25, item 5) */
+  if (json_object_has_member (facts, "zero_swords"))
+    {
+      json_builder_set_member_name (b, "zero_swords");
+      json_builder_add_string_value (b, json_object_get_string_member (facts, "zero_swords"));
+    }
   for (guint i = 0; i < G_N_ELEMENTS (members); i++)
     {
       JsonObject *o = json_object_has_member (facts, members[i])
@@ -1602,6 +1773,7 @@ char *
 cb_presenter_dup_setup_again (const CbGame *game,
                               JsonObject   *facts)
 {
+  g_autoptr(JsonObject) with_rule = NULL;
   const char *names[CB_MAX_PLAYERS];
   guint n;
   guint first = 0;
@@ -1609,6 +1781,9 @@ cb_presenter_dup_setup_again (const CbGame *game,
 
   g_return_val_if_fail (game != NULL, NULL);
 
+  /* The table's reading of the red card goes on with the race (issue 25, item 5). */
+  with_rule = cb_presenter_dup_table_facts (facts, cb_game_get_zero_swords (game));
+  facts = with_rule;
   n = cb_game_get_n_players (game);
   for (guint s = 0; s < n; s++)
     names[s] = cb_game_get_player_name (game, s);

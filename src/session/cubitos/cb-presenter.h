@@ -39,9 +39,13 @@ char       *cb_presenter_dup_dice_text (CbKind kind, guint n);
 const char *cb_presenter_a_die (CbKind kind);
 /* Translated card name and the translated name of a race ("Race 1 — Nothing Goes Right"). */
 const char *cb_presenter_card_name (guint card);
-/* Issue 15 "Text": the English card name, with the translated (rulebook) name beside
-   it where the UI language has one: "Punch Guy (Dieter)". Free with g_free(). */
+/* How boards, toasts, abilities and the shop name a card (issue 25, item 4): the
+   rulebook's name in the UI language, "Dieter" in German. Free with g_free(). */
 char       *cb_presenter_dup_card_title (guint card);
+/* Where the players match the cards with a box (the set-up, the race's cards above the
+   boards): the translated name first, the English one beside it where they differ,
+   "Dieter (Punch Guy)" — an English box prints the English names. */
+char       *cb_presenter_dup_card_box_title (guint card);
 char       *cb_presenter_dup_race_title (guint race);
 
 /* ---- Sentences ---- */
@@ -70,6 +74,17 @@ char       *cb_presenter_dup_status (const CbGame *game);
 char       *cb_presenter_dup_swords_text (const CbGame *game);
 /* What an entry did, for the toast: "Ina refilled 9 dice", "Sami pushes". */
 char       *cb_presenter_dup_action_text (const CbGame *before, const char *action_json);
+/* What a player's entry and the entries Dicepad made by itself after it did, applied in
+ * turn from @before: "Ina passes — and, with nothing to decide: Ina collected 2 coins,
+ * 1 step and 0 credits, Ina announced the swords". @actions: the entry first. */
+char       *cb_presenter_dup_entries_text (const CbGame *before, const char *const *actions, guint n_actions);
+/* What @seat gave up with the entry that took @before to @after: the optional card
+ * abilities offered before and gone after, as when a walk ends phase 5 — "Smelly Cat
+ * was not used (its time is over)" (issue 25, item 3.7); NULL when nothing was. */
+char       *cb_presenter_dup_unused_text (const CbGame *before, const CbGame *after, guint seat);
+/* The toast after Ctrl+Z / Ctrl+Shift+Z: what was taken back or made again, from the
+ * games' logs: "Undone: Ina rolled 3 hits" (issue 25, item 3.11). */
+char       *cb_presenter_dup_undo_text (const CbGame *before, const CbGame *after, gboolean redo);
 /* The headline of the result: "Ina wins the race" / "Race over". */
 char       *cb_presenter_dup_headline (const CbGame *game);
 
@@ -250,16 +265,22 @@ char       *cb_presenter_dup_card_text (const CbGame *game, guint colour);
  * holding a fact wins: dp_store_dup_known_facts(), one query, no replaying), as
  * {"costs": {...}, "fan_track": {...}} for a new setup. Never NULL. */
 JsonObject *cb_presenter_dup_known_facts (DpStore *store);
+/* A copy of @facts (may be NULL) with the table's reading of the red card at 0 swords
+ * for the next setup (issue 25, item 5): "zero_swords": "tie" / "nobody"; none for
+ * CB_ZERO_SWORDS_UNSET. Free with json_object_unref(). */
+JsonObject *cb_presenter_dup_table_facts (JsonObject *facts, CbZeroSwords rule);
 /* Setup text for a new race. @race 1..10; @track -1 = the race's; @laps 0 = the race's;
- * @first the seat holding the top dog; @facts from cb_presenter_dup_known_facts or NULL. */
+ * @first the seat holding the top dog; @facts from cb_presenter_dup_known_facts or NULL,
+ * with the table's red-card rule as "zero_swords": "tie" / "nobody" where one is set
+ * (cb_presenter_set_zero_swords). */
 char       *cb_presenter_dup_setup (const char *const *names, guint n_names, guint race, int track,
                                     guint laps, guint first, JsonObject *facts);
 /* Setup text for a free race: @cards one card index per colour (colour order), @track
  * a track index, @laps 0 = one lap. */
 char       *cb_presenter_dup_free_setup (const char *const *names, guint n_names, const guint cards[CB_N_COLOURS],
                                          guint track, guint laps, guint first, JsonObject *facts);
-/* The same race again with the same players (the facts told in @game carried over),
- * the top dog with the player after the winner. */
+/* The same race again with the same players (the facts told in @game carried over, and
+ * its reading of the red card at 0 swords), the top dog with the player after the winner. */
 char       *cb_presenter_dup_setup_again (const CbGame *game, JsonObject *facts);
 
 G_END_DECLS

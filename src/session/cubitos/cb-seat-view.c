@@ -284,17 +284,18 @@ toggle_add (JsonObject *form,
   return field;
 }
 
-/* A number the card prints, as one tap on 1 … @max instead of counting up to it. */
+/* A number the card prints, as one tap on @first … @max instead of counting up to it. */
 static JsonObject *
 number_pick_add (JsonObject *form,
                  const char *label,
                  const char *path,
                  int         current,
+                 int         first,
                  guint       max)
 {
   JsonObject *field = pick_add (form, label, path, current < 0 ? "?" : NULL);
 
-  for (int n = 1; n <= (int) max; n++)
+  for (int n = first; n <= (int) max; n++)
     {
       char title[8];
       JsonNode *node = json_node_new (JSON_NODE_VALUE);
@@ -303,7 +304,7 @@ number_pick_add (JsonObject *form,
       json_node_set_int (node, n);
       option_add (field, title, node);
       if (n == current)
-        json_object_set_int_member (field, "value", n - 1);
+        json_object_set_int_member (field, "value", n - first);
     }
   json_object_set_boolean_member (field, "required", current < 0);
   json_object_set_boolean_member (field, "numbers", TRUE);
@@ -666,7 +667,11 @@ shop_forms (JsonArray    *forms,
            * a cost of 1 cannot be bought, the engine's reason says why. */
           form_check (form, dp, cheapest);
           if (json_object_get_boolean_member (form, "enabled"))
-            number_pick_add (form, question, "cost", -1, MIN (cb_game_get_coins (game, seat), 9));
+            {
+              /* The number is the only answer: its tap buys (issue 23, taps). */
+              JsonObject *field = number_pick_add (form, question, "cost", -1, 1, MIN (cb_game_get_coins (game, seat), 9));
+              json_object_set_boolean_member (field, "sends", TRUE);
+            }
         }
       else if (reason != NULL)
         {
@@ -684,7 +689,7 @@ shop_forms (JsonArray    *forms,
 
           form = form_add (forms, correct_id, correct_title, origin, correct);
           json_object_set_boolean_member (form, "minor", TRUE);
-          number_pick_add (form, question, "cost", cost, 9);
+          json_object_set_boolean_member (number_pick_add (form, question, "cost", cost, 1, 9), "sends", TRUE);
         }
     }
   simple_form (forms, dp, "rest", _("_Rest"), _("Active dice go to rest; unspent coins are lost"),
@@ -898,8 +903,15 @@ ability_form (JsonArray          *forms,
       roll_fields_add (form, "rolled2", rolled_kinds);
     }
   if (info->params & CB_PARAM_RED_LINES)
-    count_add (form, _("Red lines between your runner and the finish?"), "red_lines", 0, 30,
-               ability.red_lines, TRUE);
+    {
+      /* One tap on the number counted on the track, not one per line; when nothing is
+       * asked after it, that tap uses the ability (issue 23, taps). */
+      JsonObject *field = number_pick_add (form, _("Red lines between your runner and the finish?"), "red_lines",
+                                           (int) ability.red_lines, 0, 30);
+
+      if (!(info->params & (CB_PARAM_FINISH | CB_PARAM_BONUS)) && info->fan_advances == 0)
+        json_object_set_boolean_member (field, "sends", TRUE);
+    }
   if (info->params & CB_PARAM_FINISH)
     {
       g_autofree char *label = plain (_("This step reaches the _finish line"));
@@ -1371,7 +1383,9 @@ cb_seat_view_answers_for (JsonObject *form,
           for (guint o = 0; o < json_array_get_length (options) && !found; o++)
             if (option_matches (json_object_get_member (json_array_get_object_element (options, o), "value"), target))
               {
-                *taps += (gint64) o != values[i];
+                /* "sends": the tap on the option is the button, counted already. */
+                if (!json_object_get_boolean_member_with_default (field, "sends", FALSE))
+                  *taps += (gint64) o != values[i];
                 values[i] = o;
                 found = TRUE;
               }

@@ -25,6 +25,7 @@ struct _DpPreferencesWindow
 
   /* Template widgets */
   GtkSwitch            *assistant_switch;
+  GtkSwitch            *zero_swords_switch;
   AdwActionRow         *folder_row;
   AdwPreferencesGroup  *copies_group;
 };
@@ -209,6 +210,7 @@ dp_preferences_window_constructed (GObject *object)
   G_OBJECT_CLASS (dp_preferences_window_parent_class)->constructed (object);
 
   g_settings_bind (self->settings, "show-assistant", self->assistant_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "cubitos-zero-swords-tie", self->zero_swords_switch, "active", G_SETTINGS_BIND_DEFAULT);
 
   if (self->store != NULL)
     {
@@ -280,6 +282,7 @@ dp_preferences_window_class_init (DpPreferencesWindowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/dicepad/Dicepad/ui/dp-preferences-window.ui");
   gtk_widget_class_bind_template_child (widget_class, DpPreferencesWindow, assistant_switch);
+  gtk_widget_class_bind_template_child (widget_class, DpPreferencesWindow, zero_swords_switch);
   gtk_widget_class_bind_template_child (widget_class, DpPreferencesWindow, folder_row);
   gtk_widget_class_bind_template_child (widget_class, DpPreferencesWindow, copies_group);
 

@@ -33,6 +33,10 @@ struct _DpTablePageInterface
    * up for a re-roll), so that Ctrl+Z undoes that and no stored entry. Returns what it
    * took back, translated ("Undone: picking up 2 dice"), or NULL when nothing. */
   char *(*take_back_unstored) (DpTablePage *self);
+  /* TRUE when a toast may lie over the page for its few seconds: the page leaves room of
+   * its own below its last control, so the window keeps no empty strip at the bottom
+   * for toasts (Cubitos, issue 25 item 3.10). FALSE: the window keeps the strip. */
+  gboolean toasts_over_content;
 };
 
 void dp_table_page_set_session  (DpTablePage *self, DpSession *session);

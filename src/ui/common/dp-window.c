@@ -266,7 +266,13 @@ update_header (DpWindow *self)
   /* Issue 14 item 6, issue 15: a toast never covers a control or a sheet. AdwToastOverlay
    * (libadwaita 1.2) always shows toasts at its bottom centre, so a table page leaves a
    * fixed strip free at the bottom for them: nothing moves when a toast comes or goes. */
-  gtk_widget_set_margin_bottom (GTK_WIDGET (self->pages), DP_IS_TABLE_PAGE (visible) ? DP_WINDOW_TOAST_STRIP : 0);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->pages),
+                                DP_IS_TABLE_PAGE (visible) && !DP_TABLE_PAGE_GET_IFACE (visible)->toasts_over_content
+                                ? DP_WINDOW_TOAST_STRIP : 0);
+  /* The toast says what happened at the table: it goes with it, and never lies over the
+   * start page's Resume (issue 25, item 3.10). */
+  if (g_strcmp0 (page, "start") == 0 && self->last_toast != NULL)
+    adw_toast_dismiss (self->last_toast);
   /* One Back button at a time: a game opened in History has its own, to the list. */
   gtk_widget_set_visible (self->back_button, g_strcmp0 (page, "start") != 0 && g_strcmp0 (page, "error") != 0 &&
                                              !history_shows_game (self));

@@ -44,6 +44,7 @@ section (GtkWidget  *parent,
   GtkWidget *label = gtk_label_new (title);
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);   /* 360 px in German */
   gtk_widget_add_css_class (label, "heading");
   append_to (box, label);
   append_to (parent, box);
@@ -51,6 +52,44 @@ section (GtkWidget  *parent,
 }
 
 static void build_abilities (CbAbilityList *self);
+
+/* In phase 5 a support ability is used before walking: the first walk ends phase 5. */
+static gboolean
+walk_ends_them (CbAbilityList *self,
+                GArray        *uses)
+{
+  if (cb_game_get_phase (cb_controls_game (self->controls), self->controls->seat) != CB_PHASE_SUPPORT)
+    return FALSE;
+  for (guint i = 0; i < uses->len; i++)
+    {
+      const CbAbilityUse *use = &g_array_index (uses, CbAbilityUse, i);
+
+      if (cb_card_ability (use->card, use->number)->when != CB_WHEN_RACE)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The name of the ability button that has the keyboard, or NULL. */
+static char *
+focused_control (CbAbilityList *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  if (focus == NULL || !gtk_widget_is_ancestor (focus, self->box))
+    return NULL;
+  for (guint i = 0;; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("ability-%u", i);
+      GtkWidget *w = cb_controls_get (self->controls, name);
+
+      if (w == NULL)
+        return NULL;
+      if (w == focus || gtk_widget_is_ancestor (focus, w))
+        return g_steal_pointer (&name);
+    }
+}
 
 static void
 cancel_form_cb (CbAbilityList *self)
@@ -74,7 +113,15 @@ form_asks (CbAbilityList         *self,
 {
   guint spaces[CB_FAN_LAST_SPACE];
 
-  if (info->params & (CB_PARAM_LOSE | CB_PARAM_GIVE | CB_PARAM_OTHER | CB_PARAM_DICE | CB_PARAM_FROM
+  /* A die to give back is asked only when the player has one („sofern möglich“, p. 7):
+   * the red card of a winner without a red die enters at once. */
+  if (info->params & CB_PARAM_LOSE)
+    for (guint z = 0; z < CB_N_ZONES; z++)
+      for (guint k = 0; k < CB_N_KINDS; k++)
+        if ((info->lose_zones & (1u << z)) && (info->lose_kinds & (1u << k))
+            && cb_game_get_dice (cb_controls_game (self->controls), self->controls->seat, z, k) > 0)
+          return TRUE;
+  if (info->params & (CB_PARAM_GIVE | CB_PARAM_OTHER | CB_PARAM_DICE | CB_PARAM_FROM
                       | CB_PARAM_ROLLED | CB_PARAM_ROLLED2 | CB_PARAM_BONUS | CB_PARAM_RED_LINES
                       | CB_PARAM_FINISH))
     return TRUE;
@@ -109,9 +156,11 @@ build_abilities (CbAbilityList *self)
 {
   g_autoptr(GArray) uses = cb_game_list_abilities (cb_controls_game (self->controls), self->controls->seat);
   g_autofree char *held_back = NULL;
+  g_autofree char *focused = NULL;
   GtkWidget *child, *box;
   gboolean open_found = FALSE;
 
+  focused = focused_control (self);
   cb_controls_remove_prefix (self->controls, "ability");
   while ((child = gtk_widget_get_first_child (self->box)) != NULL)
     gtk_box_remove (GTK_BOX (self->box), child);
@@ -134,7 +183,11 @@ build_abilities (CbAbilityList *self)
   if (uses->len == 0)
     return;
 
-  box = section (self->box, _("Card abilities"));
+  box = section (self->box, walk_ends_them (self, uses)
+                            /* Translators: heading above card abilities in phase 5, above
+                             * the Walk button (issue 25, item 3.7) */
+                            ? _("Card abilities — before you walk: walking ends phase 5")
+                            : _("Card abilities"));
   for (guint i = 0; i < uses->len; i++)
     {
       const CbAbilityUse *use = &g_array_index (uses, CbAbilityUse, i);
@@ -195,6 +248,10 @@ build_abilities (CbAbilityList *self)
           append_to (box, editor);
         }
     }
+  /* The keyboard stays on the button it was on (the same place in the list), so a
+   * rebuild never drops the focus out of the board (issue 25, items 3.4 and 1). */
+  if (focused != NULL && cb_controls_get (self->controls, focused) != NULL)
+    gtk_widget_grab_focus (cb_controls_get (self->controls, focused));
 }
 
 static void

@@ -181,7 +181,7 @@ add_lose_row (CbBonusEditor *self)
   g_snprintf (name, sizeof name, "%slose-from-%u", self->prefix, n);
   cb_controls_add (self->controls, name, zone_list);
   gtk_box_append (GTK_BOX (row), zone_list);
-  spin = gtk_spin_button_new_with_range (1, MAX_LOSE_ROWS, 1);
+  spin = cb_controls_new_spin (1, MAX_LOSE_ROWS);
   gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
   gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
   gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,

@@ -145,6 +145,9 @@ cb_move_section_init (CbMoveSection *self)
 {
   self->shown_steps = G_MAXUINT;
   gtk_widget_init_template (GTK_WIDGET (self));
+  cb_controls_no_wheel (GTK_WIDGET (self->steps));
+  cb_controls_no_wheel (GTK_WIDGET (self->beyond));
+  cb_controls_no_wheel (GTK_WIDGET (self->shortcut_cost));
 }
 
 GtkWidget *

@@ -14,7 +14,9 @@
 
 #include "cb-new-game.h"
 #include "cb-die-icon.h"
+#include "cb-panel-controls.h"
 #include "cb-presenter.h"
+#include "dp-application.h"
 
 struct _CbNewGame
 {
@@ -86,11 +88,12 @@ card_title (CbNewGame *self,
             guint      card)
 {
   int cost;
+  g_autofree char *title = cb_presenter_dup_card_box_title (card);
 
   if (cost_known (self, card, &cost) != NULL)
     /* Translators: a card in the new-game list with the cost told in an earlier race */
-    return g_strdup_printf (_("%s · costs %d"), cb_presenter_card_name (card), cost);
-  return g_strdup (cb_presenter_card_name (card));
+    return g_strdup_printf (_("%s · costs %d"), title, cost);
+  return g_steal_pointer (&title);
 }
 
 static void
@@ -242,6 +245,7 @@ cb_new_game_init (CbNewGame *self)
   self->card_texts = g_ptr_array_new_with_free_func (g_free);
   self->names = gtk_string_list_new (NULL);
   gtk_widget_init_template (GTK_WIDGET (self));
+  cb_controls_no_wheel (GTK_WIDGET (self->laps_spin));
 
   /* The lists come from the game data: the ten races of p. 6 and the tracks. */
   for (guint r = 1; r <= CB_N_RACES; r++)
@@ -406,6 +410,7 @@ char *
 cb_new_game_dup_setup (CbNewGame         *self,
                        const char *const *names)
 {
+  g_autoptr(JsonObject) facts = NULL;
   guint n;
   guint track_selected;
   guint first;
@@ -413,6 +418,7 @@ cb_new_game_dup_setup (CbNewGame         *self,
   g_return_val_if_fail (CB_IS_NEW_GAME (self), NULL);
   g_return_val_if_fail (names != NULL, NULL);
 
+  facts = cb_new_game_dup_table_facts (self->facts);
   n = g_strv_length ((char **) names);
   track_selected = adw_combo_row_get_selected (self->track_row);
   first = cb_new_game_get_first (self);
@@ -424,12 +430,12 @@ cb_new_game_dup_setup (CbNewGame         *self,
       for (guint c = 0; c < CB_N_COLOURS; c++)
         cards[c] = free_card (self, c);
       return cb_presenter_dup_free_setup (names, n, cards, track < CB_N_TRACKS ? track : 0,
-                                          cb_new_game_get_laps (self), first < n ? first : 0, self->facts);
+                                          cb_new_game_get_laps (self), first < n ? first : 0, facts);
     }
   return cb_presenter_dup_setup (names, n, selected_race (self),
                                  track_selected == 0 || track_selected == GTK_INVALID_LIST_POSITION
                                  ? -1 : (int) track_selected - 1,
-                                 cb_new_game_get_laps (self), first < n ? first : 0, self->facts);
+                                 cb_new_game_get_laps (self), first < n ? first : 0, facts);
 }
 
 void
@@ -458,4 +464,15 @@ cb_new_game_get_free_track_row (CbNewGame *self)
 {
   g_return_val_if_fail (CB_IS_NEW_GAME (self), NULL);
   return self->free_track_row;
+}
+
+JsonObject *
+cb_new_game_dup_table_facts (JsonObject *facts)
+{
+  GApplication *app = g_application_get_default ();
+  gboolean tie = TRUE;   /* the rulebook's reading, the schema's default */
+
+  if (DP_IS_APPLICATION (app))
+    tie = g_settings_get_boolean (dp_application_get_settings (DP_APPLICATION (app)), "cubitos-zero-swords-tie");
+  return cb_presenter_dup_table_facts (facts, tie ? CB_ZERO_SWORDS_TIE : CB_ZERO_SWORDS_NOBODY);
 }

@@ -40,4 +40,8 @@ AdwComboRow *cb_new_game_get_free_track_row (CbNewGame *self);
 /* The setup text for @names with what is chosen. Free with g_free(). */
 char       *cb_new_game_dup_setup (CbNewGame *self, const char *const *names);
 
+/* @facts (may be NULL) with the table's rules from Preferences added, for a new setup:
+ * the red card's reading at 0 swords (issue 25, item 5). Free with json_object_unref(). */
+JsonObject *cb_new_game_dup_table_facts (JsonObject *facts);
+
 G_END_DECLS

@@ -395,7 +395,7 @@ cb_controls_add_spin (CbControls *controls,
 {
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
   GtkWidget *label = gtk_label_new (question);
-  GtkWidget *spin = gtk_spin_button_new_with_range (min, MAX (min, max), 1);
+  GtkWidget *spin = cb_controls_new_spin (min, MAX (min, max));
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
@@ -469,4 +469,63 @@ cb_controls_update_redeem (CbControls *controls)
   cb_controls_restrict (controls, all, credits > 1, g_object_get_data (G_OBJECT (one), "reason") != NULL
                                          ? g_object_get_data (G_OBJECT (one), "reason")
                                          : _("Only one credit: use the button beside."));
+}
+
+void
+cb_controls_no_wheel (GtkWidget *spin)
+{
+  g_autoptr(GListModel) controllers = NULL;
+  g_autoptr(GPtrArray) wheel = g_ptr_array_new_with_free_func (g_object_unref);
+
+  g_return_if_fail (GTK_IS_SPIN_BUTTON (spin));
+
+  /* GtkSpinButton turns the wheel into steps with a scroll controller of its own and
+   * claims the event; without it the event goes on to the scrolled page, as over a
+   * label. The typed digits, the arrow keys and the +/− buttons still change it. */
+  controllers = gtk_widget_observe_controllers (spin);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      GtkEventController *controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_SCROLL (controller))
+        g_ptr_array_add (wheel, controller);
+      else
+        g_object_unref (controller);
+    }
+  g_clear_object (&controllers);
+  for (guint i = 0; i < wheel->len; i++)
+    gtk_widget_remove_controller (spin, g_ptr_array_index (wheel, i));
+}
+
+GtkWidget *
+cb_controls_new_spin (double min,
+                      double max)
+{
+  GtkWidget *spin = gtk_spin_button_new_with_range (min, max, 1);
+
+  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
+  cb_controls_no_wheel (spin);
+  return spin;
+}
+
+void
+cb_controls_keep_height (GtkWidget *label)
+{
+  int width = gtk_widget_get_width (label);
+  int held_width = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (label), "cb-held-width"));
+  int natural, request;
+
+  g_return_if_fail (GTK_IS_WIDGET (label));
+  if (width <= 0)
+    return;   /* not laid out yet: nothing below it has a place to keep */
+  if (width != held_width)
+    {
+      /* another window width: another tallest text */
+      gtk_widget_set_size_request (label, -1, -1);
+      g_object_set_data (G_OBJECT (label), "cb-held-width", GINT_TO_POINTER (width));
+    }
+  gtk_widget_measure (label, GTK_ORIENTATION_VERTICAL, width, NULL, &natural, NULL, NULL);
+  gtk_widget_get_size_request (label, NULL, &request);
+  if (natural > request)
+    gtk_widget_set_size_request (label, -1, natural);
 }

@@ -63,9 +63,18 @@ void          cb_controls_update_reasons (CbControls *controls);
 GtkWidget    *cb_controls_add_spin       (CbControls *controls, GtkWidget *parent, const char *name,
                                           const char *question, int min, int max, int value,
                                           GCallback changed, gpointer data);
+/* A number field (numeric) that the mouse wheel never changes: see cb_controls_no_wheel(). */
+GtkWidget    *cb_controls_new_spin       (double min, double max);
+/* The mouse wheel over @spin scrolls the page and leaves the number alone (issue 25,
+ * item 3.3: a cost went 0 → 1 under the wheel and enabled Buy). */
+void          cb_controls_no_wheel       (GtkWidget *spin);
 /* Keeps the underlined letter of @label (a GtkLabel with a mnemonic) underlined, also
  * when its text changes: the key of the choice (docs/keyboard.md). */
 void          cb_controls_show_key       (GtkWidget *label);
+/* After a label's text changed: it keeps the height of its tallest text so far at this
+ * width, so what is below it does not move when a shorter text follows (issue 25, item
+ * 3.9: buttons shifted 17–40 px when the prompt above them changed). */
+void          cb_controls_keep_height    (GtkWidget *label);
 /* A check button whose label wraps (long German sentences at 360 px). */
 GtkWidget    *cb_controls_wrapped_check  (const char *mnemonic);
 

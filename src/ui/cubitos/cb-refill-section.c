@@ -125,6 +125,7 @@ cb_refill_section_init (CbRefillSection *self)
 {
   self->updating = TRUE;
   gtk_widget_init_template (GTK_WIDGET (self));
+  cb_controls_no_wheel (GTK_WIDGET (self->red_lines));
   self->updating = FALSE;
 }
 
@@ -158,7 +159,7 @@ cb_refill_section_new (CbControls *controls)
       if (k == CB_KIND_TOP_DOG || self->refill.available[k] == 0)
         continue;
       pair = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-      spin = gtk_spin_button_new_with_range (0, self->refill.available[k], 1);
+      spin = cb_controls_new_spin (0, self->refill.available[k]);
       gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
       gtk_editable_set_width_chars (GTK_EDITABLE (spin), 2);
       /* Translators: accessible label of a refill field, "blue dice to take" */

@@ -14,6 +14,7 @@
 
 #include "cb-roll-entry.h"
 #include "cb-die-icon.h"
+#include "cb-panel-controls.h"
 
 struct _CbRollEntry
 {
@@ -294,7 +295,7 @@ build (CbRollEntry *self)
           if (cb_kind_count_face (k, f) == 0)
             continue;
           pair = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-          spin = gtk_spin_button_new_with_range (0, self->roll->ready[k], 1);
+          spin = cb_controls_new_spin (0, self->roll->ready[k]);
           gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
           gtk_spin_button_set_update_policy (GTK_SPIN_BUTTON (spin), GTK_UPDATE_IF_VALID);
           gtk_editable_set_width_chars (GTK_EDITABLE (spin), 2);

@@ -193,6 +193,27 @@ build_sections (CbRunPanel  *self,
   gtk_box_append (GTK_BOX (self->content), self->section);
 }
 
+/* The card abilities sit under the section's own controls; in phases 5–6 between
+ * Collect/Announce and the move controls, so that a support ability is offered above
+ * Walk, the safe default whose Enter ends phase 5 (issue 25, item 3.7). */
+static void
+place_abilities (CbRunPanel *self)
+{
+  GtkWidget *abilities = GTK_WIDGET (self->abilities);
+  GtkWidget *parent = self->kind == SECTION_RACE ? self->content : self->box;
+  GtkWidget *after = self->kind == SECTION_RACE ? self->support : self->content;
+
+  if (gtk_widget_get_parent (abilities) == parent)
+    {
+      gtk_box_reorder_child_after (GTK_BOX (parent), abilities, after);
+      return;
+    }
+  g_object_ref (abilities);
+  gtk_box_remove (GTK_BOX (gtk_widget_get_parent (abilities)), abilities);
+  gtk_box_insert_child_after (GTK_BOX (parent), abilities, after);
+  g_object_unref (abilities);
+}
+
 static void
 update_sections (CbRunPanel *self)
 {
@@ -309,6 +330,7 @@ cb_run_panel_update (CbRunPanel   *self,
 
   prompt = cb_presenter_dup_prompt (g, seat);
   gtk_label_set_text (self->prompt, prompt);
+  cb_controls_keep_height (GTK_WIDGET (self->prompt));
 
   rendered = render_key (g, seat, self->key, prompt);
   if (same && g_strcmp0 (rendered, self->render_key) == 0)
@@ -327,6 +349,7 @@ cb_run_panel_update (CbRunPanel   *self,
       /* This board changed: the entries started for it start over. */
       clear_sections (self);
       build_sections (self, kind);
+      place_abilities (self);
     }
   else
     update_sections (self);
@@ -406,6 +429,10 @@ focus_default (CbRunPanel *self,
       cb_roll_entry_focus_first (entry);
       return TRUE;
     }
+  /* An ability the player must use comes before anything it holds back (the red card
+   * of the player with the most swords, p. 11). */
+  if (cb_run_panel_get_mandatory (self) != NULL)
+    return gtk_widget_grab_focus (cb_run_panel_get_mandatory (self));
   /* In the shop the first cost still to tell that the coins may pay: digit + Enter buys
    * (docs/keyboard.md); Enter alone there does nothing, Rest is its letter. */
   if (self->kind == SECTION_SHOP && self->game != NULL)
@@ -426,6 +453,25 @@ focus_default (CbRunPanel *self,
         return gtk_widget_grab_focus (w);
     }
   return FALSE;
+}
+
+GtkWidget *
+cb_run_panel_get_mandatory (CbRunPanel *self)
+{
+  g_return_val_if_fail (CB_IS_RUN_PANEL (self), NULL);
+
+  for (guint i = 0;; i++)
+    {
+      char name[24];
+      GtkWidget *w;
+
+      g_snprintf (name, sizeof name, "ability-%u", i);
+      w = cb_controls_get (&self->controls, name);
+      if (w == NULL)
+        return NULL;
+      if (gtk_widget_has_css_class (w, "cb-mandatory") && gtk_widget_get_sensitive (w))
+        return w;
+    }
 }
 
 gboolean

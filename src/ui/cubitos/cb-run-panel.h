@@ -43,6 +43,8 @@ const char    *cb_run_panel_get_prompt (CbRunPanel *self);
  * (CbRollEntry): "ability-rolled", "ability-rolled2". Label: "ability-reason" (why
  * "ability-use" is disabled). */
 GtkWidget     *cb_run_panel_get_control (CbRunPanel *self, const char *name);
+/* The button of the first card ability the player must use now, or NULL. */
+GtkWidget     *cb_run_panel_get_mandatory (CbRunPanel *self);
 CbRollEntry   *cb_run_panel_get_roll_entry (CbRunPanel *self);
 CbShop        *cb_run_panel_get_shop (CbRunPanel *self);
 /* Puts the keyboard focus on the safe default of what there is to do; FALSE when there

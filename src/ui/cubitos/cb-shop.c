@@ -182,7 +182,7 @@ build_correction (CbShop       *self,
   GtkWidget *popover = gtk_popover_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
   GtkWidget *label = gtk_label_new (question);
-  GtkWidget *spin = gtk_spin_button_new_with_range (1, 20, 1);
+  GtkWidget *spin = cb_controls_new_spin (1, 20);
   GtkWidget *button = gtk_button_new_with_mnemonic (_("_Correct"));
 
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (menu), "document-edit-symbolic");
@@ -293,7 +293,7 @@ cb_shop_update (CbShop       *self,
        * at 360 px (issue 15: "usable down to 360 px"). */
       GtkWidget *row = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
       GtkWidget *card = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-      GtkWidget *actions = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+      GtkWidget *actions = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
       GtkWidget *texts = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
       g_autofree char *title = cb_presenter_dup_card_text (cb, c);
       GtkWidget *title_label = gtk_label_new (title);
@@ -336,13 +336,16 @@ cb_shop_update (CbShop       *self,
       if (cb_game_get_cost (cb, c) < 0 && cb_game_get_supply (cb, CB_KIND_OF (c)) > 0)
         {
           /* The cost is printed on the card: asked once, here. */
-          GtkWidget *spin = gtk_spin_button_new_with_range (0, 20, 1);
+          GtkWidget *spin = cb_controls_new_spin (0, 20);
           g_autofree char *a11y = NULL;
           g_autofree char *card_title = cb_presenter_dup_card_title (cb_game_get_card (cb, c));
 
           /* 0: not told yet (every card costs at least 1). */
           gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 0);
           gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
+          /* two digits: "Kosten?", the field and "Orange kaufen" fit a 360 px board in
+           * German (issue 25, item 3.8: the shop was 12 px too wide) */
+          gtk_editable_set_width_chars (GTK_EDITABLE (spin), 2);
           gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
           /* Translators: the question for a card's cost, "Cost printed on Bob" */
           a11y = g_strdup_printf (_("Cost printed on %s"), card_title);

@@ -16,6 +16,7 @@
 #include "cb-action.h"
 #include "cb-table-page.h"
 #include "cb-die-icon.h"
+#include "cb-panel-controls.h"
 #include "cb-presenter.h"
 
 /* From this width on, two boards stand side by side. */
@@ -33,6 +34,9 @@ struct _CbTablePage
   GPtrArray    *cells;         /* GtkWidget* (board + panel) in seat order */
   guint         columns;
   guint         columns_idle;
+  guint         follow_idle;     /* follow_focus_idle() pending */
+  GtkRoot      *root;            /* whose focus the page follows while mapped */
+  gulong        focus_id;
   gboolean      focus_pending;   /* focus the next entry once the page is mapped */
   guint         scroll_pending;  /* layouts after which the focused widget is brought into view */
   guint         scroll_idle;
@@ -155,7 +159,6 @@ refresh (CbTablePage *self)
   const CbGame *game;
   g_autofree char *status = NULL;
   g_autofree char *swords = NULL;
-  gboolean race_section = FALSE;
 
   if (self->session == NULL)
     return;
@@ -169,12 +172,12 @@ refresh (CbTablePage *self)
 
   status = cb_presenter_dup_status (game);
   gtk_label_set_text (self->status_label, status);
-  for (guint s = 0; s < cb_game_get_n_players (game); s++)
-    race_section |= cb_game_get_swords (game, s) >= 0 ||
-                    (cb_game_get_phase (game, s) >= CB_PHASE_SUPPORT && cb_game_get_phase (game, s) != CB_PHASE_OUT);
+  cb_controls_keep_height (GTK_WIDGET (self->status_label));
   swords = cb_presenter_dup_swords_text (game);
   gtk_label_set_text (self->swords_label, swords);
-  gtk_widget_set_visible (GTK_WIDGET (self->swords_label), race_section);
+  /* Always shown (the red card waits for everyone in the roll section): a line that
+   * came and went moved every board (issue 25, item 3.9). */
+  cb_controls_keep_height (GTK_WIDGET (self->swords_label));
   refresh_cards (self, game);
 
   for (guint seat = 0; seat < self->boards->len; seat++)
@@ -271,14 +274,65 @@ cb_table_page_measure (GtkWidget      *widget,
   gtk_widget_measure (CB_TABLE_PAGE (widget)->scroller, orientation, for_size, minimum, natural, NULL, NULL);
 }
 
+/* Scrolls just enough to show the widget that has the keyboard, once the layout after
+ * an entry is done: nothing moves when it is in view already (issue 25, item 3.4: the
+ * page jumped 100–500 px after a click, GtkViewport scrolling to stale places). */
+static gboolean
+follow_focus_idle (gpointer data)
+{
+  CbTablePage *self = data;
+  GtkWidget *viewport = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (self->scroller));
+  GtkWidget *content = gtk_viewport_get_child (GTK_VIEWPORT (viewport));
+  GtkWidget *focus = self->root != NULL ? gtk_root_get_focus (self->root) : NULL;
+  graphene_rect_t at;
+
+  self->follow_idle = 0;
+  if (focus == NULL || !gtk_widget_is_ancestor (focus, content))
+    return G_SOURCE_REMOVE;
+  if (GTK_IS_TEXT (focus))   /* a number field's text: the whole field */
+    focus = gtk_widget_get_parent (focus);
+  if (gtk_widget_compute_bounds (focus, content, &at))
+    {
+      gtk_adjustment_clamp_page (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (viewport)),
+                                 at.origin.y, at.origin.y + at.size.height);
+      gtk_adjustment_clamp_page (gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (viewport)),
+                                 at.origin.x, at.origin.x + at.size.width);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+root_focus_cb (GtkRoot     *root,
+               GParamSpec  *pspec,
+               CbTablePage *self)
+{
+  /* after the layout: a widget just built has no place yet */
+  if (self->follow_idle == 0)
+    self->follow_idle = g_idle_add_full (GDK_PRIORITY_REDRAW + 10, follow_focus_idle, self, NULL);
+}
+
 static void
 cb_table_page_map (GtkWidget *widget)
 {
   CbTablePage *self = CB_TABLE_PAGE (widget);
 
   GTK_WIDGET_CLASS (cb_table_page_parent_class)->map (widget);
+  self->root = gtk_widget_get_root (widget);
+  self->focus_id = g_signal_connect (self->root, "notify::focus-widget", G_CALLBACK (root_focus_cb), self);
   if (self->focus_pending)
     cb_table_page_focus_entry (self);
+}
+
+static void
+cb_table_page_unmap (GtkWidget *widget)
+{
+  CbTablePage *self = CB_TABLE_PAGE (widget);
+
+  if (self->root != NULL)
+    g_clear_signal_handler (&self->focus_id, self->root);
+  self->root = NULL;
+  g_clear_handle_id (&self->follow_idle, g_source_remove);
+  GTK_WIDGET_CLASS (cb_table_page_parent_class)->unmap (widget);
 }
 
 /* ---- The keyboard contract (docs/keyboard.md, "Cubitos by keyboard") ---- */
@@ -380,6 +434,7 @@ cb_table_page_dispose (GObject *object)
   cb_table_page_set_session (self, NULL);
   g_clear_handle_id (&self->columns_idle, g_source_remove);
   g_clear_handle_id (&self->scroll_idle, g_source_remove);
+  g_clear_handle_id (&self->follow_idle, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), CB_TYPE_TABLE_PAGE);
   g_clear_pointer (&self->boards, g_ptr_array_unref);
   g_clear_pointer (&self->panels, g_ptr_array_unref);
@@ -407,6 +462,9 @@ static void
 cb_table_page_iface_init (DpTablePageInterface *iface)
 {
   iface->set_session = set_session;
+  /* The page's content ends with room for a toast (cb-table-page.ui): no empty strip
+   * under the boards (issue 25, item 3.10) */
+  iface->toasts_over_content = TRUE;
   iface->focus_entry = focus_entry;
 }
 
@@ -420,6 +478,7 @@ cb_table_page_class_init (CbTablePageClass *klass)
   widget_class->measure = cb_table_page_measure;
   widget_class->size_allocate = cb_table_page_size_allocate;
   widget_class->map = cb_table_page_map;
+  widget_class->unmap = cb_table_page_unmap;
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/dicepad/Dicepad/ui/cb-table-page.ui");
   gtk_widget_class_bind_template_child (widget_class, CbTablePage, scroller);
@@ -557,41 +616,18 @@ focus_from (CbTablePage *self,
  * nothing to decide, docs/cubitos-notes.md "Forced actions"), so that nobody wonders why
  * a board moved on: "Ina passes — and, with nothing to decide: Ina rests". */
 static char *
-add_forced_text (CbTablePage  *self,
-                 const DpGame *before,
-                 const char   *action_json,
-                 char         *text)
+dup_entry_text (CbTablePage  *self,
+                const DpGame *before,
+                const char   *action_json)
 {
   const GPtrArray *forced = dp_session_get_forced (self->session);
-  g_autoptr(DpGame) game = NULL;
-  g_autoptr(GString) done = NULL;
+  g_autoptr(GPtrArray) texts = g_ptr_array_new ();
 
-  if (forced->len == 0)
-    return text;
-  /* Each sentence from the state before it: replayed on a copy of the game before. */
-  game = dp_game_copy (before);
-  if (!dp_game_apply_text (game, action_json, NULL))
-    return text;
-  done = g_string_new (NULL);
+  g_ptr_array_add (texts, (gpointer) action_json);
   for (guint i = 0; i < forced->len; i++)
-    {
-      g_autofree char *sentence = cb_presenter_dup_action_text (cb_game_from_dp_const (game),
-                                                                g_ptr_array_index (forced, i));
-
-      if (i > 0)
-        /* Translators: between two entries Dicepad made by itself, "Sami rests, Tom rests" */
-        g_string_append (done, _(", "));
-      g_string_append (done, sentence);
-      dp_game_apply_text (game, g_ptr_array_index (forced, i), NULL);
-    }
-  {
-    g_autofree char *owned = text;
-
-    /* Translators: toast; first what the player entered, then what Dicepad entered by
-     * itself because there was nothing to decide: "Ina passes — and, with nothing to
-     * decide: Ina collected 2 coins, 1 step and 0 credits, Ina announced the swords" */
-    return g_strdup_printf (_("%s — and, with nothing to decide: %s"), owned, done->str);
-  }
+    g_ptr_array_add (texts, g_ptr_array_index (forced, i));
+  return cb_presenter_dup_entries_text (cb_game_from_dp_const (before), (const char *const *) texts->pdata,
+                                        texts->len);
 }
 
 gboolean
@@ -608,7 +644,6 @@ cb_table_page_enter (CbTablePage *self,
     return FALSE;
 
   before = dp_game_copy (dp_session_get_game (self->session));
-  text = cb_presenter_dup_action_text (cb_game_from_dp_const (before), action_json);
 
   /* Stored first; the session's ::changed then redraws the boards. */
   if (!dp_session_apply_text (self->session, action_json, &error))
@@ -617,7 +652,21 @@ cb_table_page_enter (CbTablePage *self,
       dp_table_page_entry_failed (DP_TABLE_PAGE (self), error->message);
       return FALSE;
     }
-  text = add_forced_text (self, before, action_json, g_steal_pointer (&text));
+  text = dup_entry_text (self, before, action_json);
+  {
+    /* An optional ability whose time the entry ended is named (issue 25, item 3.7) */
+    g_autofree char *unused = cb_presenter_dup_unused_text (cb_game_from_dp_const (before),
+                                                            cb_game_from_dp_const (dp_session_get_game (self->session)),
+                                                            seat_of (cb_game_from_dp_const (before), action_json));
+    if (unused != NULL)
+      {
+        g_autofree char *entry = g_steal_pointer (&text);
+
+        /* Translators: toast, what was entered and what it left unused: "Ina walked
+         * 2 spaces — Smelly Cat was not used (its time is over)" */
+        text = g_strdup_printf (_("%s — %s"), entry, unused);
+      }
+  }
   /* The board that acted: the next Enter is its own (issue 25, 3.1). */
   self->acted_seat = (int) seat_of (cb_game_from_dp_const (before), action_json);
   self->armed = 0;

@@ -533,6 +533,68 @@ test_swords (void)
   g_assert_cmpint (cb_game_get_red_winner (g), ==, 2);
 }
 
+/* Issue 25, item 5: everyone announces 0 swords. p. 9, 5.: „Sage außerdem an, wie viele
+ * [Schwerter] du hast (ggf. auch 0). Vergleiche diesen Wert mit dem der anderen
+ * Personen“ — 0 is compared like any count, so all at 0 is a tie, and Mr. Krabs' tie
+ * rule („bei Gleichstand: Nase vorn“, p. 2; p. 11 „Wer von den am Gleichstand
+ * beteiligten die Nase vorn hat …“) gives the card to the top dog. A table whose
+ * printed card says otherwise records "nobody"; a setup without the key was recorded
+ * before the choice and keeps its rule (nobody), so old scripts replay unchanged. */
+static void
+test_zero_swords (void)
+{
+  static const struct { const char *rule; int winner; } cases[] = {
+    { ",'zero_swords':'tie'", 1 },      /* Sami holds the top dog */
+    { ",'zero_swords':'nobody'", -1 },
+    { "", -1 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *setup = g_strdup_printf ("{'game':'cubitos','players':['Ina','Sami','Tom'],'race':1,"
+                                                "'first':'Sami'%s}", cases[i].rule);
+      g_autoptr(CbGame) g = new_game (setup);
+      g_autofree char *text = cb_game_dup_setup_text (g);
+
+      for (guint s = 0; s < 3; s++)
+        quiet_first_roll (g, cb_game_get_player_name (g, s));
+      ok (g, "{'player':'Ina','announce':true}");
+      ok (g, "{'player':'Sami','announce':true}");
+      ok (g, "{'player':'Tom','announce':true}");
+      for (guint s = 0; s < 3; s++)
+        g_assert_cmpint (cb_game_get_swords (g, s), ==, 0);
+      g_assert_cmpint (cb_game_get_red_winner (g), ==, cases[i].winner);
+      /* the canonical setup keeps the rule (or its absence): replays stay exact */
+      g_assert_cmpint (strstr (text, "zero_swords") != NULL, ==, cases[i].rule[0] != '\0');
+    }
+
+  /* a red card with a winner at 0 swords holds the winner back until it is used */
+  {
+    g_autoptr(CbGame) g = new_game ("{'game':'cubitos','players':['Ina','Sami'],'race':1,'first':'Ina',"
+                                    "'zero_swords':'tie'}");
+
+    quiet_first_roll (g, "Ina");
+    quiet_first_roll (g, "Sami");
+    ok (g, "{'player':'Ina','announce':true}");
+    ok (g, "{'player':'Sami','announce':true}");
+    g_assert_cmpint (cb_game_get_red_winner (g), ==, 0);
+    g_assert_true (cb_game_has_mandatory (g, 0, NULL));
+    g_assert_false (cb_game_has_mandatory (g, 1, NULL));
+  }
+  /* anything else is refused */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(JsonObject) o = NULL;
+    CbGame *g;
+
+    o = _dp_json_parse_object ("{\"game\":\"cubitos\",\"players\":[\"Ina\",\"Sami\"],\"race\":1,"
+                               "\"zero_swords\":\"everyone\"}", "setup", NULL);
+    g = cb_game_new_from_json (o, &error);
+    g_assert_null (g);
+    g_assert_error (error, DP_GAME_ERROR, DP_GAME_ERROR_INVALID_SETUP);
+  }
+}
+
 /* Edward / Jacques Couteau / Katrin: each red special symbol counts as 2 swords
  * (glossary). Race 6 uses Edward. */
 static void
@@ -1031,6 +1093,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cubitos/rules/top-dog-passes", test_top_dog_passes);
   g_test_add_func ("/cubitos/rules/swords", test_swords);
   g_test_add_func ("/cubitos/rules/double-swords", test_double_swords);
+  g_test_add_func ("/cubitos/rules/zero-swords", test_zero_swords);
   g_test_add_func ("/cubitos/rules/jet-shortcut", test_jet_and_shortcut);
   g_test_add_func ("/cubitos/rules/landing-bonus", test_landing_bonus);
   g_test_add_func ("/cubitos/rules/fans-past-13", test_fans_past_13);

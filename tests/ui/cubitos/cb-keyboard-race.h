@@ -267,6 +267,10 @@ kr_start (DpUiFixture *f)
   DpNewGamePage *page;
   CbNewGame *options;
 
+  /* The recorded race (keyboard-race.jsonl) was played, and its inputs counted, with
+   * nobody winning the red card at 0 swords; the rulebook's reading, the default since
+   * issue 25 (item 5), is played in test-cubitos-table's /cubitos-ui/zero-swords. */
+  g_settings_set_boolean (dp_application_get_settings (DP_APPLICATION (f->app)), "cubitos-zero-swords-tie", FALSE);
   g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->window), "win.new-game",
                                                      g_variant_new_string ("cubitos")));
   page = DP_NEW_GAME_PAGE (dp_window_get_page (f->window, "new-game"));
@@ -517,6 +521,19 @@ kr_play_race (DpUiFixture    *f,
                   if (w != NULL && gtk_widget_get_sensitive (w) && g_object_get_data (G_OBJECT (w), "action") != NULL)
                     ability = w;
                 }
+            /* The red card of the player with the most swords — at 0 swords all round
+             * the top dog's (p. 9, p. 11 „Nase vorn“; issue 25, item 5) — is mandatory:
+             * before walking, Tab to it, Enter */
+            if (cb_run_panel_get_mandatory (panel) != NULL
+                && !(collect != NULL && gtk_widget_get_sensitive (collect))
+                && !(announce != NULL && gtk_widget_get_sensitive (announce)))
+              {
+                guint t = kr_tab_to (f, cb_run_panel_get_mandatory (panel));
+
+                tabs += t;
+                in += t + kr_enter_for (f, seat);
+                break;
+              }
             if (ability == NULL)
               for (guint i = 0; i < 32 && ability == NULL; i++)
                 {

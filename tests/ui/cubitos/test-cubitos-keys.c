@@ -160,6 +160,9 @@ start_race (Fixture *f)
   DpNewGamePage *page;
   CbNewGame *options;
 
+  /* The golden race was recorded with nobody winning the red card at 0 swords (the
+   * table's "nobody" reading in Preferences, issue 25 item 5). */
+  g_settings_set_boolean (dp_application_get_settings (DP_APPLICATION (f->ui.app)), "cubitos-zero-swords-tie", FALSE);
   g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->ui.window), "win.new-game",
                                                      g_variant_new_string ("cubitos")));
   page = DP_NEW_GAME_PAGE (dp_window_get_page (f->ui.window, "new-game"));

@@ -200,6 +200,52 @@ test_buttons_keep_place (void)
   table_clear (&t);
 }
 
+/* Issue 25, item 3.7: "an optional support ability (e.g. Smelly Cat) not yet used
+ * vanishes without a word at the first walk, and its button sits below the default Walk
+ * button". In phase 5 the card abilities stand above the move controls, under a heading
+ * that says walking ends them; a walk that ends one unused says so (the toast's text). */
+static void
+test_support_ability_before_walk (void)
+{
+  Table t;
+  CbGame *g;
+  GtkWidget *ability, *land, *heading;
+  graphene_rect_t ability_at, land_at;
+  g_autoptr(DpGame) before = NULL;
+  g_autofree char *unused = NULL;
+
+  table_init (&t, INA);
+  to_race_section (&t);
+  g = cb_game_from_dp (t.game);
+  /* a white die showing its team symbol: Smelly Cat, race 1's white card (p. 6) */
+  g_assert_true (cb_game_take_die (g, INA, CB_KIND_WHITE, CB_ZONE_ACTIVE, CB_FACE_TEAM, -1, -1, NULL));
+  cb_run_panel_update (t.panel, t.game, INA);
+  cb_test_press (t.panel, "collect");
+  cb_test_press (t.panel, "announce");
+  g_assert_cmpint (cb_game_get_phase (cb_game_from_dp_const (t.game), INA), ==, CB_PHASE_SUPPORT);
+
+  ability = cb_test_control (t.panel, "ability-0");
+  land = cb_test_control (t.panel, "land");
+  g_assert_true (gtk_widget_get_sensitive (land));
+  g_assert_null (cb_run_panel_get_mandatory (t.panel));
+  dp_ui_wait_for_layout (t.window);
+  g_assert_true (gtk_widget_compute_bounds (ability, t.window, &ability_at));
+  g_assert_true (gtk_widget_compute_bounds (land, t.window, &land_at));
+  /* above Walk, the safe default */
+  g_assert_cmpfloat (ability_at.origin.y + ability_at.size.height, <=, land_at.origin.y);
+  heading = gtk_widget_get_first_child (gtk_widget_get_parent (ability));
+  g_assert_true (GTK_IS_LABEL (heading));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (heading)), "walking ends phase 5"));
+
+  /* Walking ends phase 5: the unused ability is named */
+  before = dp_game_copy (t.game);
+  cb_test_press (t.panel, "land");
+  g_assert_cmpint (cb_game_get_phase (cb_game_from_dp_const (t.game), INA), !=, CB_PHASE_SUPPORT);
+  unused = cb_presenter_dup_unused_text (cb_game_from_dp_const (before), cb_game_from_dp_const (t.game), INA);
+  g_assert_cmpstr (unused, ==, "Smelly Cat was not used (its time is over)");
+  table_clear (&t);
+}
+
 /* Issue 15, QA: "Enter does nothing in the refill-count field (it must take the
  * refill)". Enter in a count field takes the count typed and the refill with it. */
 static void
@@ -460,6 +506,7 @@ main (int   argc,
 
   g_test_add_func ("/cubitos-ui/panel/buttons-keep-place", test_buttons_keep_place);
   g_test_add_func ("/cubitos-ui/panel/refill-enter", test_refill_enter);
+  g_test_add_func ("/cubitos-ui/panel/support-ability-before-walk", test_support_ability_before_walk);
   g_test_add_func ("/cubitos-ui/panel/reasons-in-words", test_reasons_in_words);
   g_test_add_func ("/cubitos-ui/panel/landing-bonus-one-control", test_landing_bonus_one_control);
   g_test_add_func ("/cubitos-ui/panel/prompt-while-waiting", test_prompt_while_waiting);

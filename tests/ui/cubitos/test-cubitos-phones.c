@@ -129,7 +129,6 @@ test_race_on_phones (DpUiFixture   *f,
       g_autoptr(JsonObject) answer = NULL;
       g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
       g_autofree char *answer_text = NULL;
-      g_autofree char *message = NULL;
       gint64 deadline = g_get_monotonic_time () + PHONE_WAIT_SECONDS * G_USEC_PER_SEC;
 
       g_assert_cmpint (seat, >=, 0);
@@ -143,8 +142,7 @@ test_race_on_phones (DpUiFixture   *f,
         }
       json_node_set_object (node, answer);
       answer_text = json_to_string (node, FALSE);
-      message = g_strdup_printf ("{\"type\":\"action\",\"at\":%u,\"action\":%s}", n, answer_text);
-      phone_send (phones[seat], message);
+      phone_send_action (phones[seat], n, answer_text);
       sent++;
       while (dp_game_get_n_actions (dp_session_get_game (session)) == n && g_get_monotonic_time () < deadline)
         g_main_context_iteration (NULL, FALSE);

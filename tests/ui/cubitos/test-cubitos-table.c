@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "dp-application.h"
 #include "dp-window.h"
@@ -255,14 +256,18 @@ enter_line (Fixture *f,
   g_assert_true (cb_table_page_enter (table (f), line));
 }
 
-/* @bob: how the new-game page shows the blue card (with its cost once remembered). */
+/* @bob: how the new-game page shows the blue card (with its cost once remembered);
+ * @zero_tie: the table's reading of the red card at 0 swords (Preferences). */
 static void
-start_race_showing (Fixture    *f,
-                    const char *bob)
+start_race_with (Fixture    *f,
+                 const char *bob,
+                 gboolean    zero_tie)
 {
   DpNewGamePage *page;
   CbNewGame *options;
+  g_autofree char *red = NULL;
 
+  g_settings_set_boolean (dp_application_get_settings (DP_APPLICATION (f->ui.app)), "cubitos-zero-swords-tie", zero_tie);
   activate (f, "win.new-game", g_variant_new_string ("cubitos"));
   g_assert_cmpstr (dp_window_get_visible_page (f->ui.window), ==, "new-game");
   page = DP_NEW_GAME_PAGE (dp_window_get_page (f->ui.window, "new-game"));
@@ -274,7 +279,9 @@ start_race_showing (Fixture    *f,
   /* Rulebook p. 6: race 1 uses the cards of blue race 1 — red: Mr. Krabs ("Mr. Soldier"),
    * blue: Bob. The cards are shown before the race starts. */
   cb_new_game_set_race (options, 1);
-  g_assert_cmpstr (cb_new_game_get_card_text (options, 0), ==, "Mr. Soldier");
+  red = cb_presenter_dup_card_box_title (cb_card_index (0, 1));
+  g_assert_cmpstr (red, ==, g_str_equal (g_getenv ("LANGUAGE"), "de") ? "Mr. Krabs (Mr. Soldier)" : "Mr. Soldier");
+  g_assert_cmpstr (cb_new_game_get_card_text (options, 0), ==, red);
   g_assert_cmpstr (cb_new_game_get_card_text (options, 4), ==, bob);
   g_assert_cmpuint (cb_new_game_get_laps (options), ==, 1);
   cb_new_game_set_first (options, INA);
@@ -284,10 +291,70 @@ start_race_showing (Fixture    *f,
   g_assert_cmpuint (cb_table_page_get_n_boards (table (f)), ==, 2);
 }
 
+/* The golden race was recorded with nobody winning the red card at 0 swords (the
+ * reading before issue 25, item 5, now the table's choice in Preferences); the
+ * rulebook's reading, the default now, is /cubitos-ui/zero-swords. */
+static void
+start_race_showing (Fixture    *f,
+                    const char *bob)
+{
+  start_race_with (f, bob, FALSE);
+}
+
 static void
 start_race (Fixture *f)
 {
   start_race_showing (f, "Bob");
+}
+
+static char *
+stored_setup (Fixture *f)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) stored = NULL;
+  char *setup = NULL;
+
+  stored = dp_store_get_actions (store (f), dp_session_get_id (dp_window_get_session (f->ui.window)), &setup, &error);
+  g_assert_no_error (error);
+  return setup;
+}
+
+/* Issue 25, item 5: everyone announces 0 swords in round 1 of the golden race. The
+ * rulebook compares 0 like any count (p. 9, 5.: „Sage … an, wie viele [Schwerter] du
+ * hast (ggf. auch 0). Vergleiche diesen Wert“), so Mr. Krabs' tie rule („bei
+ * Gleichstand: Nase vorn“, p. 2) gives the card to Ina, who holds the top dog; its
+ * ability is mandatory, and the keyboard is on it. A table whose printed card says
+ * otherwise switches the reading off in Preferences; each race records its reading. */
+static void
+test_zero_swords (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autofree char *setup = NULL;
+  g_autofree char *setup2 = NULL;
+  g_autoptr(GPtrArray) stored = NULL;
+
+  start_race_with (f, "Bob", TRUE);
+  setup = stored_setup (f);
+  g_assert_nonnull (strstr (setup, "\"zero_swords\":\"tie\""));
+  for (guint i = 0; i <= 13; i++)   /* to Sami's announcement */
+    enter_line (f, i);
+  g_assert_cmpstr (cb_table_page_get_swords (table (f)), ==, nm ("⚔ Swords: Ina 0, Sami 0 — Mr. Soldier: Ina has the most"));
+  /* „Nimm dir 3 [Kredit-Plättchen]. Erhalte 2 [Schritte]. Gib 1 roten [Würfel] ab“: Ina
+   * has no red die to give back, and the mandatory card holds back everything else, so
+   * there is nothing to decide: Dicepad entered it for her (docs/cubitos-notes.md,
+   * "Forced actions") */
+  g_assert_null (cb_run_panel_get_mandatory (panel (f, INA)));
+  g_assert_cmpstr (number (f, INA, "credits"), ==, "3");
+  g_assert_cmpstr (number (f, INA, "steps"), ==, "3");
+  g_assert_true (gtk_widget_get_sensitive (cb_run_panel_get_control (panel (f, INA), "land")));
+  stored = stored_actions (f);
+  g_assert_cmpstr (g_ptr_array_index (stored, stored->len - 1), ==,
+                   nm ("{\"player\":\"Ina\",\"ability\":\"mr-soldier\",\"mandatory\":true}"));
+
+  /* Switched off: the next race records "nobody" */
+  start_race_with (f, "Bob", FALSE);
+  setup2 = stored_setup (f);
+  g_assert_nonnull (strstr (setup2, "\"zero_swords\":\"nobody\""));
 }
 
 /* Round 1 of the golden race, through the controls (script lines 1–20). */
@@ -388,7 +455,7 @@ play_round_one (Fixture *f)
   g_assert_cmpstr (number (f, INA, "steps"), ==, "1");
   press (f, SAMI, "collect");
   press (f, SAMI, "announce");
-  /* p. 11: nobody has the most swords when nobody has any (docs/cubitos-notes.md). */
+  /* The table's "nobody" reading: nobody has the most swords when nobody has any. */
   g_assert_cmpstr (cb_table_page_get_swords (table (f)), ==, nm ("⚔ Swords: Ina 0, Sami 0 — Mr. Soldier: nobody"));
 
   /* p. 9, 6.: 4 coins buy 1 step. */
@@ -473,6 +540,89 @@ play_round_one (Fixture *f)
   g_assert_cmpuint (cb_board_view_get_shown_dice (board (f, SAMI), CB_ZONE_READY, CB_KIND_TOP_DOG), ==, 1);
   g_assert_cmpuint (cb_board_view_get_shown_dice (board (f, INA), CB_ZONE_READY, CB_KIND_TOP_DOG), ==, 0);
   assert_stored_like_script (f, 20);
+}
+
+/* The mouse wheel over @spin, as GTK delivers it: to the scroll controllers of the
+ * widget under the pointer (the field's text) and then of each widget above it, until
+ * one claims it. TRUE when something below the page's scrolled window claimed it (the
+ * page would not scroll). */
+static gboolean
+wheel_claimed_below_page (GtkWidget *spin)
+{
+  GtkWidget *under = spin;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (spin); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_TEXT (child))
+      under = child;
+  for (GtkWidget *w = under; w != NULL && !GTK_IS_SCROLLED_WINDOW (w); w = gtk_widget_get_parent (w))
+    {
+      g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (w);
+
+      for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+        {
+          g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+          gboolean claimed = FALSE;
+
+          if (!GTK_IS_EVENT_CONTROLLER_SCROLL (controller))
+            continue;
+          g_signal_emit_by_name (controller, "scroll", 0.0, 1.0, &claimed);
+          if (claimed)
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* Every number field under @widget (popovers included: they are children of their
+ * buttons) keeps its value under the wheel, and the wheel goes on to the page. */
+static guint
+assert_wheel_scrolls_page (GtkWidget *widget)
+{
+  guint n = 0;
+
+  if (GTK_IS_SPIN_BUTTON (widget))
+    {
+      double before = gtk_spin_button_get_value (GTK_SPIN_BUTTON (widget));
+
+      g_assert_false (wheel_claimed_below_page (widget));
+      g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (widget)), ==, before);
+      return 1;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    n += assert_wheel_scrolls_page (child);
+  return n;
+}
+
+/* Issue 25, item 3.3: "the mouse wheel over a spin button changes its value instead of
+ * scrolling the page (a cost went 0 → 1 and enabled Buy; a wrong cost is then
+ * remembered for later races) — no field changes under the wheel". Checked at every
+ * entry of the golden race, on every board, and on the shop's untold cost. */
+static void
+test_wheel (Fixture       *f,
+            gconstpointer  data)
+{
+  guint fields = 0;
+  CbShop *shop;
+  GtkSpinButton *cost;
+  guint blue = CB_COLOUR_OF (CB_KIND_BLUE);
+
+  start_race (f);
+  for (guint i = 0; i < 35; i++)
+    {
+      enter_line (f, i);
+      fields += assert_wheel_scrolls_page (GTK_WIDGET (f->ui.window));
+    }
+  /* Ina's shop: Bob's cost is not told yet (0); the wheel leaves it so, Buy stays off */
+  shop = cb_run_panel_get_shop (panel (f, INA));
+  g_assert_nonnull (shop);
+  cost = cb_shop_get_cost_field (shop, blue);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (cost), ==, 0);
+  g_assert_false (wheel_claimed_below_page (GTK_WIDGET (cost)));
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (cost), ==, 0);
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (cb_shop_get_buy_button (shop, blue))));
+  /* the page itself still scrolls under the wheel: its scrolled window gets the event */
+  g_assert_nonnull (gtk_widget_get_ancestor (GTK_WIDGET (cost), GTK_TYPE_SCROLLED_WINDOW));
+  g_assert_cmpuint (fields, >, 35);
 }
 
 static void
@@ -701,6 +851,156 @@ test_toast_room (Fixture       *f,
                      + gtk_widget_get_margin_bottom (content), >=, 72);
 }
 
+/* Issue 25, item 3.9: "buttons shift 17–40 px when the text above them changes". The
+ * lines above the boards (who is to act, the swords) and each board's prompt keep the
+ * height of their tallest text: through the whole golden race the boards and Ina's
+ * section never move up (a shorter text or a line that went away moved them). */
+static void
+test_text_keeps_places (Fixture       *f,
+                        gconstpointer  data)
+{
+  GtkWidget *content;
+  double board_y = 0, section_y = 0;
+  int phase = -1;
+
+  start_race (f);
+  content = gtk_viewport_get_child (GTK_VIEWPORT (dp_ui_find_descendant (GTK_WIDGET (table (f)), GTK_TYPE_VIEWPORT)));
+  for (guint i = 0; i < f->script->len; i++)
+    {
+      graphene_rect_t at, section;
+      int now;
+
+      enter_line (f, i);
+      if (cb_game_is_finished (cb_game_from_dp_const (dp_session_get_game (dp_window_get_session (f->ui.window)))))
+        break;
+      dp_ui_wait_for_layout (GTK_WIDGET (f->ui.window));
+      g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (board (f, INA)), content, &at));
+      g_assert_cmpfloat (at.origin.y, >=, board_y);
+      board_y = at.origin.y;
+      /* under Ina's prompt (in her panel: the dice on the board above may take another
+       * row), while her phase lasts */
+      now = cb_game_get_phase (cb_game_from_dp_const (dp_session_get_game (dp_window_get_session (f->ui.window))), INA);
+      g_assert_true (gtk_widget_compute_bounds (gtk_widget_get_next_sibling (gtk_widget_get_first_child (
+                       gtk_widget_get_first_child (GTK_WIDGET (panel (f, INA))))), GTK_WIDGET (panel (f, INA)),
+                                                &section));
+      if (now == phase)
+        g_assert_cmpfloat (section.origin.y, >=, section_y);
+      phase = now;
+      section_y = section.origin.y;
+    }
+}
+
+/* The window again at 360×640 (issue 15: "usable down to 360 px"), and the race. */
+static void
+start_race_at_360 (Fixture *f)
+{
+  GSettings *settings = dp_application_get_settings (f->ui.app);
+
+  dp_ui_fixture_close_window (&f->ui);
+  g_settings_set_int (settings, "window-width", 360);
+  g_settings_set_int (settings, "window-height", 640);
+  dp_ui_fixture_open_window (&f->ui);
+  dp_ui_wait_mapped (GTK_WIDGET (f->ui.window));
+  start_race (f);
+}
+
+/* The settings outlive the test case (one memory backend per process). */
+static void
+end_at_360 (Fixture *f)
+{
+  GSettings *settings = dp_application_get_settings (f->ui.app);
+
+  g_settings_reset (settings, "window-width");
+  g_settings_reset (settings, "window-height");
+}
+
+/* A mouse click on @name of @seat's board (the button takes the focus, as a click gives
+ * it) with the page scrolled so that the button is 200 px below the top; how far the
+ * page scrolled by itself afterwards. */
+static double
+click_scrolled_by (Fixture    *f,
+                   guint       seat,
+                   const char *name)
+{
+  GtkWidget *viewport = dp_ui_find_descendant (GTK_WIDGET (table (f)), GTK_TYPE_VIEWPORT);
+  GtkAdjustment *vadj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (viewport));
+  GtkWidget *button = cb_run_panel_get_control (panel (f, seat), name);
+  graphene_rect_t at;
+  double before;
+
+  dp_ui_wait_for_layout (GTK_WIDGET (f->ui.window));
+  g_assert_true (gtk_widget_compute_bounds (button, gtk_viewport_get_child (GTK_VIEWPORT (viewport)), &at));
+  gtk_adjustment_set_value (vadj, at.origin.y - 200);
+  dp_ui_wait_for_layout (GTK_WIDGET (f->ui.window));
+  before = gtk_adjustment_get_value (vadj);
+  gtk_widget_grab_focus (button);
+  g_signal_emit_by_name (button, "clicked");
+  dp_ui_wait_for_layout (GTK_WIDGET (f->ui.window));
+  dp_ui_wait_for_layout (GTK_WIDGET (f->ui.window));
+  return gtk_adjustment_get_value (vadj) - before;
+}
+
+/* Issue 25, item 3.4: "the page scroll jumps 100–300 px after clicks". At 360×640, a
+ * click on "4 Coins → 1 Step" (the keyboard then goes on to Walk, in view) leaves the
+ * page where it was; it jumped 506 px. */
+static void
+test_click_keeps_scroll (Fixture       *f,
+                         gconstpointer  data)
+{
+  start_race_at_360 (f);
+  for (guint i = 0; i <= 13; i++)   /* to Sami's announcement: Ina walks */
+    enter_line (f, i);
+  g_assert_cmpfloat (fabs (click_scrolled_by (f, INA, "buy-step")), <, 1);
+  g_assert_cmpstr (number (f, INA, "steps"), ==, "2");
+  end_at_360 (f);
+}
+
+static gboolean
+has_toast (GtkWidget *widget)
+{
+  if (g_str_has_prefix (G_OBJECT_TYPE_NAME (widget), "AdwToast") && !ADW_IS_TOAST_OVERLAY (widget))
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (has_toast (child))
+      return TRUE;
+  return FALSE;
+}
+
+/* Issue 25, item 3.10: "an empty 75–80 px band at the bottom of the window; a toast
+ * briefly covers the start page's Resume". The table page reaches the window's bottom
+ * edge (its own content ends with room for a toast, /cubitos-ui/toast-room), and going
+ * back to the start page takes the toast of the last entry with it. */
+static void
+test_no_empty_band (Fixture       *f,
+                    gconstpointer  data)
+{
+  GtkWidget *overlay;
+  graphene_rect_t page, all;
+  gint64 give_up;
+
+  start_race (f);
+  for (guint i = 0; i < 3; i++)   /* Ina's roll and pass: a toast */
+    enter_line (f, i);
+  dp_ui_wait_for_layout (GTK_WIDGET (f->ui.window));
+  overlay = gtk_widget_get_ancestor (GTK_WIDGET (table (f)), ADW_TYPE_TOAST_OVERLAY);
+  g_assert_nonnull (overlay);
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (table (f)), overlay, &page));
+  g_assert_true (gtk_widget_compute_bounds (overlay, overlay, &all));
+  g_assert_cmpfloat (page.origin.y + page.size.height, ==, all.size.height);
+
+  /* Sami's roll: the toast of the last entry */
+  g_assert_true (cb_table_page_enter (table (f), g_ptr_array_index (f->script, 4)));
+  dp_ui_iterate_until_idle ();
+  g_assert_true (has_toast (overlay));
+  activate (f, "win.show-start", NULL);
+  g_assert_cmpstr (dp_window_get_visible_page (f->ui.window), ==, "start");
+  /* gone within its slide-out, long before its own timeout (5 s) */
+  give_up = g_get_monotonic_time () + G_USEC_PER_SEC;
+  while (has_toast (overlay) && g_get_monotonic_time () < give_up)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_false (has_toast (overlay));
+}
+
 /* Issue 15: "At 360×640 the game page is cut off … it must stay usable down to 360 px."
  * Through the whole golden race (refill, roll, push, bust, support, move, shop, rest,
  * the end), neither the window nor the table page's content needs more than 360 px at
@@ -728,15 +1028,9 @@ static void
 test_fits_360 (Fixture       *f,
                gconstpointer  data)
 {
-  GSettings *settings = dp_application_get_settings (f->ui.app);
   const DpGame *game;
 
-  dp_ui_fixture_close_window (&f->ui);
-  g_settings_set_int (settings, "window-width", 360);
-  g_settings_set_int (settings, "window-height", 640);
-  dp_ui_fixture_open_window (&f->ui);
-  dp_ui_wait_mapped (GTK_WIDGET (f->ui.window));
-  start_race (f);
+  start_race_at_360 (f);
   for (guint i = 0; ; i++)
     {
       int min_width;
@@ -773,9 +1067,7 @@ test_fits_360 (Fixture       *f,
         break;
       enter_line (f, i);
     }
-  /* The settings outlive the test case (one memory backend per process). */
-  g_settings_reset (settings, "window-width");
-  g_settings_reset (settings, "window-height");
+  end_at_360 (f);
 }
 
 /* Issue 15 item 2: "nothing that moves" (tester's N1): the boards' columns depend on the
@@ -944,6 +1236,8 @@ main (int   argc,
 
   g_test_add_func ("/cubitos-ui/one-space-walked", test_one_space_walked);
   g_test_add ("/cubitos-ui/race", Fixture, NULL, fixture_setup, test_race, fixture_teardown);
+  g_test_add ("/cubitos-ui/wheel", Fixture, NULL, fixture_setup, test_wheel, fixture_teardown);
+  g_test_add ("/cubitos-ui/zero-swords", Fixture, NULL, fixture_setup, test_zero_swords, fixture_teardown);
   g_test_add ("/cubitos-ui/resume", Fixture, NULL, fixture_setup, test_resume, fixture_teardown);
   g_test_add ("/cubitos-ui/facts-remembered", Fixture, NULL, fixture_setup, test_facts_remembered, fixture_teardown);
   g_test_add ("/cubitos-ui/columns-stay-1280", Fixture, size_1280, fixture_setup, test_columns_stay, fixture_teardown);
@@ -951,6 +1245,9 @@ main (int   argc,
   g_test_add ("/cubitos-ui/fits-360", Fixture, NULL, fixture_setup, test_fits_360, fixture_teardown);
   g_test_add ("/cubitos-ui/resume-in-danger", Fixture, NULL, fixture_setup, test_resume_in_danger, fixture_teardown);
   g_test_add ("/cubitos-ui/correct-cost", Fixture, NULL, fixture_setup, test_correct_cost, fixture_teardown);
+  g_test_add ("/cubitos-ui/text-keeps-places", Fixture, NULL, fixture_setup, test_text_keeps_places, fixture_teardown);
+  g_test_add ("/cubitos-ui/click-keeps-scroll", Fixture, NULL, fixture_setup, test_click_keeps_scroll, fixture_teardown);
+  g_test_add ("/cubitos-ui/no-empty-band", Fixture, NULL, fixture_setup, test_no_empty_band, fixture_teardown);
   g_test_add ("/cubitos-ui/toast-room", Fixture, NULL, fixture_setup, test_toast_room, fixture_teardown);
 
   return g_test_run ();
