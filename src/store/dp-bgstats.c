@@ -52,17 +52,19 @@ start_seat (const char          *setup_text,
   return 0;
 }
 
+/* @summary (taken; NULL: read from the store) is @game_id's when the caller has it. */
 static gboolean
-play_init (Play        *play,
-           DpStore     *store,
-           const char  *game_id,
-           GError     **error)
+play_init (Play          *play,
+           DpStore       *store,
+           const char    *game_id,
+           DpGameSummary *summary,
+           GError       **error)
 {
   g_autofree char *setup = NULL;
   g_autoptr(GPtrArray) actions = NULL;
 
   memset (play, 0, sizeof *play);
-  play->summary = dp_store_get_summary (store, game_id, error);
+  play->summary = summary != NULL ? summary : dp_store_get_summary (store, game_id, error);
   if (play->summary == NULL)
     return FALSE;
   if (play->summary->state != DP_GAME_STATE_FINISHED)
@@ -154,7 +156,7 @@ dp_bgstats_build_push_play (DpStore     *store,
   g_return_val_if_fail (DP_IS_STORE (store), NULL);
   g_return_val_if_fail (game_id != NULL, NULL);
 
-  if (!play_init (&play, store, game_id, error))
+  if (!play_init (&play, store, game_id, NULL, error))
     return NULL;
   box = play.kind != NULL ? dp_game_kind_get_box (play.kind) : NULL;
   date = bgstats_date (play.summary->created);
@@ -493,7 +495,7 @@ collect_plays (DpStore            *store,
         {
           Play play;
 
-          if (!play_init (&play, store, ids[i], error))
+          if (!play_init (&play, store, ids[i], NULL, error))
             return FALSE;
           g_array_append_val (plays, play);
         }
@@ -507,10 +509,11 @@ collect_plays (DpStore            *store,
     return FALSE;
   for (guint i = 0; i < games->len; i++)
     {
-      const DpGameSummary *summary = g_ptr_array_index (games, i);
+      DpGameSummary *summary = g_steal_pointer (&g_ptr_array_index (games, i));
       Play play;
 
-      if (!play_init (&play, store, summary->id, error))
+      /* The list's own summary: no second read of the same game. */
+      if (!play_init (&play, store, summary->id, summary, error))
         return FALSE;
       g_array_append_val (plays, play);
     }
