@@ -69,19 +69,21 @@ window.dicepadEntryForms["cubitos-roll"] = {
       }
       return { roll: roll };
     };
-    card.append(ui.sendButton(true, build));
+    const row = ui.el("div", { className: "send-row" });
+    row.append(ui.sendButton(true, build));
+    card.append(row);
     // The roll and the pass that ends the roll section in one tap: the page sends the
     // pass once the roll is stored and the seat's "pass" form is offered (not after a
     // bust, nor when Dicepad passes by itself).
     const both = ui.el("button", { type: "button", textContent: ui.labels.send_pass, disabled: ui.busy() });
     both.id = "send-pass";
     both.onclick = () => ui.sendThen(build(), "pass");
-    card.append(both);
+    row.append(both);
     // The same with the push: the roll, then the seat's "push" once offered (the player
     // enters the roll knowing whether to roll again; nothing follows a bust).
     const push = ui.el("button", { type: "button", textContent: ui.labels.send_push, disabled: ui.busy() });
     push.id = "send-push";
     push.onclick = () => ui.sendThen(build(), "push");
-    card.append(push);
+    row.append(push);
   },
 };
