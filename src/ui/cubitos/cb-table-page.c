@@ -188,10 +188,30 @@ refresh (CbTablePage *self)
     }
 }
 
+/* The page never gets shorter than the bottom of what is in view, so an entry that
+ * shortens a board never scrolls the page under the pointer: scrolled to the end, the
+ * viewport clamped to the shorter page and moved every control 34 px down (walkthrough
+ * of 26 Nov: O'Brien passed, and the click meant for Jürgen's Pass hit the text above
+ * it). The floor follows the view at each entry; scrolling up lets the page shrink. */
+static void
+keep_page_height (CbTablePage *self)
+{
+  GtkWidget *viewport = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (self->scroller));
+  GtkWidget *content = viewport != NULL ? gtk_viewport_get_child (GTK_VIEWPORT (viewport)) : NULL;
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller));
+  double bottom = gtk_adjustment_get_value (adj) + gtk_adjustment_get_page_size (adj);
+
+  if (content != NULL)
+    gtk_widget_set_size_request (content, -1,
+                                 MAX (0, (int) bottom - gtk_widget_get_margin_top (content)
+                                         - gtk_widget_get_margin_bottom (content)));
+}
+
 static void
 session_changed_cb (DpSession   *session,
                     CbTablePage *self)
 {
+  keep_page_height (self);
   refresh (self);
 }
 
