@@ -428,8 +428,8 @@ def german_phone(tom, ina, action):
     presenter's sentences are German, while Ina's phone stays English (one server, two
     languages). The words are de.po's, the rulebook's ("Fehlwurf", "Einkaufen")."""
     assert tom.execute_script("return document.documentElement.lang") == "de"
-    assert "Einkaufen" in texts(tom, "#shop h2") and "Shop" in texts(ina, "#shop h2"), \
-        f"shop headings: {texts(tom, '#shop h2')} / {texts(ina, '#shop h2')}"
+    assert "Einkaufen" in texts(tom, "#game-extra h2") and "Shop" in texts(ina, "#game-extra h2"), \
+        f"shop headings: {texts(tom, '#game-extra h2')} / {texts(ina, '#game-extra h2')}"
     if verb(action) == "roll":
         assert texts(tom, "#send-pass") == ["Eintragen und passen"], texts(tom, "#send-pass")
         assert texts(tom, "#send-push") == ["Eintragen und riskieren"], texts(tom, "#send-push")
@@ -573,7 +573,7 @@ def cubitos_screenshots(out_dir):
                 no_sideways_scroll(p, "the screenshot")
                 if lang == "de-DE":
                     assert p.execute_script("return document.documentElement.lang") == "de"
-                    assert "Einkaufen" in texts(p, "#shop h2"), "the German phone shows English"
+                    assert "Einkaufen" in texts(p, "#game-extra h2"), "the German phone shows English"
                 name = os.path.join(out_dir, f"{prefix}-{suffix}-{scheme}.png")
                 p.save_screenshot(name)
                 print("saved", name)
