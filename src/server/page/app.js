@@ -538,10 +538,8 @@ function renderSheets() {
     if (i === state.seat) classes.push("mine");
     if (player.must_act) classes.push("must-act");
     const name = player.name + (i === state.seat ? " · " + labels.your_seat : "") + (player.winner ? " ★" : "");
-    const heading = el("span", { textContent: name });
-    heading.className = "name";
     const sheet = el("div", { className: classes.join(" ") }, [
-      el("h3", {}, [heading, el("span", { textContent: player.total })])]);
+      el("h3", {}, [el("span", { className: "name", textContent: name }), el("span", { textContent: player.total })])]);
     if (gameView().sheet)
       gameView().sheet(sheet, player, table, formUi);
     sheet.append(table);
