@@ -201,6 +201,19 @@ when_set (JsonObject *field,
   json_object_set_object_member (field, "when", when);
 }
 
+/* Asked only while the pick at @path has one of the options @indices (taken) chosen. */
+static void
+when_options_set (JsonObject *field,
+                  const char *path,
+                  JsonArray  *indices)
+{
+  JsonObject *when = json_object_new ();
+
+  json_object_set_array_member (when, "path", path_new (path));
+  json_object_set_array_member (when, "options", indices);
+  json_object_set_object_member (field, "when", when);
+}
+
 static JsonObject *
 pick_add (JsonObject *form,
           const char *label,
@@ -395,7 +408,7 @@ bonus_fields_add (JsonObject   *form,
   g_autofree char *lose = g_strdup_printf ("%s/lose/0", prefix);
   g_autofree char *take_label = plain (_("Take a die for free"));
   JsonObject *field;
-  gboolean untold = FALSE;
+  g_autoptr(JsonArray) untold = json_array_new ();   /* the take's options whose cost is untold */
 
   count_add (form, _("Credits"), credits, 0, 9, 0, FALSE);
   count_add (form, _("Fan-track advances"), fans, 0, MAX_LANDING_FANS, 0, FALSE);
@@ -407,13 +420,15 @@ bonus_fields_add (JsonObject   *form,
 
         option_add (field, title, string_node (cb_kind_to_string (k)));
         if (CB_KIND_IS_COLOUR (k) && cb_game_get_cost (game, CB_COLOUR_OF (k)) < 0)
-          untold = TRUE;
+          json_array_add_int_element (untold, n_options (field) - 1);
       }
   if (n_options (field) <= 1)
     json_array_remove_element (json_object_get_array_member (form, "fields"),
                                json_array_get_length (json_object_get_array_member (form, "fields")) - 1);
-  else if (untold)
-    count_add (form, _("Cost printed on that die’s card"), "cost", 0, 9, 0, FALSE);
+  else if (json_array_get_length (untold) > 0)
+    /* Asked only while such a die is taken (issue 23, played as a table would). */
+    when_options_set (count_add (form, _("Cost printed on that die’s card"), "cost", 0, 9, 0, FALSE),
+                      take, g_steal_pointer (&untold));
 
   /* One die given back, from any area that holds one (the window's „Give back dice …“). */
   field = pick_add (form, _("Colour of the dice given back"), lose, _("none"));
@@ -823,6 +838,7 @@ ability_form (JsonArray          *forms,
   g_autofree char *id = NULL;
   const CbAbilityParams *info;
   JsonObject *form, *field;
+  g_autoptr(JsonArray) untold = json_array_new ();   /* the take's options whose cost is untold */
   JsonNode *node;
   guint rolled_kinds[CB_N_KINDS] = { 0, };
 
@@ -915,10 +931,17 @@ ability_form (JsonArray          *forms,
           {
             g_autofree char *kind_title = cb_presenter_dup_kind_title (k);
             option_add (field, kind_title, string_node (cb_kind_to_string (k)));
+            if (CB_KIND_IS_COLOUR (k) && cb_game_get_cost (game, CB_COLOUR_OF (k)) < 0)
+              json_array_add_int_element (untold, n_options (field) - 1);
           }
     }
   if ((info->params & CB_PARAM_COST) && take_untold (game, info->take_kinds))
-    count_add (form, _("Cost printed on that die’s card"), "cost", 0, 12, 0, FALSE);
+    {
+      field = count_add (form, _("Cost printed on that die’s card"), "cost", 0, 12, 0, FALSE);
+      /* Asked only while a die of an untold cost is taken (as on the landing). */
+      if (info->params & CB_PARAM_TAKE)
+        when_options_set (field, "take", g_steal_pointer (&untold));
+    }
   if (info->params & CB_PARAM_DICE)
     for (CbKind k = 0; k < CB_N_KINDS; k++)
       if (info->dice_max[k] > 0)
@@ -1488,7 +1511,19 @@ field_shown (JsonArray    *fields,
   path = json_object_get_member (when, "path");
   for (guint j = 0; j < json_array_get_length (fields); j++)
     if (json_node_equal (json_object_get_member (json_array_get_object_element (fields, j), "path"), path))
-      return values[j] >= json_object_get_int_member (when, "min");
+      {
+        /* "options": while the pick has one of these chosen; else a count's minimum. */
+        if (json_object_has_member (when, "options"))
+          {
+            JsonArray *options = json_object_get_array_member (when, "options");
+
+            for (guint o = 0; o < json_array_get_length (options); o++)
+              if (json_array_get_int_element (options, o) == values[j])
+                return TRUE;
+            return FALSE;
+          }
+        return values[j] >= json_object_get_int_member (when, "min");
+      }
   return FALSE;
 }
 
