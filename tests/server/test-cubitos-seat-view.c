@@ -452,6 +452,45 @@ test_landing_cost_only_with_untold_die (void)
   race_clear (&race);
 }
 
+/* Rest is the first of the shop's forms, also where it comes with the landing (nothing
+ * to walk): played as a table would, most player-rounds end with it, and it sat below
+ * eight cards' forms or the whole landing form, a scroll away (issue 23). */
+static void
+test_rest_first (void)
+{
+  Race race;
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "server", "cubitos-phone-race.jsonl", NULL);
+  g_autoptr(GError) error = NULL;
+  guint i = 0;
+
+  race_load (&race, path);
+  for (; i < race.pending->len; i++)
+    {
+      const char *text = g_ptr_array_index (race.pending, i);
+
+      if (g_str_has_prefix (text, "{\"player\":\"Ina\",\"move\""))
+        break;
+      g_assert_true (dp_game_apply_text (race.game, text, &error));
+    }
+  {
+    /* Ina has no step: "Walk, Land and Rest" comes first. */
+    g_autoptr(JsonArray) forms = cb_seat_view_forms (race.game, cb_game_from_dp_const (race.game), 0);
+    JsonObject *first = json_array_get_object_element (forms, 0);
+
+    g_assert_cmpstr (json_object_get_string_member (first, "id"), ==, "rest");
+    g_assert_true (json_object_has_member (first, "first"));
+  }
+  g_assert_true (dp_game_apply_text (race.game, g_ptr_array_index (race.pending, i), &error));
+  {
+    /* Landed: the shop, Rest first. */
+    g_autoptr(JsonArray) forms = cb_seat_view_forms (race.game, cb_game_from_dp_const (race.game), 0);
+
+    g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (forms, 0), "id"), ==, "rest");
+    g_assert_nonnull (find_form (forms, "buy:white"));
+  }
+  race_clear (&race);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -479,6 +518,7 @@ main (int   argc,
       }
   }
   g_test_add_func ("/cubitos-phone/own-seat-only", test_own_seat_only);
+  g_test_add_func ("/cubitos-phone/rest-first", test_rest_first);
   g_test_add_func ("/cubitos-phone/landing-cost-only-with-untold-die", test_landing_cost_only_with_untold_die);
   return g_test_run ();
 }

@@ -686,6 +686,24 @@ move_forms (JsonArray    *forms,
   redeem_form (forms, dp, game, seat);
   if (steps == 0 && land != NULL)
     shop_ahead (forms, dp, seat, land);
+  /* "Walk, Land and Rest" on top: most rounds end with it (issue 23, played as a table
+   * would: it sat below the whole landing form, a scroll away). */
+  for (guint i = 1; i < json_array_get_length (forms); i++)
+    if (g_str_equal (json_object_get_string_member (json_array_get_object_element (forms, i), "id"), "rest"))
+      {
+        g_autoptr(JsonObject) rest = json_object_ref (json_array_get_object_element (forms, i));
+        g_autoptr(JsonArray) reordered = json_array_new ();
+
+        json_array_add_object_element (reordered, g_steal_pointer (&rest));
+        for (guint j = 0; j < json_array_get_length (forms); j++)
+          if (j != i)
+            json_array_add_element (reordered, json_node_copy (json_array_get_element (forms, j)));
+        while (json_array_get_length (forms) > 0)
+          json_array_remove_element (forms, 0);
+        for (guint j = 0; j < json_array_get_length (reordered); j++)
+          json_array_add_element (forms, json_node_copy (json_array_get_element (reordered, j)));
+        break;
+      }
 }
 
 static void
@@ -694,6 +712,9 @@ shop_forms (JsonArray    *forms,
             const CbGame *game,
             guint         seat)
 {
+  /* Rest first: most rounds end with it, below eight cards it was a scroll away. */
+  simple_form (forms, dp, "rest", _("_Rest"), _("Active dice go to rest; unspent coins are lost"),
+               cb_presenter_action_simple (game, seat, CB_ACTION_REST));
   for (guint c = 0; c < CB_N_COLOURS; c++)
     {
       CbKind kind = CB_KIND_OF (c);
@@ -744,8 +765,6 @@ shop_forms (JsonArray    *forms,
           json_object_set_boolean_member (number_pick_add (form, question, "cost", cost, 1, 9), "sends", TRUE);
         }
     }
-  simple_form (forms, dp, "rest", _("_Rest"), _("Active dice go to rest; unspent coins are lost"),
-               cb_presenter_action_simple (game, seat, CB_ACTION_REST));
   redeem_form (forms, dp, game, seat);
 }
 
