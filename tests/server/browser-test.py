@@ -391,9 +391,12 @@ def prepare(driver, action, taps):
     entry = st["entry"]
     if v == "refill":
         assert entry and entry["mode"] == "refill", f"no refill entry for {action}"
+        # Red lines first: the counts then start from the proposal for them ("takes").
+        red = action.get("red_lines", 0)
+        set_counter(driver, "refill:red_lines", 0, red, taps)
         for kind in entry["kinds"]:
-            set_counter(driver, "refill:" + kind["key"], kind["take"], action["refill"].get(kind["key"], 0), taps)
-        set_counter(driver, "refill:red_lines", 0, action.get("red_lines", 0), taps)
+            have = kind["takes"][red] if red and "takes" in kind else kind["take"]
+            set_counter(driver, "refill:" + kind["key"], have, action["refill"].get(kind["key"], 0), taps)
         return "#send"
     if v == "roll":
         assert entry and entry["mode"] == "cubitos-roll", f"no roll entry for {action}"

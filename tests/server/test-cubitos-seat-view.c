@@ -491,6 +491,67 @@ test_rest_first (void)
   race_clear (&race);
 }
 
+/* Red lines told on the refill change the window's proposal (cb_refill_init: the limit
+ * grows by one per red line, p. 8); the phone kept the proposal for none, so "Enter"
+ * after a tap on a red line was refused ("Refill exactly 6 dice …"; issue 23, played as a
+ * table would). Each kind carries its proposal per count of red lines ("takes"), and
+ * the refill the page then sends is legal. */
+static void
+test_refill_red_lines_propose (void)
+{
+  Race race;
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "server", "cubitos-phone-race.jsonl", NULL);
+  guint checked = 0;
+
+  race_load (&race, path);
+  for (guint i = 0; i < race.pending->len; i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      for (guint seat = 0; seat < 3; seat++)
+        {
+          g_autoptr(JsonObject) view = json_object_new ();
+          JsonObject *entry;
+          JsonArray *kinds;
+
+          cb_seat_view_build (view, race.game, cb_game_from_dp_const (race.game), seat);
+          if (json_node_is_null (json_object_get_member (view, "entry")))
+            continue;
+          entry = json_object_get_object_member (view, "entry");
+          if (!g_str_equal (json_object_get_string_member (entry, "mode"), "refill")
+              || !json_object_get_boolean_member (entry, "red_lines"))
+            continue;
+          kinds = json_object_get_array_member (entry, "kinds");
+          for (guint red = 1; red <= 3; red++)
+            {
+              g_autoptr(DpGame) after = dp_game_copy (race.game);
+              g_autoptr(GString) take = g_string_new (NULL);
+              g_autofree char *action = NULL;
+
+              for (guint k = 0; k < json_array_get_length (kinds); k++)
+                {
+                  JsonObject *kind = json_array_get_object_element (kinds, k);
+                  JsonArray *takes = json_object_get_array_member (kind, "takes");
+
+                  g_assert_nonnull (takes);
+                  g_string_append_printf (take, "%s\"%s\":%" G_GINT64_FORMAT, take->len > 0 ? "," : "",
+                                          json_object_get_string_member (kind, "key"),
+                                          json_array_get_int_element (takes, red));
+                }
+              action = g_strdup_printf ("{\"player\":\"%s\",\"refill\":{%s},\"red_lines\":%u}",
+                                        cb_game_get_player_name (cb_game_from_dp_const (race.game), seat),
+                                        take->str, red);
+              g_assert_true (dp_game_apply_text (after, action, &error));
+              g_assert_no_error (error);
+              checked++;
+            }
+        }
+      g_assert_true (dp_game_apply_text (race.game, g_ptr_array_index (race.pending, i), &error));
+    }
+  g_assert_cmpuint (checked, >, 0);
+  race_clear (&race);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -519,6 +580,7 @@ main (int   argc,
   }
   g_test_add_func ("/cubitos-phone/own-seat-only", test_own_seat_only);
   g_test_add_func ("/cubitos-phone/rest-first", test_rest_first);
+  g_test_add_func ("/cubitos-phone/refill-red-lines-propose", test_refill_red_lines_propose);
   g_test_add_func ("/cubitos-phone/landing-cost-only-with-untold-die", test_landing_cost_only_with_untold_die);
   return g_test_run ();
 }

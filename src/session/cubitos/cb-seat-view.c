@@ -130,6 +130,9 @@ form_check (JsonObject   *form,
     }
 }
 
+/* The row of red lines on the refill: 0 … 9 (cb-phone.js). */
+#define RED_LINES_MAX 9
+
 static JsonObject *
 field_add (JsonObject *form,
            const char *type,
@@ -1217,9 +1220,12 @@ entry_build (JsonObject   *view,
       {
         JsonObject *entry = json_object_new ();
         JsonArray *kinds = json_array_new ();
-        CbRefill refill;
+        gboolean red_lines = cb_game_may_count_red_lines (game, seat);
+        CbRefill refill, with_red[RED_LINES_MAX + 1];
 
         cb_refill_init (&refill, game, seat, 0);
+        for (guint r = 0; red_lines && r <= RED_LINES_MAX; r++)
+          cb_refill_init (&with_red[r], game, seat, r);
         for (CbKind k = 0; k < CB_N_KINDS; k++)
           {
             JsonObject *kind;
@@ -1230,12 +1236,22 @@ entry_build (JsonObject   *view,
             json_object_set_int_member (kind, "available", refill.available[k]);
             json_object_set_int_member (kind, "forced", refill.forced[k]);
             json_object_set_int_member (kind, "take", refill.take[k]);
+            /* The window's proposal per count of red lines told (cb-refill-section.c
+             * proposes again on every change): "takes"[r]. */
+            if (red_lines)
+              {
+                JsonArray *takes = json_array_new ();
+
+                for (guint r = 0; r <= RED_LINES_MAX; r++)
+                  json_array_add_int_element (takes, with_red[r].take[k]);
+                json_object_set_array_member (kind, "takes", takes);
+              }
             json_object_set_boolean_member (kind, "numbers", refill.available[k] - refill.forced[k] <= NUMBER_ROW_SPAN);
             json_array_add_object_element (kinds, kind);
           }
         json_object_set_string_member (entry, "mode", "refill");
         json_object_set_int_member (entry, "needed", refill.needed);
-        json_object_set_boolean_member (entry, "red_lines", cb_game_may_count_red_lines (game, seat));
+        json_object_set_boolean_member (entry, "red_lines", red_lines);
         json_object_set_array_member (entry, "kinds", kinds);
         json_object_set_object_member (view, "entry", entry);
       }
@@ -1405,7 +1421,13 @@ cb_seat_view_entry_taps (JsonObject *view,
           JsonObject *kind = json_array_get_object_element (kinds, i);
           gint64 want = json_object_get_int_member_with_default (refill, json_object_get_string_member (kind, "key"), 0);
 
-          taps += count_taps (kind, json_object_get_int_member (kind, "take"), want);
+          gint64 red = json_object_get_int_member_with_default (action, "red_lines", 0);
+          /* Red lines told first: the counts start from the proposal for them. */
+          gint64 from = red > 0 && json_object_has_member (kind, "takes")
+                          ? json_array_get_int_element (json_object_get_array_member (kind, "takes"), red)
+                          : json_object_get_int_member (kind, "take");
+
+          taps += count_taps (kind, from, want);
         }
       /* The red lines are a row of numbers (cb-phone.js). */
       taps += json_object_get_int_member_with_default (action, "red_lines", 0) > 0;
