@@ -416,9 +416,9 @@ fresh_sheet_points_text (const CvGame *game,
     value = cv_model_points_after_turn (model, &after, turns - 1) - cv_model_points_after_turn (model, &sheet, turns - 1);
   else
     value = cv_model_expected_points (model, &after, turns) - cv_model_expected_points (model, &sheet, turns);
-  /* LC_ALL=C.UTF-8 in the tests: a decimal point in both languages. */
-  g_assert_cmpfloat (value, >, 0.0);
-  return g_strdup_printf ("+%.1f", value);
+  /* LC_ALL=C.UTF-8 in the tests: a decimal point in both languages; a minus sign. */
+  return floor (value * 10.0 + 0.5) >= 0.0 ? g_strdup_printf ("+%.1f", fabs (value))
+                                           : g_strdup_printf ("\u2212%.1f", fabs (value));
 }
 
 /* Docs/assistant.md, "Properties the tests check": "with six dice of one colour on a

@@ -615,6 +615,9 @@ test_assistant_opponents (Fixture       *f,
   g_autofree char *advice = NULL;
 
   g_settings_set_boolean (settings, "show-assistant", TRUE);
+  /* 8 own turns left (Preferences): a fresh sheet is far from full, so every cross counts
+   * (with many turns left the model expects a fresh sheet to fill up either way) */
+  g_settings_set_uint (settings, "assistant-turns", 8);
   start_game (f, "Ina", "Sami");
   wait_for_advice (f);
   enter_dice (f, "OOGSSS");
@@ -632,6 +635,7 @@ test_assistant_opponents (Fixture       *f,
   choose (f, "Sami must mark", "Take Orange");
   g_assert_false (has_assistant_line (f, "Best for Sami: "));
   g_assert_true (has_assistant_line (f, "First roll: "));
+  g_settings_reset (settings, "assistant-turns");
   g_settings_reset (settings, "show-assistant");
 }
 

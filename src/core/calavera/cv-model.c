@@ -16,20 +16,24 @@
 /* ---- The model's numbers (docs/assistant.md) ---- */
 
 /* The chance that one turn of another player leaves this player a duty of m dice
- * (m = 1 … 4): 1–2 skulls with dice left after the roller's choice, or the curse with its
- * dice. Measured by `bench-policies --calibrate` (20,000 two-player games through the
- * engine, the roller following the advice, 2026-11-26); the dice of a duty are taken as
- * m faces drawn uniformly from the four colours and the joker. */
+ * (m = 1 … 5): 1–2 skulls with dice left after the roller's choice, or the curse with its
+ * dice. Measured by `bench-policies --calibrate 3000` (3,000 two-player games through the
+ * engine, both players by the first assistant's advice: 41,000 turns, 2026-11-26); the
+ * dice of a duty are taken as m faces drawn uniformly from the four colours and the joker. */
 static const double duty_chance[CV_MODEL_MAX_DUTY_DICE + 1] = {
-  0.0, 0.138, 0.110, 0.055, 0.014,
+  0.0, 0.1656, 0.3509, 0.2547, 0.0265, 0.0011,
 };
 
-/* The turn estimate: a row still to be frozen needs the crosses up to ESTIMATE_TARGET
- * at ESTIMATE_CROSSES_PER_TURN a turn, and one turn more to freeze it (or to push it
- * into the death zone). Calibrated with `bench-policies --calibrate`: an empty sheet
- * gives the mean number of own turns of the simulated games. */
+/* The turn estimate: the crosses the rows still need up to ESTIMATE_TARGET, at
+ * ESTIMATE_OWN_RATE a turn from the player's own turns and ESTIMATE_DUTY_RATE for each
+ * other player (their skulls), and ESTIMATE_FREEZE_TURNS for each row still to be frozen.
+ * Fitted to `bench-policies --calibrate 1000 N` (every seat by the first assistant,
+ * 2026-11-26): an empty sheet then gives the mean number of own turns per game, 13.8 /
+ * 10.1 / 8.1 with 2 / 3 / 4 players (the estimate: 13.8 / 10.1 / 8.1 before rounding). */
 #define ESTIMATE_TARGET 7.0
-#define ESTIMATE_CROSSES_PER_TURN 3.0
+#define ESTIMATE_OWN_RATE 1.27
+#define ESTIMATE_DUTY_RATE 1.10
+#define ESTIMATE_FREEZE_TURNS 0.5
 
 #define ILLEGAL (-G_MAXDOUBLE)
 #define CURSE_SKULLS 3
@@ -122,16 +126,22 @@ cv_model_sheet_freeze (CvOddsSheet *sheet,
 }
 
 guint
-cv_model_estimate_sheet_turns (const CvOddsSheet *sheet)
+cv_model_estimate_sheet_turns (const CvOddsSheet *sheet,
+                               guint              n_opponents)
 {
-  double turns = 0.0;
+  double needed = 0.0;
+  double freezes = 0.0;
 
   g_return_val_if_fail (sheet != NULL, 1);
 
   for (guint c = 0; c < CV_N_COLORS; c++)
     if (!sheet->frozen[c])
-      turns += MAX (0.0, ESTIMATE_TARGET - sheet->crosses[c]) / ESTIMATE_CROSSES_PER_TURN + 1.0;
-  return CLAMP ((guint) floor (turns + 0.5), 1, CV_MODEL_MAX_TURNS);
+      {
+        needed += MAX (0.0, ESTIMATE_TARGET - sheet->crosses[c]);
+        freezes += ESTIMATE_FREEZE_TURNS;
+      }
+  return CLAMP ((guint) floor (needed / (ESTIMATE_OWN_RATE + ESTIMATE_DUTY_RATE * n_opponents) + freezes + 0.5),
+                1, CV_MODEL_MAX_TURNS);
 }
 
 guint
@@ -149,12 +159,15 @@ cv_model_estimate_turns_left (const CvGame *game,
     {
       CvOddsSheet sheet;
 
+      if (p == seat && cv_game_get_n_players (game) > 1)
+        continue;
+
       for (guint c = 0; c < CV_N_COLORS; c++)
         {
           sheet.crosses[c] = MIN (cv_game_get_crosses (game, p, (CvFace) c), CV_ROW_LENGTH);
           sheet.frozen[c] = cv_game_row_is_frozen (game, p, (CvFace) c);
         }
-      best = MIN (best, cv_model_estimate_sheet_turns (&sheet));
+      best = MIN (best, cv_model_estimate_sheet_turns (&sheet, cv_game_get_n_players (game) - 1));
     }
   return best;
 }
@@ -202,8 +215,8 @@ typedef struct
   guint16 *keep;
   /* Duties: multisets of m dice over the four colours and the joker. */
   guint   n_duty;
-  guint8  duty[256][CV_N_COLORS + 1];
-  double  p_duty[256];    /* duty_chance[m] times the multinomial chance */
+  guint8  duty[512][CV_N_COLORS + 1];
+  double  p_duty[512];    /* duty_chance[m] times the multinomial chance */
 } Rolls;
 
 struct _CvModel

@@ -30,8 +30,8 @@ typedef struct
 #define CV_MODEL_MAX_TURNS 30
 
 /* Each other player's turn leaves this player a duty of m dice with chance
- * cv_model_duty_chance (m) (m = 1 … 4; docs/assistant.md says where they come from). */
-#define CV_MODEL_MAX_DUTY_DICE 4
+ * cv_model_duty_chance (m) (m = 1 … 5; docs/assistant.md says where they come from). */
+#define CV_MODEL_MAX_DUTY_DICE 5
 double   cv_model_duty_chance (guint m);
 
 typedef struct _CvModel CvModel;
@@ -61,7 +61,8 @@ void     cv_model_sheet_freeze (CvOddsSheet *sheet, CvFace color);
 /* The estimate of how many own turns @seat has left (this one included), from the
  * sheet nearest to the game's end (docs/assistant.md): 1 … CV_MODEL_MAX_TURNS. */
 guint    cv_model_estimate_turns_left (const CvGame *game, guint seat);
-/* The own turns a single sheet needs to freeze its fourth row, by the same estimate. */
-guint    cv_model_estimate_sheet_turns (const CvOddsSheet *sheet);
+/* The own turns a single sheet needs to its game's end, by the same estimate, with
+ * @n_opponents other players bringing duties. */
+guint    cv_model_estimate_sheet_turns (const CvOddsSheet *sheet, guint n_opponents);
 
 G_END_DECLS

@@ -1003,6 +1003,7 @@ cv_odds_compute_turn_with (const CvOddsSheet   *sheet,
 {
   CvOddsParams defaults;
   guint total = 0;
+  guint n_opponents;
 
   g_return_val_if_fail (sheet != NULL, NULL);
   g_return_val_if_fail (dice != NULL, NULL);
@@ -1018,9 +1019,9 @@ cv_odds_compute_turn_with (const CvOddsSheet   *sheet,
   for (guint f = 0; f < CV_N_FACES; f++)
     total += dice[f];
 
+  n_opponents = params->n_opponents < 0 ? 1 : (guint) params->n_opponents;
   return compute_turn (sheet, dice, rolls_left, total == 0 ? CV_PHASE_ROLL : CV_PHASE_CHOOSE, 0, -1,
-                       params, params->n_opponents < 0 ? 1 : (guint) params->n_opponents,
-                       cv_model_estimate_sheet_turns (sheet));
+                       params, n_opponents, cv_model_estimate_sheet_turns (sheet, n_opponents));
 }
 
 CvOdds *

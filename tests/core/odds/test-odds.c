@@ -253,7 +253,7 @@ choices_init (Choices           *ch,
               const CvOddsSheet *sheet)
 {
   const CvModel *model = cv_model_get (1, sheet);
-  guint after_turns = cv_model_estimate_sheet_turns (sheet) - 1;
+  guint after_turns = cv_model_estimate_sheet_turns (sheet, 1) - 1;
   double base = cv_model_points_after_turn (model, sheet, after_turns);
 
   for (guint c = 0; c < CV_N_COLORS; c++)
@@ -515,23 +515,36 @@ test_do_not_enter_death_zone (void)
 }
 
 /* Three jokers and a row on its 10: freeze it ("For 8 and 10 points you need at least
- * 3 Jokers … you can immediately freeze the points"). */
+ * 3 Jokers … you can immediately freeze the points") while the game goes on. On the
+ * last own turn the row scores its 10 anyway ("Anyone who has their last cross in the
+ * points zone … is allowed to score"): then one more green cross (8 → 10) is worth more. */
+static CvOdds *odds_with (const CvOddsSheet *sheet, const char *dice, guint rolls_left,
+                          guint turns_left, int n_opponents);
+
 static void
 test_freeze_the_ten (void)
 {
   CvOddsSheet sheet;
   g_autoptr(CvOdds) odds = NULL;
+  g_autoptr(CvOdds) last = NULL;
   const CvOddsOption *best;
   g_autofree char *words = NULL;
 
   sheet_set (&sheet, 10, 9, 9, 9);
-  odds = odds_for (&sheet, "JJJGSS", 0);
+  odds = odds_with (&sheet, "JJJGSS", 0, 5, 1);
   best = cv_odds_get_option (odds, 0);
   g_assert_cmpint (best->kind, ==, CV_ODDS_OPTION_STOP);
   g_assert_cmpint (best->action.type, ==, CV_ACTION_FREEZE);
   g_assert_cmpint (best->action.color, ==, CV_FACE_ORANGE);
   words = cv_odds_describe_option (odds, best, CV_ODDS_PLAN_BEST);
   g_assert_cmpstr (words, ==, "Stop now: freeze orange");
+
+  last = odds_with (&sheet, "JJJGSS", 0, 1, 1);
+  best = cv_odds_get_option (last, 0);
+  g_assert_cmpint (best->action.type, ==, CV_ACTION_TAKE);
+  g_assert_cmpint (best->action.color, ==, CV_FACE_GREEN);
+  /* exactly the 2 points of box 10 over box 9 */
+  g_assert_cmpfloat_with_epsilon (best->value, 2.0, 1e-12);
 }
 
 /* Six dice of one colour on a fresh sheet and no roll left: take them. And with rolls
@@ -1151,7 +1164,7 @@ test_turns_setting_reaches_advice (void)
   {
     g_autoptr(CvOdds) odds = odds_with (&sheet, "JJJGGS", 0, 0, -1);
 
-    g_assert_cmpuint (cv_odds_get_turns_left (odds, &estimated), ==, cv_model_estimate_sheet_turns (&sheet));
+    g_assert_cmpuint (cv_odds_get_turns_left (odds, &estimated), ==, cv_model_estimate_sheet_turns (&sheet, 1));
     g_assert_true (estimated);
   }
   /* The estimate: an empty sheet is far from its end, a sheet with three rows frozen near it. */
@@ -1159,10 +1172,12 @@ test_turns_setting_reaches_advice (void)
     CvOddsSheet done;
 
     cv_odds_sheet_init (&done);
-    g_assert_cmpuint (cv_model_estimate_sheet_turns (&done), >, 8);
+    g_assert_cmpuint (cv_model_estimate_sheet_turns (&done, 1), >, 8);
+    /* more players, more duties: the game ends sooner (docs/assistant.md) */
+    g_assert_cmpuint (cv_model_estimate_sheet_turns (&done, 3), <, cv_model_estimate_sheet_turns (&done, 1));
     sheet_set (&done, 8, 9, 10, 6);
     done.frozen[0] = done.frozen[1] = done.frozen[2] = TRUE;
-    g_assert_cmpuint (cv_model_estimate_sheet_turns (&done), ==, 1);
+    g_assert_cmpuint (cv_model_estimate_sheet_turns (&done, 1), ==, 1);
   }
 }
 
