@@ -140,6 +140,7 @@ test_race_on_phones (gconstpointer data)
   gboolean phone_race = g_str_has_suffix (path, "cubitos-phone-race.jsonl");
   Race race;
   guint phone_entries = 0, forced = 0, paired = 0, disabled = 0, with_fields = 0, one_tap_numbers = 0;
+  guint rolls = 0;
   gboolean bust_asked = FALSE, landing_asked = FALSE, cost_asked = FALSE;
 
   race_load (&race, path);
@@ -201,6 +202,19 @@ test_race_on_phones (gconstpointer data)
           g_assert_false (json_node_is_null (json_object_get_member (view, "entry")));
           g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (view, "entry"), "mode"),
                            ==, json_object_has_member (action, "refill") ? "refill" : "cubitos-roll");
+          if (json_object_has_member (action, "roll"))
+            {
+              /* Issue 23 (≤ 8 taps per player-round): a roll is one tap per face shown
+               * — "3" on the light grey coins' row, not + + + — and the button. */
+              JsonObject *roll = json_object_get_object_member (action, "roll");
+              g_autoptr(GList) kinds = json_object_get_members (roll);
+              guint groups = 0;
+
+              for (GList *k = kinds; k != NULL; k = k->next)
+                groups += json_object_get_size (json_object_get_object_member (roll, k->data));
+              g_assert_cmpuint (cb_seat_view_entry_taps (view, action), ==, groups + 1);
+              rolls++;
+            }
         }
       else
         {
@@ -225,6 +239,10 @@ test_race_on_phones (gconstpointer data)
             {
               g_autofree char *fan = json_to_string (json_object_get_member (form, "action"), FALSE);
               bust_asked = strstr (fan, "\"fan\"") != NULL;
+              /* Two light grey dice to rest and one credit on the fan space: one tap each
+               * on a row of numbers, and the button. */
+              if (phone_race)
+                g_assert_cmpuint (taps, ==, 3);
             }
           if (g_str_equal (id, "land") && json_object_has_member (json_object_get_object_member (action, "landed"), "fans"))
             landing_asked = TRUE;
@@ -284,6 +302,7 @@ test_race_on_phones (gconstpointer data)
   g_assert_true (cost_asked);
   /* three costs told, one corrected, Pronto Bronto's red lines */
   g_assert_cmpuint (one_tap_numbers, ==, 5);
+  g_assert_cmpuint (rolls, ==, 8);
   race_clear (&race);
 }
 

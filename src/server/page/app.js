@@ -52,6 +52,28 @@ function sendAction(action, first, formId) {
   render();
 }
 
+// Sends @form's @action (its answers filled in): after its "first" when it has one (the
+// filled action follows once the first is stored).
+function submit(form, action) {
+  if (form.first) {
+    sendAction(action, form.first, form.id);
+    if (then)
+      then.action = action;
+  } else {
+    sendAction(action);
+  }
+}
+
+// A form's "then" button: @action, then the seat's form @nextId once offered. Ours is
+// stored once @form (same id) is no longer offered with the same action.
+function follow(form, action, nextId) {
+  if (busy || !state)
+    return;
+  const after = state.at;
+  sendAction(action);
+  then = { id: nextId, after: after, entry: null, sent: form.id, sentKey: JSON.stringify(form.action) };
+}
+
 // Sends @action (an entry form's) and then the seat's form @formId once offered.
 function sendThen(action, formId) {
   if (busy || !state)
@@ -102,14 +124,18 @@ function receive(message) {
       // The first entry is stored once its form offers the second alone (another
       // seat's entry may come in between): then the second follows at once.
       const next = (message.forms || []).find((f) => f.id === then.id);
+      const sent = then.sent ? (message.forms || []).find((f) => f.id === then.sent) : null;
       if (!next && then.entry && message.entry && JSON.stringify(message.entry) === then.entry)
         ;   // another seat's entry came first: ours (the same entry form) is not stored yet
+      else if (sent && JSON.stringify(sent.action) === then.sentKey)
+        ;   // the same: the form we sent is still offered as it was
       else if (!next || !next.enabled)
         then = null;
       else if (!next.first) {
+        const action = then.action || next.action;
         then = null;
         busy = true;
-        send({ type: "action", at: message.at, action: next.action });
+        send({ type: "action", at: message.at, action: action });
       }
     }
     if (state.seat < 0 && !localStorage.getItem(storageKey))
@@ -173,6 +199,25 @@ function counter(label, swatch, value, min, max, key, onChange) {
                                               minus, out, plus]);
 }
 
+// A count as one row of numbers min … max (issue 23, taps): any value in one tap, no
+// keyboard. Numbers above @limit (what is left to count) are shown disabled.
+function numbers(label, swatch, value, min, max, key, onChange, limit) {
+  const group = el("div", { className: "pick numbers" });
+  group.setAttribute("role", "group");
+  group.setAttribute("aria-label", label);
+  group.append(el("p", { className: "help" }, [...(swatch ? [swatch] : []), label]));
+  for (let n = min; n <= max; n++) {
+    const button = el("button", { type: "button", textContent: String(n), className: n === value ? "chosen" : "",
+                                  disabled: busy || (limit !== undefined && n > limit) });
+    button.setAttribute("aria-pressed", n === value ? "true" : "false");
+    button.dataset.number = key;
+    button.dataset.value = n;
+    button.onclick = () => { onChange(n); renderPlay(); };
+    group.append(button);
+  }
+  return group;
+}
+
 function faceSwatch(face) {
   return el("span", { className: "swatch " + face.css, textContent: face.symbol });
 }
@@ -210,7 +255,7 @@ function repeatFaces(counts) {
 // draw() fills the card; form keeps the counters while the entry stays the same; ui
 // holds the page's labels and the helpers below.
 const entryForms = window.dicepadEntryForms || {};
-const formUi = { labels, el, counter, faceSwatch, kindSwatch, sum, repeatFaces, sendButton,
+const formUi = { labels, el, counter, numbers, faceSwatch, kindSwatch, sum, repeatFaces, sendButton,
                  send: (action) => sendAction(action), sendThen, redraw: () => renderPlay(), busy: () => busy };
 
 function renderEntry() {
@@ -357,6 +402,9 @@ function swatchOf(s) {
 
 function renderField(form, values, field, i) {
   const key = form.id + "|" + field.path.join("/");
+  if (field.type === "count" && field.numbers)
+    return numbers(field.label, swatchOf(field.swatch), values[i], field.min, field.max, key,
+                   (n) => { values[i] = n; });
   if (field.type === "count")
     return counter(field.label, swatchOf(field.swatch), values[i], field.min, field.max, key,
                    (n) => { values[i] = n; });
@@ -374,7 +422,7 @@ function renderField(form, values, field, i) {
       // "sends": the option is the form's last answer, so its tap sends the action.
       // Not the "?" of an untold cost, nor the cost already remembered: those only show.
       const sends = field.sends && option.value !== null && n !== field.value;
-      button.onclick = sends ? () => { values[i] = n; sendAction(formAction(form, values)); }
+      button.onclick = sends ? () => { values[i] = n; submit(form, formAction(form, values)); }
                              : () => { values[i] = n; renderPlay(); };
       group.append(button);
     });
@@ -385,6 +433,15 @@ function renderField(form, values, field, i) {
   button.setAttribute("aria-pressed", values[i] ? "true" : "false");
   button.dataset.toggle = key;
   button.onclick = () => { values[i] = !values[i]; renderPlay(); };
+  return button;
+}
+
+// "then": [{"id", "title"}] — the form's action and, once it is stored, the seat's form
+// @t.id in one tap ("Walk, Land and Rest").
+function thenButton(form, build, t, enabled) {
+  const button = el("button", { type: "button", className: "then", textContent: t.title, disabled: busy || !enabled });
+  button.dataset.then = form.id + ">" + t.id;
+  button.onclick = () => follow(form, build(), t.id);
   return button;
 }
 
@@ -414,6 +471,8 @@ function renderForms() {
         box.append(run);
       }
       run.append(button);
+      for (const t of form.then || [])
+        run.append(thenButton(form, () => form.action, t, form.enabled));
       continue;
     }
     run = null;
@@ -429,9 +488,12 @@ function renderForms() {
     const send = el("button", { type: "button", className: "primary", textContent: form.send || form.title,
                                 disabled: busy || !form.enabled || !fieldReady(form, values) });
     send.dataset.send = form.id;
-    send.onclick = () => sendAction(formAction(form, values));
-    if (!form.fields.some((field) => field.sends))
+    send.onclick = () => submit(form, formAction(form, values));
+    if (!form.fields.some((field) => field.sends)) {
       card.append(send);
+      for (const t of form.then || [])
+        card.append(thenButton(form, () => formAction(form, values), t, form.enabled && fieldReady(form, values)));
+    }
     box.append(card);
   }
 }

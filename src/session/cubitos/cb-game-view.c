@@ -153,6 +153,7 @@ static const DpPhoneLabel phone_labels[] = {
   { "refill", N_("Refill the ready area") },
   { "red_lines", N_("Red lines") },
   { "send_pass", N_("Enter and pass") },
+  { "send_push", N_("Enter and push") },
 };
 
 const DpGameView cb_game_view = {

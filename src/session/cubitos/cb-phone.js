@@ -16,12 +16,12 @@ window.dicepadEntryForms.refill = {
   draw(card, entry, form, ui) {
     card.append(ui.el("h3", { textContent: ui.labels.refill }));
     for (const kind of entry.kinds)
-      card.append(ui.counter(kind.title, ui.kindSwatch(kind), form.take[kind.key], kind.forced, kind.available,
-                             "refill:" + kind.key, (n) => { form.take[kind.key] = n; }));
+      card.append((kind.numbers ? ui.numbers : ui.counter)(kind.title, ui.kindSwatch(kind), form.take[kind.key],
+                                                          kind.forced, kind.available, "refill:" + kind.key,
+                                                          (n) => { form.take[kind.key] = n; }));
     // Red lines count only while a runner is ahead (entry.red_lines, cb_game_may_count_red_lines).
     if (entry.red_lines !== false)
-      card.append(ui.counter(ui.labels.red_lines, ui.el("span", { className: "swatch" }), form.red, 0, 9,
-                             "refill:red_lines", (n) => { form.red = n; }));
+      card.append(ui.numbers(ui.labels.red_lines, null, form.red, 0, 9, "refill:red_lines", (n) => { form.red = n; }));
     card.append(ui.sendButton(true, () => {
       const take = {};
       for (const [k, n] of Object.entries(form.take))
@@ -36,7 +36,7 @@ window.dicepadEntryForms.refill = {
 };
 
 // "cubitos-roll": per kind of die in the ready area, how many show each face (blanks
-// are what is left).
+// are what is left): a row of numbers per face, so three coins are one tap.
 window.dicepadEntryForms["cubitos-roll"] = {
   start: () => ({ shown: {} }),
   draw(card, entry, form, ui) {
@@ -47,9 +47,14 @@ window.dicepadEntryForms["cubitos-roll"] = {
       card.append(ui.el("p", { className: "help", textContent: kind.title + " · " + kind.ready }));
       for (const face of kind.faces) {
         const v = counts[face.key] || 0;
-        card.append(ui.counter(face.title, ui.kindSwatch({ letter: face.symbol, fill: kind.fill, ink: kind.ink }), v, 0,
-                               v + kind.ready - ui.sum(counts), "roll:" + kind.key + ":" + face.key,
-                               (n) => { counts[face.key] = n; }));
+        const swatch = ui.kindSwatch({ letter: face.symbol, fill: kind.fill, ink: kind.ink });
+        const key = "roll:" + kind.key + ":" + face.key;
+        const left = v + kind.ready - ui.sum(counts);
+        // One tap per face shown: a row 0 … ready, the counts no longer possible disabled.
+        if (kind.numbers)
+          card.append(ui.numbers(face.title, swatch, v, 0, kind.ready, key, (n) => { counts[face.key] = n; }, left));
+        else
+          card.append(ui.counter(face.title, swatch, v, 0, left, key, (n) => { counts[face.key] = n; }));
       }
     }
     const build = () => {
@@ -72,5 +77,11 @@ window.dicepadEntryForms["cubitos-roll"] = {
     both.id = "send-pass";
     both.onclick = () => ui.sendThen(build(), "pass");
     card.append(both);
+    // The same with the push: the roll, then the seat's "push" once offered (the player
+    // enters the roll knowing whether to roll again; nothing follows a bust).
+    const push = ui.el("button", { type: "button", textContent: ui.labels.send_push, disabled: ui.busy() });
+    push.id = "send-push";
+    push.onclick = () => ui.sendThen(build(), "push");
+    card.append(push);
   },
 };
