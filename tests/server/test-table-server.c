@@ -714,6 +714,25 @@ test_game_views (Fixture       *fixture,
   g_assert_nonnull (strstr (games_js, "dicepadEntryForms.reroll ="));
   g_assert_cmpuint (http_get (fixture, "GET", games_css_url, NULL, &games_css), ==, 200);
   g_assert_nonnull (strstr (games_css, ".orange {"));
+  /* Issue 23 (item 3 of the taps task): the team boards' areas and the shop are drawn by
+   * the Cubitos view's script and style, not by the server's page. */
+  g_assert_nonnull (strstr (games_js, "dicepadViews.cubitos ="));
+  g_assert_nonnull (strstr (games_css, ".cdie {"));
+  g_assert_nonnull (strstr (games_css, ".card-row {"));
+  {
+    g_autofree char *app_js_url = g_strconcat (fixture->url, "app.js", NULL);
+    g_autofree char *style_url = g_strconcat (fixture->url, "style.css", NULL);
+    g_autofree char *app_js = NULL;
+    g_autofree char *style = NULL;
+
+    g_assert_cmpuint (http_get (fixture, "GET", app_js_url, NULL, &app_js), ==, 200);
+    g_assert_cmpuint (http_get (fixture, "GET", style_url, NULL, &style), ==, 200);
+    g_assert_null (strstr (app_js, "shop"));
+    g_assert_null (strstr (app_js, "areas"));
+    g_assert_null (strstr (app_js, "top_dog"));
+    g_assert_null (strstr (style, ".cdie"));
+    g_assert_null (strstr (style, ".card-row"));
+  }
 
   /* Their labels in the phone's language (cubitos-rules-de: „rote Linien“). */
   g_assert_cmpuint (http_get (fixture, "GET", fixture->url, "de", &page_de), ==, 200);

@@ -162,7 +162,7 @@ function render() {
   else
     renderPlay();
   renderSheets();
-  renderShop();
+  renderBelow();
 }
 
 function renderSeats() {
@@ -450,7 +450,7 @@ function renderForms() {
   box.replaceChildren();
   let run = null;   // consecutive one-tap actions share a column of buttons
   for (const form of state.forms || []) {
-    // Others' entries change texts (dice left in the shop, reasons): answers half
+    // Others' entries change texts (dice left in the supply, reasons): answers half
     // entered survive them while the action and its fields stay the same.
     const key = JSON.stringify([form.action, form.fields]);
     if (!formValues[form.id] || formValues[form.id].key !== key)
@@ -498,34 +498,25 @@ function renderForms() {
   }
 }
 
-function renderShop() {
-  const box = $("shop");
-  box.replaceChildren();
-  box.hidden = !state.shop;
-  if (!state.shop)
-    return;
-  box.append(el("h2", { textContent: state.shop.title }));
-  for (const card of state.shop.cards) {
-    const row = el("div", { className: "card-row" }, [kindSwatch(card), el("span", { textContent: card.text })]);
-    if (card.origin)
-      row.append(el("span", { className: "detail", textContent: card.origin }));
-    box.append(row);
-  }
+// What a game draws of its own beside the sheets (docs/table-server.md, "Per-game
+// views"): its script, served in games.js, may add
+//   dicepadViews[kind] = { sheet(sheet, player, table, ui) → its parts of a player's
+//                            sheet (before the rows' table; classes, lines, the table's
+//                            layout),
+//                          below(box, state, ui) → its part below everyone's sheets }
+// for the state's "kind". The page itself names no game.
+const gameViews = window.dicepadViews || {};
+
+function gameView() {
+  return (state && gameViews[state.kind]) || {};
 }
 
-function renderAreas(player) {
-  const list = el("div", { className: "areas" });
-  for (const area of player.areas) {
-    const dice = el("div", { className: "dice small" });
-    for (const die of area.dice) {
-      const icon = el("span", { className: "cdie", textContent: die.letter + (die.n > 1 ? "×" + die.n : "") });
-      icon.style.background = die.fill;
-      icon.style.color = die.ink;
-      dice.append(icon);
-    }
-    list.append(el("div", { className: "area" }, [el("span", { className: "area-title", textContent: area.title }), dice]));
-  }
-  return list;
+function renderBelow() {
+  const box = $("game-extra");
+  box.replaceChildren();
+  if (gameView().below)
+    gameView().below(box, state, formUi);
+  box.hidden = box.childElementCount === 0;
 }
 
 function renderSheets() {
@@ -543,22 +534,14 @@ function renderSheets() {
         el("td", {}, [row.css ? mark : "", row.label]), el("td", { className: "value", textContent: row.value })]);
       table.append(tr);
     }
-    if (player.areas) {
-      table.className = "numbers";
-    }
     const classes = ["sheet"];
-    if (player.danger) classes.push("danger");
-    if (player.bust) classes.push("bust");
     if (i === state.seat) classes.push("mine");
     if (player.must_act) classes.push("must-act");
     const name = player.name + (i === state.seat ? " · " + labels.your_seat : "") + (player.winner ? " ★" : "");
     const sheet = el("div", { className: classes.join(" ") }, [
-      el("h3", {}, [el("span", { textContent: name + (player.top_dog ? " ★" : "") }),
-                    el("span", { textContent: player.total })])]);
-    if (player.phase)
-      sheet.append(el("p", { className: "help board-line", textContent: player.phase + " · " + player.position }));
-    if (player.areas)
-      sheet.append(renderAreas(player));
+      el("h3", {}, [el("span", { className: "name", textContent: name }), el("span", { textContent: player.total })])]);
+    if (gameView().sheet)
+      gameView().sheet(sheet, player, table, formUi);
     sheet.append(table);
     box.append(sheet);
   }

@@ -1,5 +1,6 @@
-// The Cubitos entry forms of the phone page (cb-game-view.c; app.js says how a game's
-// forms plug in): the refill of the ready area and the roll, with counters.
+// The Cubitos part of the phone page (cb-game-view.c; app.js says how a game's parts
+// plug in): the refill of the ready area and the roll, the team boards' areas, the top
+// dog and the shop.
 "use strict";
 
 window.dicepadEntryForms = window.dicepadEntryForms || {};
@@ -69,19 +70,64 @@ window.dicepadEntryForms["cubitos-roll"] = {
       }
       return { roll: roll };
     };
-    card.append(ui.sendButton(true, build));
+    const row = ui.el("div", { className: "send-row" });
+    row.append(ui.sendButton(true, build));
+    card.append(row);
     // The roll and the pass that ends the roll section in one tap: the page sends the
     // pass once the roll is stored and the seat's "pass" form is offered (not after a
     // bust, nor when Dicepad passes by itself).
     const both = ui.el("button", { type: "button", textContent: ui.labels.send_pass, disabled: ui.busy() });
     both.id = "send-pass";
     both.onclick = () => ui.sendThen(build(), "pass");
-    card.append(both);
+    row.append(both);
     // The same with the push: the roll, then the seat's "push" once offered (the player
     // enters the roll knowing whether to roll again; nothing follows a bust).
     const push = ui.el("button", { type: "button", textContent: ui.labels.send_push, disabled: ui.busy() });
     push.id = "send-push";
     push.onclick = () => ui.sendThen(build(), "push");
-    card.append(push);
+    row.append(push);
+  },
+};
+
+// The team boards and the shop (cb-seat-view.c: "players[i]" phase, position, top_dog,
+// danger, bust, areas; "shop").
+window.dicepadViews = window.dicepadViews || {};
+window.dicepadViews.cubitos = {
+  sheet(sheet, player, table, ui) {
+    if (player.danger)
+      sheet.classList.add("danger");
+    if (player.bust)
+      sheet.classList.add("bust");
+    if (player.top_dog)
+      sheet.querySelector("h3 .name").textContent += " ★";
+    if (player.phase)
+      sheet.append(ui.el("p", { className: "help board-line", textContent: player.phase + " · " + player.position }));
+    if (player.areas) {
+      const list = ui.el("div", { className: "areas" });
+      for (const area of player.areas) {
+        const dice = ui.el("div", { className: "dice small" });
+        for (const die of area.dice) {
+          const icon = ui.el("span", { className: "cdie", textContent: die.letter + (die.n > 1 ? "×" + die.n : "") });
+          icon.style.background = die.fill;
+          icon.style.color = die.ink;
+          dice.append(icon);
+        }
+        list.append(ui.el("div", { className: "area" }, [ui.el("span", { className: "area-title", textContent: area.title }),
+                                                          dice]));
+      }
+      sheet.append(list);
+      table.className = "numbers";
+    }
+  },
+  below(box, state, ui) {
+    if (!state.shop)
+      return;
+    box.append(ui.el("h2", { textContent: state.shop.title }));
+    for (const card of state.shop.cards) {
+      const row = ui.el("div", { className: "card-row" }, [ui.kindSwatch(card), ui.el("span", { textContent: card.text })]);
+      if (card.origin)
+        row.append(ui.el("span", { className: "detail", textContent: card.origin }));
+      box.append(row);
+    }
   },
 };
