@@ -12,7 +12,8 @@
 
 #include "cv-odds.h"
 
-/* ---- The value model (docs/assistant.md, "What a choice is worth") ---- */
+/* ---- The sheet worth: the first assistant's value model, kept as CV_ODDS_VALUE_HEURISTIC
+ * (docs/assistant.md, "The sheet worth"); the points model is cv-model.c ---- */
 
 /* A cross in the start area is worth this much: it brings the row closer to the points
  * zone (five crosses = 3, a little less than the 4 of box 6, so the worth rises
