@@ -110,11 +110,8 @@ cb_controls_update_reasons (CbControls *controls)
 
       if (label == NULL)
         continue;
-      plain = g_strdup (label);
       /* The mnemonic's underscore is no part of the name. */
-      for (char *from = plain, *to = plain;; from++)
-        if (*from != '_' && (*to++ = *from) == '\0')
-          break;
+      plain = cb_controls_dup_plain (label);
       for (at = 0; at < reasons->len && g_strcmp0 (g_ptr_array_index (reasons, at), reason) != 0; at++)
         ;
       if (at == reasons->len)
@@ -234,6 +231,23 @@ cb_controls_label_key (GtkLabel *label)
   if (!gtk_label_get_use_underline (label))
     return 0;
   return cb_controls_mnemonic_key (gtk_label_get_label (label));
+}
+
+char *
+cb_controls_dup_plain (const char *text)
+{
+  char *plain = g_strdup (text);
+
+  for (char *from = plain, *to = plain;; from++)
+    {
+      if (*from == '_' && from[1] == '_')
+        from++;
+      else if (*from == '_')
+        continue;
+      if ((*to++ = *from) == '\0')
+        break;
+    }
+  return plain;
 }
 
 gunichar

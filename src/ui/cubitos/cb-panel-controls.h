@@ -90,6 +90,8 @@ int           cb_controls_spin_typed     (GtkSpinButton *spin);
  * choice (docs/keyboard.md). Read from its text: gtk_label_get_mnemonic_keyval() is not
  * kept for every label. */
 gunichar      cb_controls_label_key      (GtkLabel *label);
+/* @text without its mnemonic's underscore ("R_ollosaurus" → "Rollosaurus"). */
+char         *cb_controls_dup_plain      (const char *text);
 /* The same of a text with a mnemonic ("_Use Ability" → 'u'). */
 gunichar      cb_controls_mnemonic_key   (const char *text);
 /* Adds the keys of the visible labels under @widget, except under @skip, to @keys

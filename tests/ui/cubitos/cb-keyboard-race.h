@@ -36,6 +36,7 @@
 #include "dp-application.h"
 #include "dp-new-game-page.h"
 #include "cb-new-game.h"
+#include "cb-panel-controls.h"
 #include "cb-roll-entry.h"
 #include "cb-run-panel.h"
 #include "cb-shop.h"
@@ -455,6 +456,40 @@ kr_enter_for (DpUiFixture *f,
 }
 
 static inline void
+kr_collect_enabled_keys (GtkWidget *widget,
+                         GString   *keys)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return;
+  if (GTK_IS_LABEL (widget) && cb_controls_label_key (GTK_LABEL (widget)) != 0 && gtk_widget_is_sensitive (widget)
+      && gtk_widget_get_ancestor (widget, GTK_TYPE_MENU_BUTTON) == NULL)
+    {
+      g_string_append_unichar (keys, cb_controls_label_key (GTK_LABEL (widget)));
+      if (g_getenv ("KR_TRACE") != NULL)
+        g_printerr ("  key of %s\n", gtk_label_get_label (GTK_LABEL (widget)));
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    kr_collect_enabled_keys (child, keys);
+}
+
+/* docs/keyboard.md: no two choices a board offers now share a letter (card abilities
+ * included), so a letter always presses the choice it shows. */
+static inline void
+kr_check_keys (DpUiFixture *f,
+               GtkWidget   *panel,
+               guint        step)
+{
+  g_autoptr(GString) keys = g_string_new (NULL);
+
+  kr_collect_enabled_keys (panel, keys);
+  for (const char *p = keys->str; *p != '\0'; p = g_utf8_next_char (p))
+    for (const char *q = g_utf8_next_char (p); *q != '\0'; q = g_utf8_next_char (q))
+      if (g_utf8_get_char (p) == g_utf8_get_char (q))
+        g_error ("step %u: two choices of the board share the key “%.*s” (keys: %s)", step,
+                 (int) (g_utf8_next_char (p) - p), p, keys->str);
+}
+
+static inline void
 kr_trace_entry (gpointer    page,
                 const char *text,
                 gpointer    data)
@@ -545,6 +580,7 @@ kr_play_race (DpUiFixture    *f,
           gtk_widget_measure (GTK_WIDGET (f->window), GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL, NULL);
           if (min_width > window_width)
             g_error ("step %u: the window needs %d px, more than its %d", out->steps, min_width, window_width);
+          kr_check_keys (f, GTK_WIDGET (cb_table_page_get_panel (kr_table (f), (guint) focus_seat)), out->steps);
         }
       if (focus_seat < 0 || !cb_game_must_act (g, (guint) focus_seat))
         {
@@ -677,12 +713,9 @@ kr_play_race (DpUiFixture    *f,
                   in += kr_press (f, use, "ability-use");
                 /* the card's ability, whatever the button's key and prefix */
                 {
-                  char *plain = g_strdup (must && strchr (ability_label, ':') != NULL
-                                          ? strchr (ability_label, ':') + 2 : ability_label);
+                  char *plain = cb_controls_dup_plain (must && strchr (ability_label, ':') != NULL
+                                                       ? strchr (ability_label, ':') + 2 : ability_label);
 
-                  for (char *from = plain, *to = plain;; from++)
-                    if (*from != '_' && (*to++ = *from) == '\0')
-                      break;
                   if (strchr (plain, ':') != NULL)
                     *strchr (plain, ':') = '\0';
                   g_hash_table_add (kinds_used, plain);
