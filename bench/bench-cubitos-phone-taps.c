@@ -4,10 +4,12 @@
  * phone (a tap = one click or one counter step); the target is ≤ 8". Plays
  * tests/server/cubitos-phone-race.jsonl (the race tests/server/browser-test.py plays in
  * Chromium) against the phone's view (cb-seat-view.c) and counts what the page needs
- * for each entry from the form's defaults: each counter step, each choice or switch that
- * differs, and the button (none after a pick that "sends": its tap is the button). A
- * pass that follows the seat's roll costs nothing: "Enter and pass" sent it with the
- * roll. What Dicepad enters by itself (dp_game_dup_forced_action) costs nothing. The browser test counts the same taps on the real page and prints them.
+ * for each entry from the form's defaults: each counter step (one tap for a count drawn
+ * as a row of numbers), each choice or switch that differs, and the button (none after
+ * a pick that "sends": its tap is the button). A pass or push that follows the seat's
+ * roll costs nothing: "Enter and pass" / "Enter and push" sent it with the roll. What
+ * Dicepad enters by itself (dp_game_dup_forced_action) costs nothing. The browser test
+ * counts the same taps on the real page and prints them.
  *
  *   ./_build/bench/bench-cubitos-phone-taps [SCRIPT]     (BENCH_VERBOSE=1: the taps of each entry)
  *
@@ -34,79 +36,109 @@ form_taps (JsonObject *form,
   return taps;
 }
 
-static guint
-entry_taps (JsonObject *view,
-            JsonObject *action)
+static JsonObject *
+parse_object (JsonParser *parser,
+              const char *text)
 {
-  JsonObject *entry = json_object_get_object_member (view, "entry");
-  guint taps = 1;
+  g_autoptr(GError) error = NULL;
 
-  g_assert_nonnull (entry);
-  if (json_object_has_member (action, "refill"))
-    {
-      JsonObject *refill = json_object_get_object_member (action, "refill");
-      JsonArray *kinds = json_object_get_array_member (entry, "kinds");
-
-      for (guint i = 0; i < json_array_get_length (kinds); i++)
-        {
-          JsonObject *kind = json_array_get_object_element (kinds, i);
-          gint64 want = json_object_get_int_member_with_default (refill, json_object_get_string_member (kind, "key"), 0);
-          taps += (guint) ABS (want - json_object_get_int_member (kind, "take"));
-        }
-      taps += json_object_get_int_member_with_default (action, "red_lines", 0);
-    }
-  else
-    {
-      JsonObject *roll = json_object_get_object_member (action, "roll");
-      g_autoptr(GList) kinds = json_object_get_members (roll);
-
-      for (GList *k = kinds; k != NULL; k = k->next)
-        {
-          JsonObject *faces = json_object_get_object_member (roll, k->data);
-          g_autoptr(GList) names = json_object_get_members (faces);
-
-          for (GList *f = names; f != NULL; f = f->next)
-            taps += json_object_get_int_member (faces, f->data);
-        }
-    }
-  return taps;
+  if (!json_parser_load_from_data (parser, text, -1, &error))
+    g_error ("%s", error->message);
+  return json_node_get_object (json_parser_get_root (parser));
 }
 
-/* The index in @pending of the player's announce that the phone's one tap on "Collect
- * and Announce Swords" enters with @collect (the form's "first"), or 0. */
-static guint
-announce_after (JsonObject *view,
-                JsonObject *collect,
-                GPtrArray  *pending)
+static gboolean
+same_action (DpGame     *game,
+             JsonObject *a,
+             JsonObject *b)
+{
+  g_autofree char *x = dp_game_normalize_action (game, a, NULL);
+  g_autofree char *y = dp_game_normalize_action (game, b, NULL);
+
+  return x != NULL && g_strcmp0 (x, y) == 0;
+}
+
+static JsonObject *
+find_form (JsonObject *view,
+           const char *id,
+           gboolean    with_first)
 {
   JsonArray *forms = json_object_get_array_member (view, "forms");
-  const char *player = json_object_get_string_member (collect, "player");
 
   for (guint f = 0; f < json_array_get_length (forms); f++)
     {
       JsonObject *form = json_array_get_object_element (forms, f);
-      JsonObject *first;
 
-      if (!g_str_equal (json_object_get_string_member (form, "id"), "announce")
-          || !json_object_has_member (form, "first"))
-        continue;
-      first = json_object_get_object_member (form, "first");
-      if (json_object_get_size (first) != json_object_get_size (collect)
-          || json_object_get_boolean_member_with_default (first, "credits", TRUE)
-             != json_object_get_boolean_member_with_default (collect, "credits", TRUE))
-        return 0;
-      for (guint i = 1; i < pending->len; i++)
-        {
-          g_autoptr(JsonParser) parser = json_parser_new ();
-          JsonObject *next;
+      if (g_str_equal (json_object_get_string_member (form, "id"), id)
+          && json_object_has_member (form, "first") == with_first)
+        return form;
+    }
+  return NULL;
+}
 
-          if (!json_parser_load_from_data (parser, g_ptr_array_index (pending, i), -1, NULL))
-            continue;
-          next = json_node_get_object (json_parser_get_root (parser));
-          if (g_strcmp0 (json_object_get_string_member (next, "player"), player) != 0)
-            continue;
-          return json_object_has_member (next, "announce") ? i : 0;
-        }
+/* When one tap on the phone makes @action and the same player's next entry in @pending
+ * (index 0 is @action), returns that entry's index and sets @taps: a form that sends
+ * @action "first" and then its own (the window's "Collect and Announce Swords", the shop
+ * with the landing when nothing is to walk), or @action's form with a "then" button whose
+ * form, offered after @action, sends that entry ("Walk, Land and Rest"). Else 0. */
+static guint
+paired_after (DpGame     *game,
+              JsonObject *view,
+              int         seat,
+              JsonObject *action,
+              GPtrArray  *pending,
+              guint      *taps)
+{
+  const char *player = json_object_get_string_member (action, "player");
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autofree char *id = cb_seat_view_dup_form_id (action);
+  g_autofree char *next_id = NULL;
+  JsonObject *next = NULL, *form;
+  guint j;
+
+  for (j = 1; j < pending->len && next == NULL; j++)
+    {
+      JsonObject *candidate = parse_object (parser, g_ptr_array_index (pending, j));
+
+      if (g_strcmp0 (json_object_get_string_member (candidate, "player"), player) == 0)
+        next = candidate;
+    }
+  if (next == NULL || id == NULL || (next_id = cb_seat_view_dup_form_id (next)) == NULL)
+    return 0;
+  j--;
+
+  form = find_form (view, next_id, TRUE);
+  if (form != NULL && same_action (game, json_object_get_object_member (form, "first"), action))
+    {
+      *taps = form_taps (form, next);
+      return j;
+    }
+  form = find_form (view, id, FALSE);
+  if (form != NULL && json_object_has_member (form, "then"))
+    {
+      JsonArray *then = json_object_get_array_member (form, "then");
+
+      for (guint t = 0; t < json_array_get_length (then); t++)
+        if (g_str_equal (json_object_get_string_member (json_array_get_object_element (then, t), "id"), next_id))
+          {
+            g_autoptr(DpGame) after = dp_game_copy (game);
+            g_autoptr(JsonObject) later = json_object_new ();
+            g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
+            g_autofree char *text = NULL;
+            JsonObject *offered;
+
+            json_node_set_object (node, action);
+            text = json_to_string (node, FALSE);
+            if (!dp_game_apply_text (after, text, NULL))
+              return 0;
+            cb_seat_view_build (later, after, cb_game_from_dp_const (after), seat);
+            offered = find_form (later, next_id, FALSE);
+            /* The page sends the offered form's action as it is. */
+            if (offered == NULL || !same_action (after, json_object_get_object_member (offered, "action"), next))
+              return 0;
+            *taps = form_taps (form, action);
+            return j;
+          }
     }
   return 0;
 }
@@ -199,12 +231,12 @@ main (int   argc,
         CbPhase phase = cb_game_get_phase (cb, seat);
 
         cb_seat_view_build (view, game, cb, seat);
-        if (g_strcmp0 (id, "pass") == 0 && rolled[seat])
-          index = 0;    /* "Send and pass" sent it with the roll */
-        else if (g_strcmp0 (id, "collect") == 0 && (paired = announce_after (view, action, pending)) > 0)
-          index = 1;    /* "Collect and Announce Swords": one tap, two entries */
+        if ((g_strcmp0 (id, "pass") == 0 || g_strcmp0 (id, "push") == 0) && rolled[seat])
+          index = 0;    /* "Enter and pass" / "Enter and push" sent it with the roll */
+        else if ((paired = paired_after (game, view, seat, action, pending, &index)) > 0)
+          ;             /* one tap, two entries */
         else if (id == NULL)
-          index = entry_taps (view, action);
+          index = cb_seat_view_entry_taps (view, action);
         else
           {
             JsonArray *forms = json_object_get_array_member (view, "forms");
@@ -222,7 +254,8 @@ main (int   argc,
         taps += index;
         by_phase[phase] += index;
         if (verbose)
-          g_print ("  %2u  %s%s\n", index, line, paired > 0 ? " (and the announce after it)" : "");
+          g_print ("  %2u  %s%s%s\n", index, line, paired > 0 ? " and " : "",
+                   paired > 0 ? (const char *) g_ptr_array_index (pending, paired) : "");
         if (verbose && id == NULL && !json_object_has_member (action, "refill"))
           {
             JsonArray *kinds = json_object_get_array_member (json_object_get_object_member (view, "entry"), "kinds");

@@ -34,7 +34,12 @@ main (int    argc,
       const char *messages = setlocale (LC_MESSAGES, NULL);
       if (g_strcmp0 (messages, "C") == 0 || g_strcmp0 (messages, "POSIX") == 0)
         setlocale (LC_ALL, "C.UTF-8");
-      dp_table_language_init ();
+      /* Without catalogues (a build tree's binary looks in the install prefix) every
+       * phone would get English without a word: say where they were looked for. */
+      if (!dp_table_language_init ())
+        g_printerr (_("dicepad-cli serve: no translations in %s: phones get English "
+                      "(DICEPAD_LOCALEDIR names the catalogues of a build tree, e.g. _build/po)\n"),
+                    g_getenv ("DICEPAD_LOCALEDIR") != NULL ? g_getenv ("DICEPAD_LOCALEDIR") : LOCALEDIR);
     }
   g_set_prgname ("dicepad-cli");
 

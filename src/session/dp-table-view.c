@@ -86,14 +86,17 @@ dp_table_pick_language (const char *accept_language)
   return best;
 }
 
-void
+gboolean
 dp_table_language_init (void)
 {
+  static const char probe[] = N_("Dicepad at the table");
   DpLanguageSwitch sw;
+  gboolean found;
 
   dp_table_language_push (&sw, "de");
-  (void) _("Dicepad at the table");
+  found = _(probe) != probe;
   dp_table_language_pop (&sw);
+  return found;
 }
 
 void

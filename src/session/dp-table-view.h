@@ -29,8 +29,10 @@ const char *dp_table_check_language (const char *lang);
 /* GLib decides once per process whether g_dgettext() translates at all, at its first
  * call: in a plain C.UTF-8 process (a headless `dicepad-cli serve`) it would decide
  * never, and no phone would get its language. Call this before the first translated
- * string of the process so that decision is made with a catalogue present. */
-void        dp_table_language_init (void);
+ * string of the process so that decision is made with a catalogue present. Returns
+ * FALSE when no German catalogue was found (a build tree run without DICEPAD_LOCALEDIR):
+ * every phone then gets English. */
+gboolean    dp_table_language_init (void);
 
 typedef struct
 {

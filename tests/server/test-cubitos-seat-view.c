@@ -95,7 +95,8 @@ static void
 check_forms (const DpGame *game,
              guint         seat,
              JsonArray    *forms,
-             guint        *n_disabled)
+             guint        *n_disabled,
+             guint        *n_first)
 {
   const CbGame *cb = cb_game_from_dp_const (game);
 
@@ -111,6 +112,34 @@ check_forms (const DpGame *game,
         {
           g_assert_cmpstr (json_object_get_string_member (form, "reason"), !=, "");
           (*n_disabled)++;
+        }
+      /* Issue 23 (taps): a form that sends another entry "first" (Collect and Announce;
+       * the shop with the landing when nothing is to walk) is checked like every entry:
+       * the first is legal now, and a one-tap action is legal after it. */
+      if (json_object_has_member (form, "first") && json_object_get_boolean_member (form, "enabled"))
+        {
+          g_autoptr(DpGame) after = dp_game_copy (game);
+          g_autofree char *first = json_to_string (json_object_get_member (form, "first"), FALSE);
+          g_autoptr(GError) error = NULL;
+
+          g_assert_true (dp_game_apply_text (after, first, &error));
+          g_assert_no_error (error);
+          if (json_array_get_length (fields) == 0)
+            {
+              g_autofree char *action = json_to_string (json_object_get_member (form, "action"), FALSE);
+
+              g_assert_true (dp_game_apply_text (after, action, &error));
+              g_assert_no_error (error);
+            }
+          (*n_first)++;
+        }
+      /* A "then" button names a form of the same seat's next step, never itself. */
+      if (json_object_has_member (form, "then"))
+        {
+          JsonArray *then = json_object_get_array_member (form, "then");
+
+          for (guint t = 0; t < json_array_get_length (then); t++)
+            g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (then, t), "id"), !=, id);
         }
       /* The form's action is the seat's. */
       g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (form, "action"), "player"),
@@ -140,6 +169,7 @@ test_race_on_phones (gconstpointer data)
   gboolean phone_race = g_str_has_suffix (path, "cubitos-phone-race.jsonl");
   Race race;
   guint phone_entries = 0, forced = 0, paired = 0, disabled = 0, with_fields = 0, one_tap_numbers = 0;
+  guint rolls = 0, firsts = 0;
   gboolean bust_asked = FALSE, landing_asked = FALSE, cost_asked = FALSE;
 
   race_load (&race, path);
@@ -192,7 +222,7 @@ test_race_on_phones (gconstpointer data)
       g_assert_cmpint (seat, >=, 0);
       cb_seat_view_build (view, race.game, cb, seat);
       forms = json_object_get_array_member (view, "forms");
-      check_forms (race.game, seat, forms, &disabled);
+      check_forms (race.game, seat, forms, &disabled, &firsts);
       expected = normalize (race.game, action);
 
       if (json_object_has_member (action, "refill") || json_object_has_member (action, "roll"))
@@ -201,6 +231,19 @@ test_race_on_phones (gconstpointer data)
           g_assert_false (json_node_is_null (json_object_get_member (view, "entry")));
           g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (view, "entry"), "mode"),
                            ==, json_object_has_member (action, "refill") ? "refill" : "cubitos-roll");
+          if (json_object_has_member (action, "roll"))
+            {
+              /* Issue 23 (≤ 8 taps per player-round): a roll is one tap per face shown
+               * — "3" on the light grey coins' row, not + + + — and the button. */
+              JsonObject *roll = json_object_get_object_member (action, "roll");
+              g_autoptr(GList) kinds = json_object_get_members (roll);
+              guint groups = 0;
+
+              for (GList *k = kinds; k != NULL; k = k->next)
+                groups += json_object_get_size (json_object_get_object_member (roll, k->data));
+              g_assert_cmpuint (cb_seat_view_entry_taps (view, action), ==, groups + 1);
+              rolls++;
+            }
         }
       else
         {
@@ -225,6 +268,10 @@ test_race_on_phones (gconstpointer data)
             {
               g_autofree char *fan = json_to_string (json_object_get_member (form, "action"), FALSE);
               bust_asked = strstr (fan, "\"fan\"") != NULL;
+              /* Two light grey dice to rest and one credit on the fan space: one tap each
+               * on a row of numbers, and the button. */
+              if (phone_race)
+                g_assert_cmpuint (taps, ==, 3);
             }
           if (g_str_equal (id, "land") && json_object_has_member (json_object_get_object_member (action, "landed"), "fans"))
             landing_asked = TRUE;
@@ -284,6 +331,10 @@ test_race_on_phones (gconstpointer data)
   g_assert_true (cost_asked);
   /* three costs told, one corrected, Pronto Bronto's red lines */
   g_assert_cmpuint (one_tap_numbers, ==, 5);
+  g_assert_cmpuint (rolls, ==, 14);
+  /* Collect and Announce in one tap, and the shop offered with the landing (move 0). */
+  g_test_message ("%u forms with a first entry", firsts);
+  g_assert_cmpuint (firsts, >=, 10);
   race_clear (&race);
 }
 

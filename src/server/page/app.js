@@ -52,6 +52,28 @@ function sendAction(action, first, formId) {
   render();
 }
 
+// Sends @form's @action (its answers filled in): after its "first" when it has one (the
+// filled action follows once the first is stored).
+function submit(form, action) {
+  if (form.first) {
+    sendAction(action, form.first, form.id);
+    if (then)
+      then.action = action;
+  } else {
+    sendAction(action);
+  }
+}
+
+// A form's "then" button: @action, then the seat's form @nextId once offered. Ours is
+// stored once @form (same id) is no longer offered with the same action.
+function follow(form, action, nextId) {
+  if (busy || !state)
+    return;
+  const after = state.at;
+  sendAction(action);
+  then = { id: nextId, after: after, entry: null, sent: form.id, sentKey: JSON.stringify(form.action) };
+}
+
 // Sends @action (an entry form's) and then the seat's form @formId once offered.
 function sendThen(action, formId) {
   if (busy || !state)
@@ -102,14 +124,18 @@ function receive(message) {
       // The first entry is stored once its form offers the second alone (another
       // seat's entry may come in between): then the second follows at once.
       const next = (message.forms || []).find((f) => f.id === then.id);
+      const sent = then.sent ? (message.forms || []).find((f) => f.id === then.sent) : null;
       if (!next && then.entry && message.entry && JSON.stringify(message.entry) === then.entry)
         ;   // another seat's entry came first: ours (the same entry form) is not stored yet
+      else if (sent && JSON.stringify(sent.action) === then.sentKey)
+        ;   // the same: the form we sent is still offered as it was
       else if (!next || !next.enabled)
         then = null;
       else if (!next.first) {
+        const action = then.action || next.action;
         then = null;
         busy = true;
-        send({ type: "action", at: message.at, action: next.action });
+        send({ type: "action", at: message.at, action: action });
       }
     }
     if (state.seat < 0 && !localStorage.getItem(storageKey))
@@ -136,7 +162,7 @@ function render() {
   else
     renderPlay();
   renderSheets();
-  renderShop();
+  renderBelow();
 }
 
 function renderSeats() {
@@ -171,6 +197,25 @@ function counter(label, swatch, value, min, max, key, onChange) {
   out.dataset.count = key;
   return el("div", { className: "counter" }, [...(swatch ? [swatch] : []), el("span", { className: "name", textContent: label }),
                                               minus, out, plus]);
+}
+
+// A count as one row of numbers min … max (issue 23, taps): any value in one tap, no
+// keyboard. Numbers above @limit (what is left to count) are shown disabled.
+function numbers(label, swatch, value, min, max, key, onChange, limit) {
+  const group = el("div", { className: "pick numbers" });
+  group.setAttribute("role", "group");
+  group.setAttribute("aria-label", label);
+  group.append(el("p", { className: "help" }, [...(swatch ? [swatch] : []), label]));
+  for (let n = min; n <= max; n++) {
+    const button = el("button", { type: "button", textContent: String(n), className: n === value ? "chosen" : "",
+                                  disabled: busy || (limit !== undefined && n > limit) });
+    button.setAttribute("aria-pressed", n === value ? "true" : "false");
+    button.dataset.number = key;
+    button.dataset.value = n;
+    button.onclick = () => { onChange(n); renderPlay(); };
+    group.append(button);
+  }
+  return group;
 }
 
 function faceSwatch(face) {
@@ -210,7 +255,7 @@ function repeatFaces(counts) {
 // draw() fills the card; form keeps the counters while the entry stays the same; ui
 // holds the page's labels and the helpers below.
 const entryForms = window.dicepadEntryForms || {};
-const formUi = { labels, el, counter, faceSwatch, kindSwatch, sum, repeatFaces, sendButton,
+const formUi = { labels, el, counter, numbers, faceSwatch, kindSwatch, sum, repeatFaces, sendButton,
                  send: (action) => sendAction(action), sendThen, redraw: () => renderPlay(), busy: () => busy };
 
 function renderEntry() {
@@ -357,6 +402,9 @@ function swatchOf(s) {
 
 function renderField(form, values, field, i) {
   const key = form.id + "|" + field.path.join("/");
+  if (field.type === "count" && field.numbers)
+    return numbers(field.label, swatchOf(field.swatch), values[i], field.min, field.max, key,
+                   (n) => { values[i] = n; });
   if (field.type === "count")
     return counter(field.label, swatchOf(field.swatch), values[i], field.min, field.max, key,
                    (n) => { values[i] = n; });
@@ -374,7 +422,7 @@ function renderField(form, values, field, i) {
       // "sends": the option is the form's last answer, so its tap sends the action.
       // Not the "?" of an untold cost, nor the cost already remembered: those only show.
       const sends = field.sends && option.value !== null && n !== field.value;
-      button.onclick = sends ? () => { values[i] = n; sendAction(formAction(form, values)); }
+      button.onclick = sends ? () => { values[i] = n; submit(form, formAction(form, values)); }
                              : () => { values[i] = n; renderPlay(); };
       group.append(button);
     });
@@ -388,12 +436,21 @@ function renderField(form, values, field, i) {
   return button;
 }
 
+// "then": [{"id", "title"}] — the form's action and, once it is stored, the seat's form
+// @t.id in one tap ("Walk, Land and Rest").
+function thenButton(form, build, t, enabled) {
+  const button = el("button", { type: "button", className: "then", textContent: t.title, disabled: busy || !enabled });
+  button.dataset.then = form.id + ">" + t.id;
+  button.onclick = () => follow(form, build(), t.id);
+  return button;
+}
+
 function renderForms() {
   const box = $("forms");
   box.replaceChildren();
   let run = null;   // consecutive one-tap actions share a column of buttons
   for (const form of state.forms || []) {
-    // Others' entries change texts (dice left in the shop, reasons): answers half
+    // Others' entries change texts (dice left in the supply, reasons): answers half
     // entered survive them while the action and its fields stay the same.
     const key = JSON.stringify([form.action, form.fields]);
     if (!formValues[form.id] || formValues[form.id].key !== key)
@@ -414,6 +471,8 @@ function renderForms() {
         box.append(run);
       }
       run.append(button);
+      for (const t of form.then || [])
+        run.append(thenButton(form, () => form.action, t, form.enabled));
       continue;
     }
     run = null;
@@ -429,41 +488,35 @@ function renderForms() {
     const send = el("button", { type: "button", className: "primary", textContent: form.send || form.title,
                                 disabled: busy || !form.enabled || !fieldReady(form, values) });
     send.dataset.send = form.id;
-    send.onclick = () => sendAction(formAction(form, values));
-    if (!form.fields.some((field) => field.sends))
+    send.onclick = () => submit(form, formAction(form, values));
+    if (!form.fields.some((field) => field.sends)) {
       card.append(send);
+      for (const t of form.then || [])
+        card.append(thenButton(form, () => formAction(form, values), t, form.enabled && fieldReady(form, values)));
+    }
     box.append(card);
   }
 }
 
-function renderShop() {
-  const box = $("shop");
-  box.replaceChildren();
-  box.hidden = !state.shop;
-  if (!state.shop)
-    return;
-  box.append(el("h2", { textContent: state.shop.title }));
-  for (const card of state.shop.cards) {
-    const row = el("div", { className: "card-row" }, [kindSwatch(card), el("span", { textContent: card.text })]);
-    if (card.origin)
-      row.append(el("span", { className: "detail", textContent: card.origin }));
-    box.append(row);
-  }
+// What a game draws of its own beside the sheets (docs/table-server.md, "Per-game
+// views"): its script, served in games.js, may add
+//   dicepadViews[kind] = { sheet(sheet, player, table, ui) → its parts of a player's
+//                            sheet (before the rows' table; classes, lines, the table's
+//                            layout),
+//                          below(box, state, ui) → its part below everyone's sheets }
+// for the state's "kind". The page itself names no game.
+const gameViews = window.dicepadViews || {};
+
+function gameView() {
+  return (state && gameViews[state.kind]) || {};
 }
 
-function renderAreas(player) {
-  const list = el("div", { className: "areas" });
-  for (const area of player.areas) {
-    const dice = el("div", { className: "dice small" });
-    for (const die of area.dice) {
-      const icon = el("span", { className: "cdie", textContent: die.letter + (die.n > 1 ? "×" + die.n : "") });
-      icon.style.background = die.fill;
-      icon.style.color = die.ink;
-      dice.append(icon);
-    }
-    list.append(el("div", { className: "area" }, [el("span", { className: "area-title", textContent: area.title }), dice]));
-  }
-  return list;
+function renderBelow() {
+  const box = $("game-extra");
+  box.replaceChildren();
+  if (gameView().below)
+    gameView().below(box, state, formUi);
+  box.hidden = box.childElementCount === 0;
 }
 
 function renderSheets() {
@@ -481,22 +534,14 @@ function renderSheets() {
         el("td", {}, [row.css ? mark : "", row.label]), el("td", { className: "value", textContent: row.value })]);
       table.append(tr);
     }
-    if (player.areas) {
-      table.className = "numbers";
-    }
     const classes = ["sheet"];
-    if (player.danger) classes.push("danger");
-    if (player.bust) classes.push("bust");
     if (i === state.seat) classes.push("mine");
     if (player.must_act) classes.push("must-act");
     const name = player.name + (i === state.seat ? " · " + labels.your_seat : "") + (player.winner ? " ★" : "");
     const sheet = el("div", { className: classes.join(" ") }, [
-      el("h3", {}, [el("span", { textContent: name + (player.top_dog ? " ★" : "") }),
-                    el("span", { textContent: player.total })])]);
-    if (player.phase)
-      sheet.append(el("p", { className: "help board-line", textContent: player.phase + " · " + player.position }));
-    if (player.areas)
-      sheet.append(renderAreas(player));
+      el("h3", {}, [el("span", { className: "name", textContent: name }), el("span", { textContent: player.total })])]);
+    if (gameView().sheet)
+      gameView().sheet(sheet, player, table, formUi);
     sheet.append(table);
     box.append(sheet);
   }

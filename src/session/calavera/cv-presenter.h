@@ -129,6 +129,13 @@ void             cv_assistant_text_free (CvAssistantText *text);
 char            *cv_assistant_dup_selection_text (const CvOdds *odds,
                                                   const guint   pick_up[CV_N_FACES]);
 
+/* What the phone of @seat shows (issue 27): the roller's advice and the turn's outlook,
+ * or an opponent's best group after skulls; NULL when there is nothing for @seat, or
+ * while the points model is still being built. @turns_left: Preferences, 0 = estimated. */
+char            *cv_presenter_dup_assistant_text (const CvGame *game,
+                                                  guint         seat,
+                                                  guint         turns_left);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CvAssistantText, cv_assistant_text_free)
 
 /* ---- The keyboard contract (issue 14, docs/keyboard.md) ---- */

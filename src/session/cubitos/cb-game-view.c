@@ -153,6 +153,7 @@ static const DpPhoneLabel phone_labels[] = {
   { "refill", N_("Refill the ready area") },
   { "red_lines", N_("Red lines") },
   { "send_pass", N_("Enter and pass") },
+  { "send_push", N_("Enter and push") },
 };
 
 const DpGameView cb_game_view = {
@@ -181,6 +182,7 @@ const DpGameView cb_game_view = {
   .sheets_title = N_("Team boards"),
   .phone_fill = phone_fill,
   .phone_script = "/io/github/dicepad/Dicepad/session/cubitos/cb-phone.js",
+  .phone_style = "/io/github/dicepad/Dicepad/session/cubitos/cb-phone.css",
   .dup_assistant_text = dup_assistant_text,
   .phone_labels = phone_labels,
   .n_phone_labels = G_N_ELEMENTS (phone_labels),

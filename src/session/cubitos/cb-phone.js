@@ -1,5 +1,6 @@
-// The Cubitos entry forms of the phone page (cb-game-view.c; app.js says how a game's
-// forms plug in): the refill of the ready area and the roll, with counters.
+// The Cubitos part of the phone page (cb-game-view.c; app.js says how a game's parts
+// plug in): the refill of the ready area and the roll, the team boards' areas, the top
+// dog and the shop.
 "use strict";
 
 window.dicepadEntryForms = window.dicepadEntryForms || {};
@@ -16,12 +17,12 @@ window.dicepadEntryForms.refill = {
   draw(card, entry, form, ui) {
     card.append(ui.el("h3", { textContent: ui.labels.refill }));
     for (const kind of entry.kinds)
-      card.append(ui.counter(kind.title, ui.kindSwatch(kind), form.take[kind.key], kind.forced, kind.available,
-                             "refill:" + kind.key, (n) => { form.take[kind.key] = n; }));
+      card.append((kind.numbers ? ui.numbers : ui.counter)(kind.title, ui.kindSwatch(kind), form.take[kind.key],
+                                                          kind.forced, kind.available, "refill:" + kind.key,
+                                                          (n) => { form.take[kind.key] = n; }));
     // Red lines count only while a runner is ahead (entry.red_lines, cb_game_may_count_red_lines).
     if (entry.red_lines !== false)
-      card.append(ui.counter(ui.labels.red_lines, ui.el("span", { className: "swatch" }), form.red, 0, 9,
-                             "refill:red_lines", (n) => { form.red = n; }));
+      card.append(ui.numbers(ui.labels.red_lines, null, form.red, 0, 9, "refill:red_lines", (n) => { form.red = n; }));
     card.append(ui.sendButton(true, () => {
       const take = {};
       for (const [k, n] of Object.entries(form.take))
@@ -36,7 +37,7 @@ window.dicepadEntryForms.refill = {
 };
 
 // "cubitos-roll": per kind of die in the ready area, how many show each face (blanks
-// are what is left).
+// are what is left): a row of numbers per face, so three coins are one tap.
 window.dicepadEntryForms["cubitos-roll"] = {
   start: () => ({ shown: {} }),
   draw(card, entry, form, ui) {
@@ -47,9 +48,14 @@ window.dicepadEntryForms["cubitos-roll"] = {
       card.append(ui.el("p", { className: "help", textContent: kind.title + " · " + kind.ready }));
       for (const face of kind.faces) {
         const v = counts[face.key] || 0;
-        card.append(ui.counter(face.title, ui.kindSwatch({ letter: face.symbol, fill: kind.fill, ink: kind.ink }), v, 0,
-                               v + kind.ready - ui.sum(counts), "roll:" + kind.key + ":" + face.key,
-                               (n) => { counts[face.key] = n; }));
+        const swatch = ui.kindSwatch({ letter: face.symbol, fill: kind.fill, ink: kind.ink });
+        const key = "roll:" + kind.key + ":" + face.key;
+        const left = v + kind.ready - ui.sum(counts);
+        // One tap per face shown: a row 0 … ready, the counts no longer possible disabled.
+        if (kind.numbers)
+          card.append(ui.numbers(face.title, swatch, v, 0, kind.ready, key, (n) => { counts[face.key] = n; }, left));
+        else
+          card.append(ui.counter(face.title, swatch, v, 0, left, key, (n) => { counts[face.key] = n; }));
       }
     }
     const build = () => {
@@ -64,13 +70,64 @@ window.dicepadEntryForms["cubitos-roll"] = {
       }
       return { roll: roll };
     };
-    card.append(ui.sendButton(true, build));
+    const row = ui.el("div", { className: "send-row" });
+    row.append(ui.sendButton(true, build));
+    card.append(row);
     // The roll and the pass that ends the roll section in one tap: the page sends the
     // pass once the roll is stored and the seat's "pass" form is offered (not after a
     // bust, nor when Dicepad passes by itself).
     const both = ui.el("button", { type: "button", textContent: ui.labels.send_pass, disabled: ui.busy() });
     both.id = "send-pass";
     both.onclick = () => ui.sendThen(build(), "pass");
-    card.append(both);
+    row.append(both);
+    // The same with the push: the roll, then the seat's "push" once offered (the player
+    // enters the roll knowing whether to roll again; nothing follows a bust).
+    const push = ui.el("button", { type: "button", textContent: ui.labels.send_push, disabled: ui.busy() });
+    push.id = "send-push";
+    push.onclick = () => ui.sendThen(build(), "push");
+    row.append(push);
+  },
+};
+
+// The team boards and the shop (cb-seat-view.c: "players[i]" phase, position, top_dog,
+// danger, bust, areas; "shop").
+window.dicepadViews = window.dicepadViews || {};
+window.dicepadViews.cubitos = {
+  sheet(sheet, player, table, ui) {
+    if (player.danger)
+      sheet.classList.add("danger");
+    if (player.bust)
+      sheet.classList.add("bust");
+    if (player.top_dog)
+      sheet.querySelector("h3 .name").textContent += " ★";
+    if (player.phase)
+      sheet.append(ui.el("p", { className: "help board-line", textContent: player.phase + " · " + player.position }));
+    if (player.areas) {
+      const list = ui.el("div", { className: "areas" });
+      for (const area of player.areas) {
+        const dice = ui.el("div", { className: "dice small" });
+        for (const die of area.dice) {
+          const icon = ui.el("span", { className: "cdie", textContent: die.letter + (die.n > 1 ? "×" + die.n : "") });
+          icon.style.background = die.fill;
+          icon.style.color = die.ink;
+          dice.append(icon);
+        }
+        list.append(ui.el("div", { className: "area" }, [ui.el("span", { className: "area-title", textContent: area.title }),
+                                                          dice]));
+      }
+      sheet.append(list);
+      table.className = "numbers";
+    }
+  },
+  below(box, state, ui) {
+    if (!state.shop)
+      return;
+    box.append(ui.el("h2", { textContent: state.shop.title }));
+    for (const card of state.shop.cards) {
+      const row = ui.el("div", { className: "card-row" }, [ui.kindSwatch(card), ui.el("span", { textContent: card.text })]);
+      if (card.origin)
+        row.append(ui.el("span", { className: "detail", textContent: card.origin }));
+      box.append(row);
+    }
   },
 };

@@ -28,6 +28,11 @@
 /* How many fan-track advances a landing bonus may ask about on the phone. */
 #define MAX_LANDING_FANS 3
 
+/* A count of at most this many steps is a row of number buttons on the phone ("numbers"):
+ * one tap for any value instead of one per step (issue 23, taps); wider ones stay − / +
+ * counters. Ten buttons of 44 px wrap to two rows at 360 px. */
+#define NUMBER_ROW_SPAN 9
+
 /* ---- Building blocks ---- */
 
 /* A label of the window's without its mnemonic: "_Push" → "Push". */
@@ -93,6 +98,23 @@ form_add (JsonArray  *forms,
   return form;
 }
 
+/* "then": a second button on @form that makes its action and, once it is stored, the
+ * seat's form @id (its default action) in one tap ("Walk, Land and Rest"). */
+static void
+then_add (JsonObject *form,
+          const char *id,
+          const char *label)
+{
+  g_autofree char *title = plain (label);
+  JsonObject *then = json_object_new ();
+
+  if (!json_object_has_member (form, "then"))
+    json_object_set_array_member (form, "then", json_array_new ());
+  json_object_set_string_member (then, "id", id);
+  json_object_set_string_member (then, "title", title);
+  json_array_add_object_element (json_object_get_array_member (form, "then"), then);
+}
+
 /* One-tap forms say why not before they are tapped, as the window's buttons do. */
 static void
 form_check (JsonObject   *form,
@@ -138,6 +160,8 @@ count_add (JsonObject *form,
   json_object_set_int_member (field, "max", MAX (min, max));
   json_object_set_int_member (field, "value", CLAMP (value, min, MAX (min, max)));
   json_object_set_boolean_member (field, "keep_zero", keep_zero);
+  if (MAX (min, max) - min <= NUMBER_ROW_SPAN)
+    json_object_set_boolean_member (field, "numbers", TRUE);
   return field;
 }
 
@@ -548,6 +572,8 @@ water_add (JsonObject   *form,
     count_add (form, _("Water spaces this move enters"), "water", 0, water, 0, FALSE);
 }
 
+static void shop_ahead (JsonArray *forms, const DpGame *dp, guint seat, const char *land);
+
 static void
 move_forms (JsonArray    *forms,
             const DpGame *dp,
@@ -557,7 +583,8 @@ move_forms (JsonArray    *forms,
   guint steps = cb_game_get_steps (game, seat);
   guint buyable = cb_game_get_coins (game, seat) / CB_COINS_PER_STEP;
   gboolean finished = cb_game_has_finished_race (game, seat);
-  JsonObject *form;
+  JsonObject *form, *walk = NULL;
+  g_autofree char *land = NULL;
   CbMove move;
 
   if (buyable > 0)
@@ -587,6 +614,11 @@ move_forms (JsonArray    *forms,
 
     form = form_add (forms, "land", title, _("The last move of this round: take the space’s bonus"), action);
     json_object_set_boolean_member (form, "suggested", TRUE);
+    land = g_strdup (action);
+    /* Nothing to buy after it: the rest in the same tap (the shop below, with nothing to
+     * walk, comes with the landing itself). */
+    if (steps > 0)
+      then_add (form, "rest", _("Walk, Land and Rest"));
     count_add (form, _("Spaces to walk now"), "move", 0, steps, steps, TRUE);
     water_add (form, game, seat, steps);
     if (!finished)
@@ -610,7 +642,7 @@ move_forms (JsonArray    *forms,
 
       move.last = FALSE;
       action = cb_move_dup_action (&move, game, seat);
-      form = form_add (forms, "walk", title, _("Walk these spaces and keep moving this round"), action);
+      form = walk = form_add (forms, "walk", title, _("Walk these spaces and keep moving this round"), action);
       count_add (form, _("Spaces to walk now"), "move", 1, steps, steps, TRUE);
       water_add (form, game, seat, steps);
       if (!finished)
@@ -625,6 +657,9 @@ move_forms (JsonArray    *forms,
   if (!json_object_get_boolean_member (json_array_get_object_element (forms, json_array_get_length (forms) - 1),
                                        "enabled"))
     json_array_remove_element (forms, json_array_get_length (forms) - 1);
+  else if (walk != NULL)
+    /* Walked onto the jet boost: the walk and the boost in one tap. */
+    then_add (walk, "jet", _("Walk and Jet Boost"));
   if (steps > 0)
     {
       g_autofree char *action = cb_presenter_action_number (game, seat, CB_ACTION_SHORTCUT, steps);
@@ -634,6 +669,8 @@ move_forms (JsonArray    *forms,
       count_add (form, _("Steps"), "shortcut", 1, steps, 1, FALSE);
     }
   redeem_form (forms, dp, game, seat);
+  if (steps == 0 && land != NULL)
+    shop_ahead (forms, dp, seat, land);
 }
 
 static void
@@ -695,6 +732,46 @@ shop_forms (JsonArray    *forms,
   simple_form (forms, dp, "rest", _("_Rest"), _("Active dice go to rest; unspent coins are lost"),
                cb_presenter_action_simple (game, seat, CB_ACTION_REST));
   redeem_form (forms, dp, game, seat);
+}
+
+/* With nothing to walk, the landing (move 0: no bonus, p. 10) is no decision of its own:
+ * the shop's forms come with it, each sending @land "first" (issue 23, taps). Built on a
+ * copy after @land, so each is what the shop then offers; the engine checks both. */
+static void
+shop_ahead (JsonArray    *forms,
+            const DpGame *dp,
+            guint         seat,
+            const char   *land)
+{
+  g_autoptr(DpGame) after = dp_game_copy (dp);
+  g_autoptr(JsonArray) ahead = NULL;
+  g_autoptr(JsonNode) first = parse_node (land);
+  const CbGame *game;
+
+  if (first == NULL || !dp_game_apply_text (after, land, NULL))
+    return;
+  game = cb_game_from_dp_const (after);
+  if (cb_game_is_finished (game) || !cb_game_must_act (game, seat)
+      || cb_presenter_get_shown_phase (game, seat) != CB_PHASE_SHOP)
+    return;
+  ahead = json_array_new ();
+  shop_forms (ahead, after, game, seat);
+  for (guint i = 0; i < json_array_get_length (ahead); i++)
+    {
+      JsonObject *form = json_array_get_object_element (ahead, i);
+      const char *id = json_object_get_string_member (form, "id");
+
+      /* Redeeming is offered before the landing too; what cannot be done is left out. */
+      if (g_str_equal (id, "redeem") || !json_object_get_boolean_member (form, "enabled"))
+        continue;
+      if (g_str_equal (id, "rest"))
+        {
+          g_autofree char *title = plain (_("Walk, Land and Rest"));
+          json_object_set_string_member (form, "title", title);
+        }
+      json_object_set_member (form, "first", json_node_copy (first));
+      json_array_add_object_element (forms, json_object_ref (form));
+    }
 }
 
 /* ---- Card abilities (cb-ability-editor.c) ---- */
@@ -906,11 +983,11 @@ ability_form (JsonArray          *forms,
     {
       /* One tap on the number counted on the track, not one per line; when nothing is
        * asked after it, that tap uses the ability (issue 23, taps). */
-      JsonObject *field = number_pick_add (form, _("Red lines between your runner and the finish?"), "red_lines",
+      JsonObject *lines = number_pick_add (form, _("Red lines between your runner and the finish?"), "red_lines",
                                            (int) ability.red_lines, 0, 30);
 
       if (!(info->params & (CB_PARAM_FINISH | CB_PARAM_BONUS)) && info->fan_advances == 0)
-        json_object_set_boolean_member (field, "sends", TRUE);
+        json_object_set_boolean_member (lines, "sends", TRUE);
     }
   if (info->params & CB_PARAM_FINISH)
     {
@@ -1111,6 +1188,7 @@ entry_build (JsonObject   *view,
             json_object_set_int_member (kind, "available", refill.available[k]);
             json_object_set_int_member (kind, "forced", refill.forced[k]);
             json_object_set_int_member (kind, "take", refill.take[k]);
+            json_object_set_boolean_member (kind, "numbers", refill.available[k] - refill.forced[k] <= NUMBER_ROW_SPAN);
             json_array_add_object_element (kinds, kind);
           }
         json_object_set_string_member (entry, "mode", "refill");
@@ -1150,6 +1228,8 @@ entry_build (JsonObject   *view,
                 json_array_add_object_element (faces, face);
               }
             json_object_set_int_member (kind, "ready", roll.ready[k]);
+            /* One tap per face shown: "3" light grey coins, not + + + (issue 23, taps). */
+            json_object_set_boolean_member (kind, "numbers", roll.ready[k] <= NUMBER_ROW_SPAN);
             json_object_set_array_member (kind, "faces", faces);
             json_array_add_object_element (kinds, kind);
           }
@@ -1214,7 +1294,9 @@ cb_seat_view_build (JsonObject   *view,
           gboolean enabled = json_object_get_boolean_member (form, "enabled");
           g_autofree char *text = NULL;
 
-          if (json_array_get_length (json_object_get_array_member (form, "fields")) > 0)
+          /* Nor those that need another entry first: not legal now. */
+          if (json_array_get_length (json_object_get_array_member (form, "fields")) > 0
+              || json_object_has_member (form, "first"))
             continue;
           if (enabled)
             {
@@ -1235,6 +1317,73 @@ cb_seat_view_build (JsonObject   *view,
 }
 
 /* ---- Answers (app.js formAction in C) ---- */
+
+/* @name of @object when it is an object, else NULL. */
+static JsonObject *
+object_member (JsonObject *object,
+               const char *name)
+{
+  JsonNode *node = json_object_get_member (object, name);
+
+  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+}
+
+/* One count of an entry: a row of numbers costs one tap when changed, a counter a tap
+ * per step. */
+static guint
+count_taps (JsonObject *kind,
+            gint64      from,
+            gint64      to)
+{
+  if (json_object_get_boolean_member_with_default (kind, "numbers", FALSE))
+    return from != to;
+  return (guint) ABS (to - from);
+}
+
+guint
+cb_seat_view_entry_taps (JsonObject *view,
+                         JsonObject *action)
+{
+  JsonObject *entry;
+  JsonArray *kinds;
+  guint taps = 1;   /* the button */
+
+  g_return_val_if_fail (view != NULL && action != NULL, 0);
+
+  entry = object_member (view, "entry");
+  if (entry == NULL)
+    return 0;
+  kinds = json_object_get_array_member (entry, "kinds");
+  if (json_object_has_member (action, "refill"))
+    {
+      JsonObject *refill = json_object_get_object_member (action, "refill");
+
+      for (guint i = 0; i < json_array_get_length (kinds); i++)
+        {
+          JsonObject *kind = json_array_get_object_element (kinds, i);
+          gint64 want = json_object_get_int_member_with_default (refill, json_object_get_string_member (kind, "key"), 0);
+
+          taps += count_taps (kind, json_object_get_int_member (kind, "take"), want);
+        }
+      /* The red lines are a row of numbers (cb-phone.js). */
+      taps += json_object_get_int_member_with_default (action, "red_lines", 0) > 0;
+    }
+  else if (json_object_has_member (action, "roll"))
+    {
+      JsonObject *roll = json_object_get_object_member (action, "roll");
+
+      for (guint i = 0; i < json_array_get_length (kinds); i++)
+        {
+          JsonObject *kind = json_array_get_object_element (kinds, i);
+          JsonObject *faces = object_member (roll, json_object_get_string_member (kind, "key"));
+          g_autoptr(GList) names = faces != NULL ? json_object_get_members (faces) : NULL;
+
+          for (GList *f = names; f != NULL; f = f->next)
+            taps += count_taps (kind, 0, json_object_get_int_member (faces, f->data));
+        }
+    }
+  return taps;
+}
 
 char *
 cb_seat_view_dup_form_id (JsonObject *action)
@@ -1372,7 +1521,11 @@ cb_seat_view_answers_for (JsonObject *form,
 
           if (want < json_object_get_int_member (field, "min") || want > json_object_get_int_member (field, "max"))
             return FALSE;
-          *taps += (guint) ABS (want - values[i]);
+          /* A row of numbers: one tap on the number; a counter: one per step. */
+          if (json_object_get_boolean_member_with_default (field, "numbers", FALSE))
+            *taps += want != values[i];
+          else
+            *taps += (guint) ABS (want - values[i]);
           values[i] = want;
         }
       else if (g_str_equal (type, "pick"))

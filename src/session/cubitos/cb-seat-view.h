@@ -35,10 +35,16 @@ char       *cb_seat_view_dup_form_id (JsonObject *action);
 
 /* The answers (one per field of @form: a counter's number, a choice's index, a switch's
  * 0/1) that make the page send @action, and how many taps they cost from the form's
- * defaults (each counter step, each choice or switch changed, and the button). FALSE
+ * defaults (each counter step — one tap for a count drawn as a row of numbers —, each
+ * choice or switch changed, and the button). FALSE
  * when the form cannot say @action (a value outside a counter, no such choice).
  * @values holds as many elements as the form has fields. */
 gboolean    cb_seat_view_answers_for (JsonObject *form, JsonObject *action, gint64 *values, guint *taps);
+
+/* The taps the page's entry form (@view's "entry": refill or roll) needs for @action from
+ * its defaults: each count changed (one tap on a row of numbers, one per step on a − / +
+ * counter) and the button; 0 when @view has no entry. */
+guint       cb_seat_view_entry_taps (JsonObject *view, JsonObject *action);
 /* The action the page sends for @form with @values, as app.js builds it. */
 JsonObject *cb_seat_view_form_action (JsonObject *form, const gint64 *values);
 

@@ -18,6 +18,7 @@
 #include "cb-die-icon.h"
 #include "cb-panel-controls.h"
 #include "cb-presenter.h"
+#include "dp-window.h"
 
 /* From this width on, two boards stand side by side. */
 #define TWO_COLUMN_WIDTH 900
@@ -187,10 +188,30 @@ refresh (CbTablePage *self)
     }
 }
 
+/* The page never gets shorter than the bottom of what is in view, so an entry that
+ * shortens a board never scrolls the page under the pointer: scrolled to the end, the
+ * viewport clamped to the shorter page and moved every control 34 px down (walkthrough
+ * of 26 Nov: O'Brien passed, and the click meant for Jürgen's Pass hit the text above
+ * it). The floor follows the view at each entry; scrolling up lets the page shrink. */
+static void
+keep_page_height (CbTablePage *self)
+{
+  GtkWidget *viewport = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (self->scroller));
+  GtkWidget *content = viewport != NULL ? gtk_viewport_get_child (GTK_VIEWPORT (viewport)) : NULL;
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller));
+  double bottom = gtk_adjustment_get_value (adj) + gtk_adjustment_get_page_size (adj);
+
+  if (content != NULL)
+    gtk_widget_set_size_request (content, -1,
+                                 MAX (0, (int) bottom - gtk_widget_get_margin_top (content)
+                                         - gtk_widget_get_margin_bottom (content)));
+}
+
 static void
 session_changed_cb (DpSession   *session,
                     CbTablePage *self)
 {
+  keep_page_height (self);
   refresh (self);
 }
 
@@ -207,21 +228,28 @@ scroll_to_focus_idle (gpointer data)
   GtkWidget *content = viewport != NULL ? gtk_viewport_get_child (GTK_VIEWPORT (viewport)) : NULL;
   GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller));
   graphene_rect_t bounds;
-  double value, page, room = 24;
+  double value, page, room = 24, room_below;
 
   self->scroll_idle = 0;
   if (self->scroll_pending > 0)
     self->scroll_pending--;
+  /* In the adjustment's units: the content's coordinates (they do not change with a
+   * scroll not laid out yet) plus its margin, which the viewport scrolls too. */
   if (focus == NULL || content == NULL || !gtk_widget_is_ancestor (focus, content)
       || !gtk_widget_compute_bounds (focus, content, &bounds))
     return G_SOURCE_REMOVE;
+  bounds.origin.y += gtk_widget_get_margin_top (content);
   value = gtk_adjustment_get_value (adj);
   page = gtk_adjustment_get_page_size (adj);
   room = MIN (room, MAX (0, (page - bounds.size.height) / 2));
+  /* Below it, the toast that says the entry lies over the page for a few seconds: the
+   * keyboard's place is kept above it, so the next click on it never hits the toast or
+   * its Undo (walkthrough of 26 Nov: Zoë's Pass under "Zoë rolled 4 hits"). */
+  room_below = MIN (DP_WINDOW_TOAST_STRIP, MAX (0, page - bounds.size.height - room));
   if (bounds.origin.y - room < value)
     gtk_adjustment_set_value (adj, bounds.origin.y - room);
-  else if (bounds.origin.y + bounds.size.height + room > value + page)
-    gtk_adjustment_set_value (adj, bounds.origin.y + bounds.size.height + room - page);
+  else if (bounds.origin.y + bounds.size.height + room_below > value + page)
+    gtk_adjustment_set_value (adj, bounds.origin.y + bounds.size.height + room_below - page);
   return G_SOURCE_REMOVE;
 }
 
@@ -291,12 +319,19 @@ follow_focus_idle (gpointer data)
     return G_SOURCE_REMOVE;
   if (GTK_IS_TEXT (focus))   /* a number field's text: the whole field */
     focus = gtk_widget_get_parent (focus);
+  /* in the adjustments' units, as scroll_to_focus_idle() */
   if (gtk_widget_compute_bounds (focus, content, &at))
     {
-      gtk_adjustment_clamp_page (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (viewport)),
-                                 at.origin.y, at.origin.y + at.size.height);
-      gtk_adjustment_clamp_page (gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (viewport)),
-                                 at.origin.x, at.origin.x + at.size.width);
+      GtkAdjustment *vadj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (viewport));
+      GtkAdjustment *hadj = gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (viewport));
+      /* …and above the toast's strip, as scroll_to_focus_idle() */
+      double below = MIN (DP_WINDOW_TOAST_STRIP,
+                          MAX (0, gtk_adjustment_get_page_size (vadj) - at.size.height));
+      double y = at.origin.y + gtk_widget_get_margin_top (content);
+      double x = at.origin.x + gtk_widget_get_margin_start (content);
+
+      gtk_adjustment_clamp_page (vadj, y, y + at.size.height + below);
+      gtk_adjustment_clamp_page (hadj, x, x + at.size.width);
     }
   return G_SOURCE_REMOVE;
 }

@@ -18,6 +18,7 @@ typedef struct
   GStrv                  ids;
   DpHistoryExportFormat  format;
   char                  *location;
+  GFile                 *file;    /* chosen; NULL until then */
 } ExportRequest;
 
 static void
@@ -27,7 +28,28 @@ export_request_free (ExportRequest *request)
   g_clear_object (&request->store);
   g_clear_pointer (&request->ids, g_strfreev);
   g_clear_pointer (&request->location, g_free);
+  g_clear_object (&request->file);
   g_free (request);
+}
+
+/* What the worker needs: copies only, nothing it shares with the main thread. */
+typedef struct
+{
+  char                  *path;
+  GStrv                  ids;
+  DpHistoryExportFormat  format;
+  char                  *location;
+  GFile                 *file;
+} ExportJob;
+
+static void
+export_job_free (ExportJob *job)
+{
+  g_free (job->path);
+  g_strfreev (job->ids);
+  g_free (job->location);
+  g_clear_object (&job->file);
+  g_free (job);
 }
 
 gboolean
@@ -94,6 +116,62 @@ dp_history_export_to_file (DpStore               *store,
 }
 
 static void
+export_thread (GTask        *task,
+               gpointer      source,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  ExportJob *job = task_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DpStore) reader = dp_store_open_for_reading (job->path, &error);
+
+  if (reader == NULL
+      || !dp_history_export_to_file (reader, (const char *const *) job->ids, job->format, job->location,
+                                     job->file, &error))
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+void
+dp_history_export_to_file_async (DpStore               *store,
+                                 const char *const     *ids,
+                                 DpHistoryExportFormat  format,
+                                 const char            *location,
+                                 GFile                 *file,
+                                 GCancellable          *cancellable,
+                                 GAsyncReadyCallback    callback,
+                                 gpointer               user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  ExportJob *job;
+
+  g_return_if_fail (DP_IS_STORE (store));
+  g_return_if_fail (G_IS_FILE (file));
+
+  job = g_new0 (ExportJob, 1);
+  job->path = g_strdup (dp_store_get_path (store));
+  job->ids = g_strdupv ((char **) ids);
+  job->format = format;
+  job->location = g_strdup (location);
+  job->file = g_object_ref (file);
+  task = g_task_new (store, cancellable, callback, user_data);
+  g_task_set_source_tag (task, dp_history_export_to_file_async);
+  g_task_set_task_data (task, job, (GDestroyNotify) export_job_free);
+  g_task_run_in_thread (task, export_thread);
+}
+
+gboolean
+dp_history_export_to_file_finish (DpStore       *store,
+                                  GAsyncResult  *result,
+                                  GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, store), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
 show_toast (GtkWidget  *parent,
             const char *title)
 {
@@ -108,37 +186,45 @@ show_toast (GtkWidget  *parent,
 }
 
 static void
+export_done_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  ExportRequest *request = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (dp_history_export_to_file_finish (DP_STORE (source), result, &error))
+    {
+      g_autofree char *basename = g_file_get_basename (request->file);
+      /* Translators: a toast after an export; %s is the file name */
+      g_autofree char *title = g_strdup_printf (_("Exported to “%s”"), basename);
+
+      show_toast (request->parent, title);
+    }
+  else
+    {
+      /* Translators: a toast when an export failed; %s says why */
+      g_autofree char *title = g_strdup_printf (_("Could not export: %s"), error->message);
+
+      show_toast (request->parent, title);
+    }
+  export_request_free (request);
+}
+
+static void
 chooser_response_cb (GtkNativeDialog *dialog,
                      int              response,
                      ExportRequest   *request)
 {
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GError) error = NULL;
-
   if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+    request->file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
 
-  if (file != NULL)
-    {
-      if (dp_history_export_to_file (request->store, (const char *const *) request->ids,
-                                     request->format, request->location, file, &error))
-        {
-          g_autofree char *basename = g_file_get_basename (file);
-          /* Translators: a toast after an export; %s is the file name */
-          g_autofree char *title = g_strdup_printf (_("Exported to “%s”"), basename);
-
-          show_toast (request->parent, title);
-        }
-      else
-        {
-          /* Translators: a toast when an export failed; %s says why */
-          g_autofree char *title = g_strdup_printf (_("Could not export: %s"), error->message);
-
-          show_toast (request->parent, title);
-        }
-    }
-
-  export_request_free (request);
+  /* The writing goes on after the dialog, and the request with it. */
+  if (request->file != NULL)
+    dp_history_export_to_file_async (request->store, (const char *const *) request->ids, request->format,
+                                     request->location, request->file, NULL, export_done_cb, request);
+  else
+    export_request_free (request);
   gtk_native_dialog_destroy (dialog);
   g_object_unref (dialog);
 }

@@ -35,8 +35,24 @@ gboolean dp_history_export_to_file (DpStore               *store,
                                     GFile                 *file,
                                     GError               **error);
 
+/* The same on a worker thread with its own read-only connection to @store's file: the
+ * window goes on while a whole history (a million games) is written. @callback runs
+ * in the thread-default main context of the caller. */
+void     dp_history_export_to_file_async  (DpStore               *store,
+                                           const char *const     *ids,
+                                           DpHistoryExportFormat  format,
+                                           const char            *location,
+                                           GFile                 *file,
+                                           GCancellable          *cancellable,
+                                           GAsyncReadyCallback    callback,
+                                           gpointer               user_data);
+gboolean dp_history_export_to_file_finish (DpStore               *store,
+                                           GAsyncResult          *result,
+                                           GError               **error);
+
 /* Asks for a file (GtkFileChooserNative, transient for @parent's window) and exports
- * into it; success and failure are shown as a toast in @parent's AdwToastOverlay. */
+ * into it off the main thread; success and failure are shown as a toast in @parent's
+ * AdwToastOverlay. */
 void     dp_history_export_run (GtkWidget             *parent,
                                 DpStore               *store,
                                 const char *const     *ids,

@@ -85,6 +85,7 @@ test_race_on_phones (DpUiFixture   *f,
   g_autofree char *id = NULL;
   g_autofree char *url = NULL;
   Phone *phones[3];
+  JsonObject *last[3] = { NULL, };   /* the state each phone was last asked in */
   DpSession *session;
   guint sent = 0;
 
@@ -132,7 +133,13 @@ test_race_on_phones (DpUiFixture   *f,
       gint64 deadline = g_get_monotonic_time () + PHONE_WAIT_SECONDS * G_USEC_PER_SEC;
 
       g_assert_cmpint (seat, >=, 0);
-      state = phone_wait_seat (phones[seat], seat, n);
+      /* The state a skipped entry of Dicepad's was read from is still this one. */
+      if (last[seat] != NULL && json_object_get_int_member (last[seat], "at") == n)
+        state = json_object_ref (last[seat]);
+      else
+        state = phone_wait_seat (phones[seat], seat, n);
+      g_clear_pointer (&last[seat], json_object_unref);
+      last[seat] = json_object_ref (state);
       answer = page_action (state, action);
       if (answer == NULL)
         {
@@ -149,6 +156,9 @@ test_race_on_phones (DpUiFixture   *f,
       g_assert_cmpuint (dp_game_get_n_actions (dp_session_get_game (session)), >, n);
       g_ptr_array_remove_index (pending, 0);
     }
+
+  for (guint s = 0; s < 3; s++)
+    g_clear_pointer (&last[s], json_object_unref);
 
   /* The stored game is the script's end, and the window shows the result. */
   g_assert_cmpuint (sent, >, 30);

@@ -955,6 +955,38 @@ test_click_keeps_scroll (Fixture       *f,
   end_at_360 (f);
 }
 
+/* Walkthrough of 26 Nov (issue 25, "nothing that moves under the pointer"): scrolled
+ * to the end of the page, O'Brien passed, his section got two lines shorter, and the
+ * viewport, clamped to the shorter page, moved every control 34 px down: the click meant
+ * for Jürgen's Pass hit the text above it. Through the golden race at 360×640, with the
+ * page scrolled to its end before each entry, the page never ends above the bottom of
+ * what was in view. */
+static void
+test_shorter_keeps_view (Fixture       *f,
+                         gconstpointer  data)
+{
+  GtkAdjustment *vadj;
+
+  start_race_at_360 (f);
+  vadj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (dp_ui_find_descendant (GTK_WIDGET (table (f)),
+                                                                                GTK_TYPE_VIEWPORT)));
+  for (guint i = 0; i < f->script->len; i++)
+    {
+      double bottom;
+
+      dp_ui_wait_for_layout (GTK_WIDGET (f->ui.window));
+      gtk_adjustment_set_value (vadj, gtk_adjustment_get_upper (vadj) - gtk_adjustment_get_page_size (vadj));
+      dp_ui_wait_for_layout (GTK_WIDGET (f->ui.window));
+      bottom = gtk_adjustment_get_value (vadj) + gtk_adjustment_get_page_size (vadj);
+      enter_line (f, i);
+      if (cb_game_is_finished (cb_game_from_dp_const (dp_session_get_game (dp_window_get_session (f->ui.window)))))
+        break;
+      dp_ui_wait_for_layout (GTK_WIDGET (f->ui.window));
+      g_assert_cmpfloat (gtk_adjustment_get_upper (vadj), >=, bottom - 1);
+    }
+  end_at_360 (f);
+}
+
 static gboolean
 has_toast (GtkWidget *widget)
 {
@@ -1249,6 +1281,7 @@ main (int   argc,
   g_test_add ("/cubitos-ui/click-keeps-scroll", Fixture, NULL, fixture_setup, test_click_keeps_scroll, fixture_teardown);
   g_test_add ("/cubitos-ui/no-empty-band", Fixture, NULL, fixture_setup, test_no_empty_band, fixture_teardown);
   g_test_add ("/cubitos-ui/toast-room", Fixture, NULL, fixture_setup, test_toast_room, fixture_teardown);
+  g_test_add ("/cubitos-ui/shorter-keeps-view", Fixture, NULL, fixture_setup, test_shorter_keeps_view, fixture_teardown);
 
   return g_test_run ();
 }
