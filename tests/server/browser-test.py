@@ -122,7 +122,14 @@ def enabled(driver, selector):
 def tap(driver, selector, what):
     for attempt in range(5):
         try:
-            wait(driver, lambda d: enabled(d, selector), what).click()
+            element = wait(driver, lambda d: enabled(d, selector), what)
+            # A person scrolls what they need to the middle of the screen, not under the
+            # form's buttons kept at its foot.
+            driver.execute_script(
+                "const r = arguments[0].getBoundingClientRect();"
+                "if (r.top < 0 || r.bottom > innerHeight - 120) arguments[0].scrollIntoView({block: 'center'})",
+                element)
+            element.click()
             return
         except StaleElementReferenceException:
             continue
@@ -270,6 +277,16 @@ def verb(action):
     return next(k for k in action if k != "player")
 
 
+def own_form_on_screen(driver, what):
+    """Played as a table would (issue 23): once a phone's own entry is stored, its next
+    form starts on screen; nobody scrolls up to find what to do next."""
+    top = driver.execute_script(
+        "const f = document.querySelector('#entry > *, #forms > *');"
+        "return f ? f.getBoundingClientRect().top : null")
+    height = driver.execute_script("return window.innerHeight")
+    assert top is None or 0 <= top < height, f"the next form starts off screen ({top} px) after {what}"
+
+
 def no_sideways_scroll(driver, what):
     width = driver.execute_script("return document.documentElement.scrollWidth")
     inner = driver.execute_script("return window.innerWidth")
@@ -374,9 +391,12 @@ def prepare(driver, action, taps):
     entry = st["entry"]
     if v == "refill":
         assert entry and entry["mode"] == "refill", f"no refill entry for {action}"
+        # Red lines first: the counts then start from the proposal for them ("takes").
+        red = action.get("red_lines", 0)
+        set_counter(driver, "refill:red_lines", 0, red, taps)
         for kind in entry["kinds"]:
-            set_counter(driver, "refill:" + kind["key"], kind["take"], action["refill"].get(kind["key"], 0), taps)
-        set_counter(driver, "refill:red_lines", 0, action.get("red_lines", 0), taps)
+            have = kind["takes"][red] if red and "takes" in kind else kind["take"]
+            set_counter(driver, "refill:" + kind["key"], have, action["refill"].get(kind["key"], 0), taps)
         return "#send"
     if v == "roll":
         assert entry and entry["mode"] == "cubitos-roll", f"no roll entry for {action}"
@@ -394,7 +414,8 @@ def prepare(driver, action, taps):
     for i, field in enumerate(form["fields"]):
         if field.get("when"):
             at = next(j for j, f in enumerate(form["fields"]) if f["path"] == field["when"]["path"])
-            if int(values[at]) < field["when"]["min"]:
+            if ("options" in field["when"] and int(values[at]) not in field["when"]["options"]) \
+                    or ("options" not in field["when"] and int(values[at]) < field["when"]["min"]):
                 continue
         key = fid + "|" + "/".join(str(p) for p in field["path"])
         target = get_path(action, field["path"])
@@ -509,6 +530,9 @@ def cubitos_race(drivers):
         for p in drivers:
             wait(p, lambda d: at(d) >= expected, f"log position {expected} after {batch}")
             no_sideways_scroll(p, f"after {batch}")
+        for p in {id(by_name[a["player"]]): by_name[a["player"]] for a in batch}.values():
+            wait(p, lambda d: not d.execute_script("return busy"), "the answer")
+            own_form_on_screen(p, f"{batch}")
     for p in drivers:
         wait(p, lambda d: state_of(d)["finished"], "the end of the race")
     stored_equals_script(game_id, script)
