@@ -65,9 +65,9 @@ run (gconstpointer data)
   kr_play_race (&f, &config, &race);
   per = (double) race.inputs / race.player_rounds;
   g_print ("Cubitos %s at %d×%d, 3 players, by the keyboard contract: %u entries (%u by Dicepad itself), "
-           "%u rounds, %u player-rounds, %u busts, %u costs told, %u card abilities\n",
+           "%u rounds, %u player-rounds, %u busts, %u costs told, %u card abilities of %u cards\n",
            r->name, r->width, r->height, race.actions, race.forced, race.rounds, race.player_rounds,
-           race.busts, race.told_costs, race.abilities);
+           race.busts, race.told_costs, race.abilities, race.cards_used);
   for (guint p = 0; p <= CB_PHASE_OUT; p++)
     if (race.by_phase[p] > 0)
       g_print ("  %-14s %5.2f inputs per player-round\n", cb_phase_to_string (p),

@@ -17,6 +17,7 @@
 #include <sys/resource.h>
 
 #include "cv-game.h"
+#include "cv-model.h"
 #include "cv-presenter.h"
 #include "dp-table-server.h"
 #include "dp-table-view.h"
@@ -1300,6 +1301,45 @@ test_cubitos_assistant (Fixture       *fixture,
   g_assert_false (json_object_has_member (b, "assistant"));
 }
 
+/* Issue 27 item 2: the Calavera advice on the phone of the seat that acts, the window's
+ * words ("First roll: … this roll", "… this turn"). The phone never builds the points
+ * model (the window does, in a worker thread): until it is there the phone says nothing. */
+static void
+test_calavera_assistant (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autoptr(Phone) ina = phone_seated (fixture, 0);
+  g_autoptr(JsonObject) state = phone_wait_seat (ina, 0, 0);
+  CvOddsSheet empty;
+  const char *text;
+
+  cv_odds_sheet_init (&empty);
+  g_assert_false (json_object_has_member (state, "assistant"));
+  g_object_set (fixture->server, "assistant", TRUE, NULL);
+  g_clear_pointer (&state, json_object_unref);
+  state = phone_wait_state_at (ina, 0);
+  g_assert_true (json_object_has_member (state, "assistant"));
+  if (!cv_model_is_ready (2, &empty))
+    g_assert_true (json_object_get_null_member (state, "assistant"));
+
+  /* what the window's worker thread does: Ina, Sami and Tom, two others each */
+  cv_model_get (2, &empty);
+  g_object_set (fixture->server, "assistant", FALSE, NULL);
+  g_clear_pointer (&state, json_object_unref);
+  state = phone_wait_state_at (ina, 0);
+  g_object_set (fixture->server, "assistant", TRUE, NULL);
+  g_clear_pointer (&state, json_object_unref);
+  state = phone_wait_state_at (ina, 0);
+  text = json_object_get_string_member (state, "assistant");
+  g_assert_nonnull (text);
+  g_assert_true (g_str_has_prefix (text, "First roll: "));
+  g_assert_nonnull (strstr (text, " curse risk this roll, "));
+  g_assert_nonnull (strstr (text, "\nThis turn, following the advice: "));
+  g_assert_nonnull (strstr (text, " curse risk this turn, "));
+  g_assert_nonnull (strstr (text, " own turns left (estimated)."));
+  g_object_set (fixture->server, "assistant", FALSE, NULL);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1322,6 +1362,7 @@ main (int    argc,
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   g_test_add ("/server/join", Fixture, NULL, fixture_set_up, test_join, fixture_tear_down);
+  g_test_add ("/server/calavera-assistant", Fixture, NULL, fixture_set_up, test_calavera_assistant, fixture_tear_down);
   g_test_add ("/server/seat", Fixture, NULL, fixture_set_up, test_seat, fixture_tear_down);
   g_test_add ("/server/legal-only", Fixture, NULL, fixture_set_up, test_legal_only, fixture_tear_down);
   g_test_add ("/server/stale-and-parallel", Fixture, NULL, fixture_set_up, test_stale_and_parallel, fixture_tear_down);

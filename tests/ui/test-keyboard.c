@@ -41,6 +41,17 @@ panel (Fixture *f)
   return cv_table_page_get_turn_panel (table (f));
 }
 
+/* The first advice of a game builds the points model's tables in a worker thread
+ * (docs/assistant.md): run the main loop until the panel shows the advice. */
+static void
+wait_for_advice (Fixture *f)
+{
+  for (guint i = 0; i < 100000 && cv_turn_panel_get_assistant_text (panel (f)) == NULL; i++)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_nonnull (cv_turn_panel_get_assistant_text (panel (f)));
+}
+
+
 static const CvGame *
 game (Fixture *f)
 {
@@ -974,6 +985,7 @@ test_table_fits_360x640 (Fixture       *f,
   script_load (&script, "four-player-game.jsonl");
   g_ptr_array_set_size (script.actions, 30);
   start_by_keys (f, names);
+  wait_for_advice (f);
   play_script_by_keys (f, &script, assert_fits_width);
   assert_fits_width (f, NULL);
   script_clear (&script);
@@ -1199,6 +1211,7 @@ open_rolled_table (Fixture *f,
   dp_ui_fixture_open_window (f);
   dp_ui_wait_mapped (GTK_WIDGET (f->window));
   start_by_keys (f, names);
+  wait_for_advice (f);
   type_en (f, "OOGJJP\n");
 }
 
@@ -1289,7 +1302,7 @@ test_choice_in_view_360x640 (Fixture       *f,
   g_assert_true (in_view (button, panel_scroller));
 
   /* the advice, its sentences and its footnote, one under the other */
-  worth = dp_ui_find_label (GTK_WIDGET (panel (f)), _("“Worth” is how many points a choice adds to the sheet in the long run: crosses towards the points zone, rows at risk of the death zone, and bonus lines."));
+  worth = dp_ui_find_label (GTK_WIDGET (panel (f)), _("“Points expected” is what a choice adds to your final total, counting the rest of the game played by this advice and the crosses other players’ skulls may force."));
   g_assert_nonnull (worth);
   g_assert_true (gtk_widget_get_visible (worth));
   assert_no_overlap (gtk_widget_get_parent (worth));

@@ -308,11 +308,13 @@ test_assistant_first_roll (void)
 
   /* 6.2 % and 25.7 %: the formulas above, not the assistant. */
   if (is_german ())
-    expected = g_strdup_printf ("Erster Wurf: %s Fluch-Risiko, %s mindestens 2 Joker", curse, jokers);
+    expected = g_strdup_printf ("Erster Wurf: %s Fluch-Risiko bei diesem Wurf, %s mindestens 2 Joker", curse, jokers);
   else
-    expected = g_strdup_printf ("First roll: %s curse risk, %s at least 2 jokers", curse, jokers);
+    expected = g_strdup_printf ("First roll: %s curse risk this roll, %s at least 2 jokers", curse, jokers);
   g_assert_cmpstr (text->recommendation, ==, expected);
+  /* Issue 27 item 2: the whole turn's curse risk too, said as "this turn". */
   g_assert_nonnull (text->outlook);
+  g_assert_nonnull (strstr (text->outlook, is_german () ? "Fluch-Risiko in diesem Zug" : "curse risk this turn"));
   /* Nothing to pick up before the first roll, nobody else to advise. */
   g_assert_null (text->selection);
   g_assert_cmpuint (text->opponents->len, ==, 0);
@@ -344,15 +346,18 @@ test_assistant_selection (void)
       g_autofree char *expected = NULL;
 
       if (is_german ())
-        expected = g_strdup_printf ("%u Würfel aufnehmen: %s Fluch-Risiko, %s mindestens 2 Joker", k, curse, jokers);
-      else
-        expected = g_strdup_printf (k == 1 ? "Picking up %u die: %s curse risk, %s at least 2 jokers"
-                                           : "Picking up %u dice: %s curse risk, %s at least 2 jokers",
+        expected = g_strdup_printf ("%u Würfel aufnehmen: %s Fluch-Risiko bei diesem Wurf, %s mindestens 2 Joker; ",
                                     k, curse, jokers);
-      g_assert_cmpstr (text->selection, ==, expected);
-      /* Choosing: best and second best, each with its worth. */
+      else
+        expected = g_strdup_printf (k == 1 ? "Picking up %u die: %s curse risk this roll, %s at least 2 jokers; "
+                                           : "Picking up %u dice: %s curse risk this roll, %s at least 2 jokers; ",
+                                    k, curse, jokers);
+      /* This roll by the formulas; then the whole turn (issue 27 item 2). */
+      g_assert_true (g_str_has_prefix (text->selection, expected));
+      g_assert_nonnull (strstr (text->selection, is_german () ? "Fluch-Risiko in diesem Zug" : "curse risk this turn"));
+      /* Choosing: best and second best, each with its worth, and the turn's outlook. */
       g_assert_nonnull (text->recommendation);
-      g_assert_null (text->outlook);
+      g_assert_nonnull (text->outlook);
     }
 
   /* Nothing selected yet: the assistant says how to see the odds. */
@@ -390,47 +395,50 @@ test_assistant_no_reroll_left (void)
   g_assert_nonnull (text->recommendation);
 }
 
-/* The value model of docs/assistant.md on a fresh sheet, written out: a row's worth
- * (0.6 per start-area cross; box 6 = 4 less 5 % at risk) plus, per bonus line not
- * reached, ½ · v · (crosses up to the line) / (4 × line) with v = 4, 5, 6. */
-static double
-fresh_sheet_worth_of_crosses (guint crosses)
-{
-  static const guint lines[] = { 3, 6, 9 };
-  static const double values[] = { 4, 5, 6 };
-  double worth = crosses <= 5 ? 0.6 * crosses : 4 * 0.95;
-
-  g_assert_cmpuint (crosses, <=, 6);
-  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
-    worth += 0.5 * values[i] * MIN (crosses, lines[i]) / (4.0 * lines[i]);
-  return worth;
-}
-
+/* The worth in points of taking @crosses orange crosses on a fresh sheet (docs/assistant.md,
+ * "The worth of a choice in points"): the model's expected final total after the choice
+ * less that of marking nothing; @own_turn: the roller (the turn ends), else a duty. */
 static char *
-worth_text (double worth)
+fresh_sheet_points_text (const CvGame *game,
+                         guint         crosses,
+                         gboolean      own_turn)
 {
-  /* LC_ALL=C.UTF-8 in the tests: a decimal point in both languages. */
-  return g_strdup_printf ("%.1f", worth);
+  CvOddsSheet sheet, after;
+  const CvModel *model;
+  guint turns = cv_model_estimate_turns_left (game, 0);
+  double value;
+
+  cv_odds_sheet_init (&sheet);
+  model = cv_model_get (cv_game_get_n_players (game) - 1, &sheet);
+  after = sheet;
+  cv_model_sheet_take (&after, CV_FACE_ORANGE, crosses);
+  if (own_turn)
+    value = cv_model_points_after_turn (model, &after, turns - 1) - cv_model_points_after_turn (model, &sheet, turns - 1);
+  else
+    value = cv_model_expected_points (model, &after, turns) - cv_model_expected_points (model, &sheet, turns);
+  /* LC_ALL=C.UTF-8 in the tests: a decimal point in both languages; a minus sign. */
+  return floor (value * 10.0 + 0.5) >= 0.0 ? g_strdup_printf ("+%.1f", fabs (value))
+                                           : g_strdup_printf ("\u2212%.1f", fabs (value));
 }
 
 /* Docs/assistant.md, "Properties the tests check": "with six dice of one colour on a
- * fresh sheet, [the advice is] to take them"; the recommendation shows the worth. */
+ * fresh sheet, [the advice is] to take them"; the recommendation shows the points
+ * expected (issue 27 item 2: "+3.2 points expected"). */
 static void
 test_assistant_recommendation (void)
 {
   g_autoptr(CvGame) game = new_game ();
   g_autoptr(CvAssistantText) text = NULL;
-  g_autofree char *worth = worth_text (fresh_sheet_worth_of_crosses (6));
+  g_autofree char *worth = fresh_sheet_points_text (game, 6, TRUE);
   g_autofree char *prefix = NULL;
 
   apply_roll (game, "OOOOOO");
   text = assistant_text (game, NULL);
 
   if (is_german ())
-    prefix = g_strdup_printf ("Am besten: Orange nehmen (6 Kreuze) (Wert %s). Zweitbeste Wahl: ", worth);
+    prefix = g_strdup_printf ("Am besten: Orange nehmen (6 Kreuze) (%s Punkte erwartet). Danach: ", worth);
   else
-    prefix = g_strdup_printf ("Best: take orange (6 crosses) (worth %s). Next best: ", worth);
-  g_assert_cmpstr (worth, ==, "5.4");
+    prefix = g_strdup_printf ("Best: take orange (6 crosses) (%s points expected). Next best: ", worth);
   g_assert_true (g_str_has_prefix (text->recommendation, prefix));
 }
 
@@ -442,8 +450,8 @@ test_assistant_opponents (void)
 {
   g_autoptr(CvGame) game = new_game ();
   g_autoptr(CvAssistantText) text = NULL;
-  g_autofree char *orange = worth_text (fresh_sheet_worth_of_crosses (2));
-  g_autofree char *green = worth_text (fresh_sheet_worth_of_crosses (1));
+  g_autofree char *orange = fresh_sheet_points_text (game, 2, FALSE);
+  g_autofree char *green = fresh_sheet_points_text (game, 1, FALSE);
   g_autofree char *expected = NULL;
 
   apply_roll (game, "OOGSSS");
@@ -456,8 +464,8 @@ test_assistant_opponents (void)
   g_assert_null (text->selection);
   if (!is_german ())
     {
-      expected = g_strdup_printf ("Best for Sami: take orange (2 crosses) (worth %s). "
-                                  "Next best: take green (1 cross) (worth %s).", orange, green);
+      expected = g_strdup_printf ("Best for Sami: take orange (2 crosses) (%s points expected). "
+                                  "Next best: take green (1 cross) (%s points expected).", orange, green);
       g_assert_cmpstr (g_ptr_array_index (text->opponents, 0), ==, expected);
       g_assert_true (g_str_has_prefix (g_ptr_array_index (text->opponents, 1), "Best for Tom: "));
     }

@@ -12,7 +12,8 @@
 
 #include "cv-odds.h"
 
-/* ---- The value model (docs/assistant.md, "What a choice is worth") ---- */
+/* ---- The sheet worth: the first assistant's value model, kept as CV_ODDS_VALUE_HEURISTIC
+ * (docs/assistant.md, "The sheet worth"); the points model is cv-model.c ---- */
 
 /* A cross in the start area is worth this much: it brings the row closer to the points
  * zone (five crosses = 3, a little less than the 4 of box 6, so the worth rises
@@ -194,6 +195,82 @@ cv_odds_value_freeze (const CvOddsSheet *sheet,
   return cv_odds_sheet_worth (&after) - cv_odds_sheet_worth (sheet);
 }
 
+/* ---- What a final choice is worth, in either model ---- */
+
+typedef struct
+{
+  CvOddsValueModel  value_model;
+  const CvModel    *model;        /* CV_ODDS_VALUE_POINTS */
+  /* The roller: own turns still to come after this one (cv_model_points_after_turn());
+   * an opponent's duty: own turns left, the next one included (cv_model_expected_points()). */
+  guint             turns;
+  gboolean          own_turn;
+  double            baseline;     /* the points of the sheet as it is */
+} ValueCtx;
+
+static double
+ctx_points (const ValueCtx    *ctx,
+            const CvOddsSheet *sheet)
+{
+  return ctx->own_turn ? cv_model_points_after_turn (ctx->model, sheet, ctx->turns)
+                       : cv_model_expected_points (ctx->model, sheet, ctx->turns);
+}
+
+static void
+value_ctx_init (ValueCtx           *ctx,
+                const CvOddsSheet  *sheet,
+                const CvOddsParams *params,
+                guint               n_opponents,
+                guint               turns,
+                gboolean            own_turn)
+{
+  memset (ctx, 0, sizeof *ctx);
+  ctx->value_model = params->value_model;
+  ctx->turns = turns;
+  ctx->own_turn = own_turn;
+  if (ctx->value_model == CV_ODDS_VALUE_POINTS)
+    {
+      ctx->model = cv_model_get (n_opponents, sheet);
+      ctx->baseline = ctx_points (ctx, sheet);
+    }
+}
+
+static double
+ctx_value_take (const ValueCtx    *ctx,
+                const CvOddsSheet *sheet,
+                CvFace             color,
+                guint              crosses)
+{
+  CvOddsSheet after;
+
+  if (ctx->value_model == CV_ODDS_VALUE_HEURISTIC)
+    return cv_odds_value_take (sheet, color, crosses);
+  if (crosses == 0 || sheet->frozen[color] || sheet->crosses[color] >= CV_ROW_LENGTH)
+    return ILLEGAL_VALUE;
+  after = *sheet;
+  cv_model_sheet_take (&after, color, crosses);
+  return ctx_points (ctx, &after) - ctx->baseline;
+}
+
+static guint jokers_to_freeze (const CvOddsSheet *sheet, CvFace color);
+
+static double
+ctx_value_freeze (const ValueCtx    *ctx,
+                  const CvOddsSheet *sheet,
+                  CvFace             color)
+{
+  CvOddsSheet after;
+  guint need = jokers_to_freeze (sheet, color);
+
+  if (ctx->value_model == CV_ODDS_VALUE_HEURISTIC)
+    return cv_odds_value_freeze (sheet, color, need);
+  if (need == 0)
+    return ILLEGAL_VALUE;
+  after = *sheet;
+  cv_model_sheet_freeze (&after, color);
+  return ctx_points (ctx, &after) - ctx->baseline;
+}
+
 /* ---- The solver: exact expectation over multisets of faces ---- */
 
 /* Multisets of at most six dice over six faces: C(12, 6). */
@@ -311,18 +388,17 @@ solver_add_sets (Solver *s,
 
 static void
 solver_prepare_sheet (Solver            *s,
-                      const CvOddsSheet *sheet)
+                      const CvOddsSheet *sheet,
+                      const ValueCtx    *ctx)
 {
   s->sheet = *sheet;
   for (guint c = 0; c < CV_N_COLORS; c++)
     {
       s->take_value[c][0] = ILLEGAL_VALUE;
       for (guint n = 1; n <= CV_N_DICE; n++)
-        s->take_value[c][n] = cv_odds_value_take (sheet, (CvFace) c, n);
+        s->take_value[c][n] = ctx_value_take (ctx, sheet, (CvFace) c, n);
       s->freeze_need[c] = jokers_to_freeze (sheet, (CvFace) c);
-      s->freeze_value[c] = s->freeze_need[c] > 0
-                           ? cv_odds_value_freeze (sheet, (CvFace) c, s->freeze_need[c])
-                           : ILLEGAL_VALUE;
+      s->freeze_value[c] = s->freeze_need[c] > 0 ? ctx_value_freeze (ctx, sheet, (CvFace) c) : ILLEGAL_VALUE;
       s->free_boxes[c] = sheet->frozen[c] ? 0 : CV_ROW_LENGTH - MIN (sheet->crosses[c], CV_ROW_LENGTH);
     }
 }
@@ -337,7 +413,8 @@ solver_free (Solver *s)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Solver, solver_free)
 
 static Solver *
-solver_new (const CvOddsSheet *sheet)
+solver_new (const CvOddsSheet *sheet,
+            const ValueCtx    *ctx)
 {
   Solver *s = g_new0 (Solver, 1);
   guint counts[CV_N_FACES] = { 0 };
@@ -351,7 +428,7 @@ solver_new (const CvOddsSheet *sheet)
   s->first[CV_N_DICE + 1] = s->n_sets;
   g_assert (s->n_sets == MAX_SETS);
 
-  solver_prepare_sheet (s, sheet);
+  solver_prepare_sheet (s, sheet, ctx);
   return s;
 }
 
@@ -634,6 +711,10 @@ struct _CvOdds
   CvPhase phase;
   guint   seat;
   guint   rolls_left;
+  CvOddsValueModel value_model;
+  guint   turns_left;
+  gboolean turns_estimated;
+  double  baseline;
   guint   dice[CV_N_FACES];
   GArray *options;    /* CvOddsOption, best first */
   GArray *opponents;  /* CvOddsOpponent, by seat */
@@ -784,18 +865,48 @@ add_keep_cb (Solver      *s,
   g_array_append_val (a->options, option);
 }
 
-static CvOdds *
-compute_turn (const CvOddsSheet *sheet,
-              const guint       *dice,
-              guint              rolls_left,
-              CvPhase            phase,
-              guint              seat,
-              int                player)
+/* The own turns counted: the Preferences value, or the estimate. */
+static guint
+turns_of (const CvOddsParams *params,
+          guint               estimate,
+          gboolean           *estimated)
 {
-  g_autoptr(Solver) s = solver_new (sheet);
+  *estimated = params->turns_left == 0;
+  return CLAMP (params->turns_left == 0 ? estimate : params->turns_left, 1, CV_MODEL_MAX_TURNS);
+}
+
+static void
+set_expected_points (CvOdds *odds)
+{
+  for (guint i = 0; i < odds->options->len; i++)
+    {
+      CvOddsOption *option = &g_array_index (odds->options, CvOddsOption, i);
+
+      option->expected_points = odds->value_model == CV_ODDS_VALUE_POINTS ? odds->baseline + option->value : 0.0;
+    }
+}
+
+static CvOdds *
+compute_turn (const CvOddsSheet  *sheet,
+              const guint        *dice,
+              guint               rolls_left,
+              CvPhase             phase,
+              guint               seat,
+              int                 player,
+              const CvOddsParams *params,
+              guint               n_opponents,
+              guint               turns_estimate)
+{
+  g_autoptr(Solver) s = NULL;
   CvOdds *odds = odds_new (phase, seat);
+  ValueCtx ctx;
   guint root;
 
+  odds->value_model = params->value_model;
+  odds->turns_left = turns_of (params, turns_estimate, &odds->turns_estimated);
+  value_ctx_init (&ctx, sheet, params, n_opponents, odds->turns_left - 1, TRUE);
+  odds->baseline = ctx.baseline;
+  s = solver_new (sheet, &ctx);
   odds->rolls_left = rolls_left;
   memcpy (odds->dice, dice, sizeof odds->dice);
 
@@ -814,6 +925,7 @@ compute_turn (const CvOddsSheet *sheet,
       vec_to_stats (repeat_stats (s, rolls_left, none), &option.stats[CV_ODDS_PLAN_REPEAT]);
       vec_to_stats (expect_stats (s, rolls_left - 1, none), &option.stats[CV_ODDS_PLAN_BEST]);
       g_array_append_val (odds->options, option);
+      set_expected_points (odds);
       return odds;
     }
 
@@ -840,6 +952,7 @@ compute_turn (const CvOddsSheet *sheet,
     }
 
   g_array_sort_with_data (odds->options, compare_options, NULL);
+  set_expected_points (odds);
   return odds;
 }
 
@@ -872,39 +985,74 @@ check_dice (const guint  *dice,
   return TRUE;
 }
 
+void
+cv_odds_params_init (CvOddsParams *params)
+{
+  g_return_if_fail (params != NULL);
+
+  params->value_model = CV_ODDS_VALUE_POINTS;
+  params->turns_left = 0;
+  params->n_opponents = -1;
+}
+
+CvOdds *
+cv_odds_compute_turn_with (const CvOddsSheet   *sheet,
+                           const guint          dice[CV_N_FACES],
+                           guint                rolls_left,
+                           const CvOddsParams  *params,
+                           GError             **error)
+{
+  CvOddsParams defaults;
+  guint total = 0;
+  guint n_opponents;
+
+  g_return_val_if_fail (sheet != NULL, NULL);
+  g_return_val_if_fail (dice != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (params == NULL)
+    {
+      cv_odds_params_init (&defaults);
+      params = &defaults;
+    }
+  if (!check_dice (dice, rolls_left, error))
+    return NULL;
+  for (guint f = 0; f < CV_N_FACES; f++)
+    total += dice[f];
+
+  n_opponents = params->n_opponents < 0 ? 1 : (guint) params->n_opponents;
+  return compute_turn (sheet, dice, rolls_left, total == 0 ? CV_PHASE_ROLL : CV_PHASE_CHOOSE, 0, -1,
+                       params, n_opponents, cv_model_estimate_sheet_turns (sheet, n_opponents));
+}
+
 CvOdds *
 cv_odds_compute_turn (const CvOddsSheet *sheet,
                       const guint        dice[CV_N_FACES],
                       guint              rolls_left,
                       GError           **error)
 {
-  guint total = 0;
-
-  g_return_val_if_fail (sheet != NULL, NULL);
-  g_return_val_if_fail (dice != NULL, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  if (!check_dice (dice, rolls_left, error))
-    return NULL;
-  for (guint f = 0; f < CV_N_FACES; f++)
-    total += dice[f];
-
-  return compute_turn (sheet, dice, rolls_left, total == 0 ? CV_PHASE_ROLL : CV_PHASE_CHOOSE, 0, -1);
+  return cv_odds_compute_turn_with (sheet, dice, rolls_left, NULL, error);
 }
 
 static void
-add_opponent (CvOdds       *odds,
-              const CvGame *game,
-              guint         seat)
+add_opponent (CvOdds             *odds,
+              const CvGame       *game,
+              guint               seat,
+              const CvOddsParams *params,
+              guint               n_opponents,
+              guint               turns)
 {
   CvOddsSheet sheet;
   g_autoptr(Solver) s = NULL;
   g_autoptr(GArray) groups = g_array_new (FALSE, TRUE, sizeof (CvOddsOption));
   CvOddsOpponent opponent;
   guint dice[CV_N_FACES] = { 0 };
+  ValueCtx ctx;
 
   cv_odds_sheet_from_game (game, seat, &sheet);
-  s = solver_new (&sheet);
+  /* A duty comes before the opponent's own next turn: all their turns left are ahead. */
+  value_ctx_init (&ctx, &sheet, params, n_opponents, turns, FALSE);
+  s = solver_new (&sheet, &ctx);
   /* The dice the roller left: never skulls, never the dice the roller used. */
   for (guint f = 0; f < CV_FACE_SKULL; f++)
     dice[f] = cv_game_count_faces (game, (CvFace) f, TRUE);
@@ -917,22 +1065,51 @@ add_opponent (CvOdds       *odds,
   opponent.seat = seat;
   opponent.n_groups = MIN (groups->len, G_N_ELEMENTS (opponent.groups));
   for (guint i = 0; i < opponent.n_groups; i++)
-    opponent.groups[i] = g_array_index (groups, CvOddsOption, i);
+    {
+      opponent.groups[i] = g_array_index (groups, CvOddsOption, i);
+      if (params->value_model == CV_ODDS_VALUE_POINTS)
+        opponent.groups[i].expected_points = ctx.baseline + opponent.groups[i].value;
+    }
   g_array_append_val (odds->opponents, opponent);
+}
+
+static guint
+game_opponents (const CvGame       *game,
+                const CvOddsParams *params)
+{
+  return params->n_opponents >= 0 ? (guint) params->n_opponents : cv_game_get_n_players (game) - 1;
 }
 
 CvOdds *
 cv_odds_compute (const CvGame  *game,
                  GError       **error)
 {
+  return cv_odds_compute_with (game, NULL, error);
+}
+
+CvOdds *
+cv_odds_compute_with (const CvGame        *game,
+                      const CvOddsParams  *params,
+                      GError             **error)
+{
+  CvOddsParams defaults;
   CvPhase phase;
   guint roller;
+  guint n_opponents;
+  guint estimate;
 
   g_return_val_if_fail (game != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  if (params == NULL)
+    {
+      cv_odds_params_init (&defaults);
+      params = &defaults;
+    }
   phase = cv_game_get_phase (game);
   roller = cv_game_get_roller (game);
+  n_opponents = game_opponents (game, params);
+  estimate = phase == CV_PHASE_FINISHED ? 1 : cv_model_estimate_turns_left (game, roller);
 
   switch (phase)
     {
@@ -954,13 +1131,16 @@ cv_odds_compute (const CvGame  *game,
               return NULL;
           }
         cv_odds_sheet_from_game (game, roller, &sheet);
-        return compute_turn (&sheet, dice, rolls_left, phase, roller, (int) roller);
+        return compute_turn (&sheet, dice, rolls_left, phase, roller, (int) roller,
+                             params, n_opponents, estimate);
       }
 
     case CV_PHASE_OPPONENTS:
       {
         CvOdds *odds = odds_new (phase, roller);
 
+        odds->value_model = params->value_model;
+        odds->turns_left = turns_of (params, estimate, &odds->turns_estimated);
         for (guint f = 0; f < CV_N_FACES; f++)
           odds->dice[f] = cv_game_count_faces (game, (CvFace) f, FALSE);
         /* In the order the keys serve them: seat order after the roller (issue 27). */
@@ -969,7 +1149,7 @@ cv_odds_compute (const CvGame  *game,
             guint seat = (roller + k) % cv_game_get_n_players (game);
 
             if (cv_game_must_act (game, seat))
-              add_opponent (odds, game, seat);
+              add_opponent (odds, game, seat, params, n_opponents, odds->turns_left);
           }
         return odds;
       }
@@ -1001,6 +1181,134 @@ cv_odds_get_rolls_left (const CvOdds *odds)
 {
   g_return_val_if_fail (odds != NULL, 0);
   return odds->rolls_left;
+}
+
+CvOddsValueModel
+cv_odds_get_value_model (const CvOdds *odds)
+{
+  g_return_val_if_fail (odds != NULL, CV_ODDS_VALUE_POINTS);
+  return odds->value_model;
+}
+
+guint
+cv_odds_get_turns_left (const CvOdds *odds,
+                        gboolean     *estimated)
+{
+  g_return_val_if_fail (odds != NULL, 0);
+  if (estimated != NULL)
+    *estimated = odds->turns_estimated;
+  return odds->turns_left;
+}
+
+double
+cv_odds_get_baseline (const CvOdds *odds)
+{
+  g_return_val_if_fail (odds != NULL, 0.0);
+  return odds->baseline;
+}
+
+/* Calls @func for every sheet whose tables an answer for @game needs. */
+static gboolean
+foreach_needed_sheet (const CvGame       *game,
+                      const CvOddsParams *params,
+                      gboolean          (*func) (guint n_opponents, const CvOddsSheet *sheet, gpointer data),
+                      gpointer            data)
+{
+  CvOddsParams defaults;
+  guint n;
+
+  if (params == NULL)
+    {
+      cv_odds_params_init (&defaults);
+      params = &defaults;
+    }
+  if (params->value_model != CV_ODDS_VALUE_POINTS || cv_game_is_finished (game))
+    return TRUE;
+  n = cv_game_get_n_players (game);
+  for (guint seat = 0; seat < n; seat++)
+    {
+      CvOddsSheet sheet;
+
+      cv_odds_sheet_from_game (game, seat, &sheet);
+      if (!func (game_opponents (game, params), &sheet, data))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+is_ready_cb (guint              n_opponents,
+             const CvOddsSheet *sheet,
+             gpointer           data)
+{
+  return cv_model_is_ready (n_opponents, sheet);
+}
+
+gboolean
+cv_odds_is_ready (const CvGame       *game,
+                  const CvOddsParams *params)
+{
+  g_return_val_if_fail (game != NULL, FALSE);
+  return foreach_needed_sheet (game, params, is_ready_cb, NULL);
+}
+
+typedef struct
+{
+  GPtrArray *sheets;
+  GArray    *opponents;
+} NeededSheets;
+
+static gboolean
+collect_cb (guint              n_opponents,
+            const CvOddsSheet *sheet,
+            gpointer           data)
+{
+  NeededSheets *needed = data;
+
+  g_ptr_array_add (needed->sheets, g_memdup2 (sheet, sizeof *sheet));
+  g_array_append_val (needed->opponents, n_opponents);
+  return TRUE;
+}
+
+static void
+prepare_thread (GTask        *task,
+                gpointer      source,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  NeededSheets *needed = task_data;
+
+  for (guint i = 0; i < needed->sheets->len; i++)
+    cv_model_get (g_array_index (needed->opponents, guint, i), g_ptr_array_index (needed->sheets, i));
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+needed_sheets_free (NeededSheets *needed)
+{
+  g_ptr_array_unref (needed->sheets);
+  g_array_unref (needed->opponents);
+  g_free (needed);
+}
+
+void
+cv_odds_prepare_async (const CvGame        *game,
+                       const CvOddsParams  *params,
+                       GCancellable        *cancellable,
+                       GAsyncReadyCallback  callback,
+                       gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+  NeededSheets *needed = g_new0 (NeededSheets, 1);
+
+  g_return_if_fail (game != NULL);
+
+  needed->sheets = g_ptr_array_new_with_free_func (g_free);
+  needed->opponents = g_array_new (FALSE, FALSE, sizeof (guint));
+  foreach_needed_sheet (game, params, collect_cb, needed);
+  g_task_set_source_tag (task, cv_odds_prepare_async);
+  g_task_set_task_data (task, needed, (GDestroyNotify) needed_sheets_free);
+  g_task_run_in_thread (task, prepare_thread);
 }
 
 guint
@@ -1121,7 +1429,8 @@ static void
 build_option (JsonBuilder        *b,
               const CvOddsOption *option,
               const CvGame       *game,
-              gboolean            is_group)
+              gboolean            is_group,
+              gboolean            points)
 {
   json_builder_begin_object (b);
   if (!is_group)
@@ -1131,6 +1440,11 @@ build_option (JsonBuilder        *b,
     }
   json_builder_set_member_name (b, "value");
   json_builder_add_double_value (b, option->value);
+  if (points)
+    {
+      json_builder_set_member_name (b, "expected_points");
+      json_builder_add_double_value (b, option->expected_points);
+    }
 
   if (option->kind == CV_ODDS_OPTION_STOP)
     {
@@ -1173,10 +1487,12 @@ cv_odds_to_json (const CvOdds *odds,
                  const CvGame *game)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
+  gboolean points;
 
   g_return_val_if_fail (odds != NULL, NULL);
   g_return_val_if_fail (game != NULL, NULL);
 
+  points = odds->value_model == CV_ODDS_VALUE_POINTS;
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "phase");
   json_builder_add_string_value (b, phase_key (odds->phase));
@@ -1186,6 +1502,17 @@ cv_odds_to_json (const CvOdds *odds,
   json_builder_add_int_value (b, odds->seat);
   json_builder_set_member_name (b, "rolls_left");
   json_builder_add_int_value (b, odds->rolls_left);
+  json_builder_set_member_name (b, "value_model");
+  json_builder_add_string_value (b, points ? "points" : "sheet_worth");
+  json_builder_set_member_name (b, "turns_left");
+  json_builder_add_int_value (b, odds->turns_left);
+  json_builder_set_member_name (b, "turns_estimated");
+  json_builder_add_boolean_value (b, odds->turns_estimated);
+  if (points && odds->phase != CV_PHASE_OPPONENTS)
+    {
+      json_builder_set_member_name (b, "expected_points_if_nothing");
+      json_builder_add_double_value (b, odds->baseline);
+    }
 
   json_builder_set_member_name (b, "dice");
   json_builder_begin_array (b);
@@ -1196,19 +1523,19 @@ cv_odds_to_json (const CvOdds *odds,
 
   json_builder_set_member_name (b, "best");
   if (odds->options->len > 0)
-    build_option (b, cv_odds_get_option (odds, 0), game, FALSE);
+    build_option (b, cv_odds_get_option (odds, 0), game, FALSE, points);
   else
     json_builder_add_null_value (b);
   json_builder_set_member_name (b, "second_best");
   if (odds->options->len > 1)
-    build_option (b, cv_odds_get_option (odds, 1), game, FALSE);
+    build_option (b, cv_odds_get_option (odds, 1), game, FALSE, points);
   else
     json_builder_add_null_value (b);
 
   json_builder_set_member_name (b, "options");
   json_builder_begin_array (b);
   for (guint i = 0; i < odds->options->len; i++)
-    build_option (b, cv_odds_get_option (odds, i), game, FALSE);
+    build_option (b, cv_odds_get_option (odds, i), game, FALSE, points);
   json_builder_end_array (b);
 
   json_builder_set_member_name (b, "opponents");
@@ -1223,16 +1550,16 @@ cv_odds_to_json (const CvOdds *odds,
       json_builder_set_member_name (b, "seat");
       json_builder_add_int_value (b, opponent->seat);
       json_builder_set_member_name (b, "best");
-      build_option (b, &opponent->groups[0], game, TRUE);
+      build_option (b, &opponent->groups[0], game, TRUE, points);
       json_builder_set_member_name (b, "second_best");
       if (opponent->n_groups > 1)
-        build_option (b, &opponent->groups[1], game, TRUE);
+        build_option (b, &opponent->groups[1], game, TRUE, points);
       else
         json_builder_add_null_value (b);
       json_builder_set_member_name (b, "groups");
       json_builder_begin_array (b);
       for (guint g = 0; g < opponent->n_groups; g++)
-        build_option (b, &opponent->groups[g], game, TRUE);
+        build_option (b, &opponent->groups[g], game, TRUE, points);
       json_builder_end_array (b);
       json_builder_end_object (b);
     }
@@ -1262,11 +1589,30 @@ cv_odds_format_percent (double p)
   return g_strdup_printf (C_("probability", "%d %%"), CLAMP (percent, 0, 100));
 }
 
+/* The worth of a choice in the model's words: "+3.2 points expected" (the points model)
+ * or "worth 2.4" (the sheet worth). printf() follows LC_NUMERIC: "3.2" in English,
+ * "3,2" in German and French. */
 static char *
-format_value (double value)
+format_worth (CvOddsValueModel model,
+              double           value)
 {
-  /* printf() follows LC_NUMERIC: "2.4" in English, "2,4" in German and French. */
-  return g_strdup_printf ("%.1f", value);
+  g_autofree char *number = NULL;
+
+  if (model == CV_ODDS_VALUE_HEURISTIC)
+    {
+      number = g_strdup_printf ("%.1f", value);
+      /* Translators: the hand-made worth of a choice (only in the bench) */
+      return g_strdup_printf (_("worth %s"), number);
+    }
+
+  /* Rounded to 0.0 is said "+0.0", never "−0.0". */
+  if (floor (value * 10.0 + 0.5) >= 0.0)
+    number = g_strdup_printf ("+%.1f", fabs (value));
+  else
+    number = g_strdup_printf ("\u2212%.1f", fabs (value));
+  /* Translators: the expected gain of a choice in points at the game's end, %s is a
+   * signed number such as "+3.2" or "−0.4" */
+  return g_strdup_printf (_("%s points expected"), number);
 }
 
 /* A short label of an option, to be put into a sentence: "pick up green, pink". */
@@ -1352,7 +1698,7 @@ cv_odds_describe_option (const CvOdds       *odds,
       {
       case CV_ODDS_PLAN_ONCE:
         /* Translators: the odds of the first roll of a turn; %s are percentages */
-        return g_strdup_printf (_("First roll: %s curse risk, %s at least 2 jokers"), curse, jokers);
+        return g_strdup_printf (_("First roll: %s curse risk this roll, %s at least 2 jokers"), curse, jokers);
       case CV_ODDS_PLAN_REPEAT:
         /* Translators: the odds of rolling every die that is not a skull on all three rolls */
         return g_strdup_printf (_("Rolling every die again on each roll: %s curse risk, %s at least 2 jokers"),
@@ -1361,7 +1707,7 @@ cv_odds_describe_option (const CvOdds       *odds,
       case CV_ODDS_N_PLANS:
       default:
         /* Translators: the odds of a whole turn played as the assistant advises */
-        return g_strdup_printf (_("This turn, following the advice: %s curse risk, %s at least 2 jokers"),
+        return g_strdup_printf (_("This turn, following the advice: %s curse risk this turn, %s at least 2 jokers"),
                                 curse, jokers);
       }
 
@@ -1371,16 +1717,16 @@ cv_odds_describe_option (const CvOdds       *odds,
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                            /* Translators: re-rolling the same dice on both rolls
                                             * left; the two %s are percentages */
-                                           "Picking up %u die on both rolls left: %s curse risk, %s at least 2 jokers",
-                                           "Picking up %u dice on both rolls left: %s curse risk, %s at least 2 jokers",
+                                           "Picking up %u die on both rolls left: %s curse risk this turn, %s at least 2 jokers",
+                                           "Picking up %u dice on both rolls left: %s curse risk this turn, %s at least 2 jokers",
                                            option->n_pick_up),
                               option->n_pick_up, curse, jokers);
     case CV_ODDS_PLAN_BEST:
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                            /* Translators: re-rolling now and then doing what the
                                             * assistant advises; the two %s are percentages */
-                                           "Picking up %u die, then following the advice: %s curse risk, %s at least 2 jokers",
-                                           "Picking up %u dice, then following the advice: %s curse risk, %s at least 2 jokers",
+                                           "Picking up %u die, then following the advice: %s curse risk this turn, %s at least 2 jokers",
+                                           "Picking up %u dice, then following the advice: %s curse risk this turn, %s at least 2 jokers",
                                            option->n_pick_up),
                               option->n_pick_up, curse, jokers);
     case CV_ODDS_PLAN_ONCE:
@@ -1389,8 +1735,8 @@ cv_odds_describe_option (const CvOdds       *odds,
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                            /* Translators: re-rolling these dice once; the two %s
                                             * are percentages, e.g. "9 %" */
-                                           "Picking up %u die: %s curse risk, %s at least 2 jokers",
-                                           "Picking up %u dice: %s curse risk, %s at least 2 jokers",
+                                           "Picking up %u die: %s curse risk this roll, %s at least 2 jokers",
+                                           "Picking up %u dice: %s curse risk this roll, %s at least 2 jokers",
                                            option->n_pick_up),
                               option->n_pick_up, curse, jokers);
     }
@@ -1410,44 +1756,49 @@ best_stop (const CvOdds *odds)
   return NULL;
 }
 
-/* "Best: A (worth x). Next best: B (worth y)." — or, when both show the same worth,
- * "Tie: A and B (worth x each)." (issue 27: "2.5 vs 2.5" without saying it is a tie). */
+/* "Best: A (+x points expected). Next best: B (+y points expected)." — or, when both
+ * read the same, "Tie: A and B (+x points expected each)." (issue 27: "2.5 vs 2.5"
+ * without saying it is a tie). */
 static char *
-dup_best_and_second (const char         *name,
+dup_best_and_second (CvOddsValueModel    model,
+                     const char         *name,
                      const CvOddsOption *best,
                      const CvOddsOption *second)
 {
   g_autofree char *best_label = option_label (best);
-  g_autofree char *best_value = format_value (best->value);
+  g_autofree char *best_value = format_worth (model, best->value);
   g_autofree char *second_label = NULL;
   g_autofree char *second_value = NULL;
 
   if (second == NULL)
     return name != NULL
-           /* Translators: advice for an opponent after skulls; %s: the player, the choice, a number */
-           ? g_strdup_printf (_("Best for %s: %s (worth %s)."), name, best_label, best_value)
-           /* Translators: the assistant's advice; %s is e.g. "pick up green, pink", then a number */
-           : g_strdup_printf (_("Best: %s (worth %s)."), best_label, best_value);
+           /* Translators: advice for an opponent after skulls; %s: the player, the choice,
+            * its worth ("+1.4 points expected") */
+           ? g_strdup_printf (_("Best for %s: %s (%s)."), name, best_label, best_value)
+           /* Translators: the assistant's advice; %s is e.g. "pick up green, pink", then
+            * its worth ("+3.2 points expected") */
+           : g_strdup_printf (_("Best: %s (%s)."), best_label, best_value);
 
   second_label = option_label (second);
-  second_value = format_value (second->value);
+  second_value = format_worth (model, second->value);
   if (g_strcmp0 (best_value, second_value) == 0)
     return name != NULL
            /* Translators: two choices of an opponent are worth the same (as shown), e.g.
-            * "Tie for Sami: take green (1 cross) and take pink (1 cross) (worth 0.6 each)." */
-           ? g_strdup_printf (_("Tie for %s: %s and %s (worth %s each)."), name, best_label, second_label, best_value)
+            * "Tie for Sami: take green (1 cross) and take pink (1 cross) (+0.6 points expected each)." */
+           ? g_strdup_printf (_("Tie for %s: %s and %s (%s each)."), name, best_label, second_label, best_value)
            /* Translators: the two best choices are worth the same (as shown), e.g.
-            * "Tie: pick up green and take orange (2 crosses) (worth 2.5 each)." */
-           : g_strdup_printf (_("Tie: %s and %s (worth %s each)."), best_label, second_label, best_value);
+            * "Tie: pick up green and take orange (2 crosses) (+2.5 points expected each)." */
+           : g_strdup_printf (_("Tie: %s and %s (%s each)."), best_label, second_label, best_value);
 
   return name != NULL
-         /* Translators: advice for an opponent after skulls, e.g.
-          * "Best for Sami: take green (2 crosses) (worth 1.4). Next best: take pink (1 cross) (worth 0.6)." */
-         ? g_strdup_printf (_("Best for %s: %s (worth %s). Next best: %s (worth %s)."),
+         /* Translators: advice for an opponent after skulls, e.g. "Best for Sami: take
+          * green (2 crosses) (+1.4 points expected). Next best: take pink (1 cross) (+0.6 points expected)." */
+         ? g_strdup_printf (_("Best for %s: %s (%s). Next best: %s (%s)."),
                             name, best_label, best_value, second_label, second_value)
          /* Translators: the assistant's advice and the runner-up, so players see how close
-          * they are; e.g. "Best: pick up green (worth 2.4). Next best: take orange (2 crosses) (worth 2.1)." */
-         : g_strdup_printf (_("Best: %s (worth %s). Next best: %s (worth %s)."),
+          * they are; e.g. "Best: pick up green (+2.4 points expected). Next best: take
+          * orange (2 crosses) (+2.1 points expected)." */
+         : g_strdup_printf (_("Best: %s (%s). Next best: %s (%s)."),
                             best_label, best_value, second_label, second_value);
 }
 
@@ -1466,7 +1817,7 @@ cv_odds_describe_recommendation (const CvOdds *odds)
 
   best = cv_odds_get_option (odds, 0);
   second = odds->options->len > 1 ? cv_odds_get_option (odds, 1) : NULL;
-  text = dup_best_and_second (NULL, best, second);
+  text = dup_best_and_second (odds->value_model, NULL, best, second);
 
   /* Stopping now is always listed with its worth (issue 27), when it is neither of the
    * two already named. */
@@ -1474,13 +1825,98 @@ cv_odds_describe_recommendation (const CvOdds *odds)
   if (stop != NULL && stop != best && stop != second)
     {
       g_autofree char *label = option_label (stop);
-      g_autofree char *value = format_value (stop->value);
+      g_autofree char *value = format_worth (odds->value_model, stop->value);
 
       /* Translators: after the advice: the best way to stop now and its worth, e.g.
-       * "… Stop now: take orange (2 crosses) (worth 1.2)." */
-      return g_strdup_printf (_("%s Stop now: %s (worth %s)."), text, label, value);
+       * "… Stop now: take orange (2 crosses) (+1.2 points expected)." */
+      return g_strdup_printf (_("%s Stop now: %s (%s)."), text, label, value);
     }
   return g_steal_pointer (&text);
+}
+
+char *
+cv_odds_describe_pick_up (const CvOdds       *odds,
+                          const CvOddsOption *option)
+{
+  g_autofree char *roll = NULL;
+  g_autofree char *turn = NULL;
+  g_autofree char *jokers = NULL;
+
+  g_return_val_if_fail (odds != NULL, NULL);
+  g_return_val_if_fail (option != NULL, NULL);
+
+  if (option->kind != CV_ODDS_OPTION_REROLL)
+    return cv_odds_describe_option (odds, option, CV_ODDS_PLAN_ONCE);
+
+  roll = cv_odds_format_percent (option->stats[CV_ODDS_PLAN_ONCE].p_curse);
+  jokers = cv_odds_format_percent (option->stats[CV_ODDS_PLAN_ONCE].p_jokers_ge2);
+  if (odds->rolls_left <= 1)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         /* Translators: re-rolling these dice on the turn's
+                                          * last roll; the %s are percentages, e.g. "9 %" */
+                                         "Picking up %u die: %s curse risk this roll, the last of this turn; %s at least 2 jokers",
+                                         "Picking up %u dice: %s curse risk this roll, the last of this turn; %s at least 2 jokers",
+                                         option->n_pick_up),
+                            option->n_pick_up, roll, jokers);
+
+  turn = cv_odds_format_percent (option->stats[CV_ODDS_PLAN_BEST].p_curse);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       /* Translators: re-rolling these dice; the %s are
+                                        * percentages: this roll alone, then the whole turn
+                                        * when the advice is followed after this roll */
+                                       "Picking up %u die: %s curse risk this roll, %s at least 2 jokers; %s curse risk this turn",
+                                       "Picking up %u dice: %s curse risk this roll, %s at least 2 jokers; %s curse risk this turn",
+                                       option->n_pick_up),
+                          option->n_pick_up, roll, jokers, turn);
+}
+
+char *
+cv_odds_describe_outlook (const CvOdds *odds)
+{
+  const CvOddsOption *best;
+  g_autofree char *risk = NULL;
+  g_autofree char *turn_words = NULL;
+  g_autofree char *total = NULL;
+
+  g_return_val_if_fail (odds != NULL, NULL);
+
+  if (odds->phase == CV_PHASE_OPPONENTS || odds->options->len == 0)
+    return NULL;
+
+  best = cv_odds_get_option (odds, 0);
+  risk = cv_odds_format_percent (best->stats[CV_ODDS_PLAN_BEST].p_curse);
+  if (odds->phase == CV_PHASE_ROLL)
+    {
+      g_autofree char *jokers = cv_odds_format_percent (best->stats[CV_ODDS_PLAN_BEST].p_jokers_ge2);
+
+      /* Translators: the odds of a whole turn played as the assistant advises */
+      turn_words = g_strdup_printf (_("This turn, following the advice: %s curse risk this turn, %s at least 2 jokers."),
+                                    risk, jokers);
+    }
+  else
+    /* Translators: the curse risk of what is left of this turn, following the advice */
+    turn_words = g_strdup_printf (_("Following the advice: %s curse risk this turn."), risk);
+
+  if (odds->value_model != CV_ODDS_VALUE_POINTS)
+    return g_steal_pointer (&turn_words);
+
+  total = g_strdup_printf ("%.0f", best->expected_points);
+  if (odds->turns_estimated)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         /* Translators: after the turn's curse risk; %s is the
+                                          * expected final total in points, %u the own turns
+                                          * left (this one included), estimated */
+                                         "%s About %s points at the end, with about %u own turn left (estimated).",
+                                         "%s About %s points at the end, with about %u own turns left (estimated).",
+                                         odds->turns_left),
+                            turn_words, total, odds->turns_left);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       /* Translators: as above, the own turns left as set
+                                        * in Preferences */
+                                       "%s About %s points at the end, with %u own turn left (as set in Preferences).",
+                                       "%s About %s points at the end, with %u own turns left (as set in Preferences).",
+                                       odds->turns_left),
+                          turn_words, total, odds->turns_left);
 }
 
 char *
@@ -1497,6 +1933,6 @@ cv_odds_describe_opponent (const CvOdds *odds,
 
   opponent = cv_odds_get_opponent (odds, index);
   name = cv_game_get_player_name (game, opponent->seat);
-  return dup_best_and_second (name, &opponent->groups[0],
+  return dup_best_and_second (odds->value_model, name, &opponent->groups[0],
                               opponent->n_groups > 1 ? &opponent->groups[1] : NULL);
 }

@@ -11,27 +11,21 @@
  */
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
 #include "cv-game.h"
+#include "cv-model.h"
 
 G_BEGIN_DECLS
-
-/* One player's sheet as the assistant sees it. */
-typedef struct
-{
-  guint        crosses[CV_N_COLORS];
-  gboolean     frozen[CV_N_COLORS];
-  CvBonusState bonus[CV_N_BONUS_LINES];
-} CvOddsSheet;
 
 /* Fills @sheet from the sheet of @seat in @game. */
 void   cv_odds_sheet_from_game (const CvGame *game, guint seat, CvOddsSheet *sheet);
 /* An empty sheet: no crosses, nothing frozen, every bonus line open. */
 void   cv_odds_sheet_init (CvOddsSheet *sheet);
 
-/* The value model (docs/assistant.md): what the sheet is worth, and the change a
+/* The first assistant's hand-made value model ("The sheet worth", docs/assistant.md), kept
+ * for comparison (CV_ODDS_VALUE_HEURISTIC): what the sheet is worth, and the change a
  * final choice makes to it. A choice that is not legal on @sheet (frozen row, no
  * crosses, too few jokers to freeze) gives -G_MAXDOUBLE. */
 double cv_odds_sheet_worth (const CvOddsSheet *sheet);
@@ -81,8 +75,13 @@ typedef struct
   /* REROLL / ROLL: how many dice of each face are picked up (skulls: always 0). */
   guint            pick_up[CV_N_FACES];
   guint            n_pick_up;
-  /* Expected change of the sheet's worth (docs/assistant.md), playing best after. */
+  /* The expected gain in points (docs/assistant.md): the expected final total of the
+   * sheet with this option, playing on by the advice, less the same for a turn that
+   * marks nothing (the curse). With CV_ODDS_VALUE_HEURISTIC: the change of the sheet
+   * worth. */
   double           value;
+  /* The expected final total of the sheet with this option (points model only). */
+  double           expected_points;
   /* The figures under each plan; for STOP all three describe the dice as they are. */
   CvOddsStats      stats[CV_ODDS_N_PLANS];
 } CvOddsOption;
@@ -99,6 +98,29 @@ typedef struct
 
 typedef struct _CvOdds CvOdds;
 
+/* What a final choice is worth: the expected final points (docs/assistant.md, "The
+ * worth of a choice in points"), or the hand-made sheet worth of the first assistant
+ * ("The sheet worth"), kept for comparison (bench-policies). */
+typedef enum
+{
+  CV_ODDS_VALUE_POINTS,
+  CV_ODDS_VALUE_HEURISTIC,
+} CvOddsValueModel;
+
+typedef struct
+{
+  CvOddsValueModel value_model;
+  /* Own turns left, this one included; 0 = the estimate (cv_model_estimate_turns_left(),
+   * or cv_model_estimate_sheet_turns() for a bare position). The Preferences value. */
+  guint            turns_left;
+  /* Other players whose turns may bring duties; -1 = the game's other players (1 for a
+   * bare position). */
+  int              n_opponents;
+} CvOddsParams;
+
+/* The defaults: points, turns estimated, opponents from the game. */
+void          cv_odds_params_init (CvOddsParams *params);
+
 /* The advice for whoever has to act in @game: the roller in CV_PHASE_ROLL (the
  * figures of rolling all six dice) and CV_PHASE_CHOOSE (every keep and every final
  * choice), the opponents who still have to mark in CV_PHASE_OPPONENTS. A finished
@@ -112,12 +134,38 @@ CvOdds       *cv_odds_compute_turn (const CvOddsSheet *sheet,
                                     const guint        dice[CV_N_FACES],
                                     guint              rolls_left,
                                     GError           **error);
+/* The same with @params (NULL = the defaults). With the points model the first answer
+ * for a number of opponents and bonus lines builds the model's tables (cv_model_get()):
+ * check cv_model_is_ready() on a window's main thread. */
+CvOdds       *cv_odds_compute_with (const CvGame        *game,
+                                    const CvOddsParams  *params,
+                                    GError             **error);
+CvOdds       *cv_odds_compute_turn_with (const CvOddsSheet   *sheet,
+                                         const guint          dice[CV_N_FACES],
+                                         guint                rolls_left,
+                                         const CvOddsParams  *params,
+                                         GError             **error);
+/* Whether cv_odds_compute_with() answers at once for @game (the tables it needs are
+ * built); FALSE for a finished game. */
+gboolean      cv_odds_is_ready (const CvGame *game, const CvOddsParams *params);
+/* Builds, in a worker thread, what cv_odds_compute_with() needs for @game. */
+void          cv_odds_prepare_async (const CvGame        *game,
+                                     const CvOddsParams  *params,
+                                     GCancellable        *cancellable,
+                                     GAsyncReadyCallback  callback,
+                                     gpointer             user_data);
 void          cv_odds_free (CvOdds *odds);
 
 CvPhase       cv_odds_get_phase (const CvOdds *odds);
 /* The roller's seat (0 for a bare position). */
 guint         cv_odds_get_seat (const CvOdds *odds);
 guint         cv_odds_get_rolls_left (const CvOdds *odds);
+CvOddsValueModel cv_odds_get_value_model (const CvOdds *odds);
+/* The own turns left the points model counted with (this one included), and whether
+ * they were estimated (TRUE) or set (Preferences). */
+guint         cv_odds_get_turns_left (const CvOdds *odds, gboolean *estimated);
+/* The roller's expected final total if this turn marks nothing (the value's zero). */
+double        cv_odds_get_baseline (const CvOdds *odds);
 /* The roller's options, best first: option 0 is the recommendation, option 1 the
  * second best. None in CV_PHASE_OPPONENTS. */
 guint         cv_odds_get_n_options (const CvOdds *odds);
@@ -135,9 +183,17 @@ JsonNode     *cv_odds_to_json (const CvOdds *odds, const CvGame *game);
  * A keep: "Picking up 3 dice: 9 % curse risk, 41 % at least 2 jokers" (under @plan);
  * a final choice: "Stop and take orange (3 crosses)". */
 char         *cv_odds_describe_option (const CvOdds *odds, const CvOddsOption *option, CvOddsPlan plan);
-/* "Best: pick up green, pink (worth 2.4). Next best: stop and take orange (worth 2.1)." */
+/* A keep with the curse risk of this roll and of the whole turn: "Picking up 3 dice:
+ * 9 % curse risk this roll, 41 % at least 2 jokers; 14 % curse risk this turn". */
+char         *cv_odds_describe_pick_up (const CvOdds *odds, const CvOddsOption *option);
+/* "Best: pick up green, pink (+2.4 points expected). Next best: take orange (2 crosses)
+ * (+2.1 points expected)." */
 char         *cv_odds_describe_recommendation (const CvOdds *odds);
-/* "Best for Sami: green (2 crosses, worth 1.4). Next best: …"; @game names the player. */
+/* The whole turn from now on, following the advice, and the turns counted: "This turn,
+ * following the advice: 14 % curse risk this turn. About 9 own turns left." */
+char         *cv_odds_describe_outlook (const CvOdds *odds);
+/* "Best for Sami: take green (2 crosses) (+1.4 points expected). Next best: …"; @game
+ * names the player. */
 char         *cv_odds_describe_opponent (const CvOdds *odds, guint index, const CvGame *game);
 /* A probability in the locale's words: "9 %", "< 1 %", "> 99 %". */
 char         *cv_odds_format_percent (double p);

@@ -323,6 +323,31 @@ static const DpPhoneLabel phone_labels[] = {
   { "dice_left", N_("Dice left to enter") },
 };
 
+/* The Preferences value "assistant-turns" when the schema is installed, else 0. */
+static guint
+assistant_turns (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autoptr(GSettings) settings = NULL;
+
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, APP_ID, TRUE);
+  if (schema == NULL || !g_settings_schema_has_key (schema, "assistant-turns"))
+    return 0;
+  settings = g_settings_new_full (schema, NULL, NULL);
+  return g_settings_get_uint (settings, "assistant-turns");
+}
+
+static char *
+dup_assistant_text (const DpGame *dp,
+                    guint         seat)
+{
+  const CvGame *game = cv_game_from_dp_const (dp);
+
+  return game != NULL ? cv_presenter_dup_assistant_text (game, seat, assistant_turns ()) : NULL;
+}
+
 const DpGameView cv_game_view = {
   .kind_id = "calavera",
   .dup_round_text = dup_round_text,
@@ -347,6 +372,7 @@ const DpGameView cv_game_view = {
 
   .sheets_title = N_("Sheets"),
   .phone_fill = phone_fill,
+  .dup_assistant_text = dup_assistant_text,
   .phone_script = "/io/github/dicepad/Dicepad/session/calavera/cv-phone.js",
   .phone_style = "/io/github/dicepad/Dicepad/session/calavera/cv-phone.css",
   .phone_labels = phone_labels,

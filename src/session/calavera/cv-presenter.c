@@ -700,9 +700,10 @@ cv_assistant_dup_selection_text (const CvOdds *odds,
   if (option == NULL)
     return NULL;
 
-  /* The UX example: "Picking up 3 dice: 9 % curse risk, 41 % at least 2 jokers" — this
-   * roll alone, the figures a player can check against the dice in hand. */
-  return cv_odds_describe_option (odds, option, CV_ODDS_PLAN_ONCE);
+  /* The UX example: "Picking up 3 dice: 9 % curse risk this roll, 41 % at least 2
+   * jokers" — this roll alone, the figures a player can check against the dice in hand —
+   * and the whole turn's curse risk after it (issue 27 item 2). */
+  return cv_odds_describe_pick_up (odds, option);
 }
 
 CvAssistantText *
@@ -726,12 +727,13 @@ cv_assistant_text_new (const CvGame *game,
           const CvOddsOption *roll = cv_odds_get_option (odds, 0);
 
           text->recommendation = cv_odds_describe_option (odds, roll, CV_ODDS_PLAN_ONCE);
-          text->outlook = cv_odds_describe_option (odds, roll, CV_ODDS_PLAN_BEST);
+          text->outlook = cv_odds_describe_outlook (odds);
         }
       break;
 
     case CV_PHASE_CHOOSE:
       text->recommendation = cv_odds_describe_recommendation (odds);
+      text->outlook = cv_odds_describe_outlook (odds);
       text->selection = cv_assistant_dup_selection_text (odds, pick_up);
       break;
 
@@ -746,6 +748,46 @@ cv_assistant_text_new (const CvGame *game,
     }
 
   return text;
+}
+
+char *
+cv_presenter_dup_assistant_text (const CvGame *game,
+                                 guint         seat,
+                                 guint         turns_left)
+{
+  CvOddsParams params;
+  g_autoptr(CvOdds) odds = NULL;
+  g_autoptr(CvAssistantText) text = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  g_return_val_if_fail (game != NULL, NULL);
+
+  if (cv_game_is_finished (game) || seat >= cv_game_get_n_players (game))
+    return NULL;
+  cv_odds_params_init (&params);
+  params.turns_left = turns_left;
+  /* Never builds the model's tables here (the window does, off its main thread). */
+  if (!cv_odds_is_ready (game, &params))
+    return NULL;
+  odds = cv_odds_compute_with (game, &params, NULL);
+  if (odds == NULL)
+    return NULL;
+  text = cv_assistant_text_new (game, odds, NULL);
+
+  if (cv_odds_get_phase (odds) == CV_PHASE_OPPONENTS)
+    {
+      for (guint i = 0; i < cv_odds_get_n_opponents (odds); i++)
+        if (cv_odds_get_opponent (odds, i)->seat == seat)
+          g_string_append (out, g_ptr_array_index (text->opponents, i));
+    }
+  else if (seat == cv_game_get_roller (game))
+    {
+      if (text->recommendation != NULL)
+        g_string_append (out, text->recommendation);
+      if (text->outlook != NULL)
+        g_string_append_printf (out, "%s%s", out->len > 0 ? "\n" : "", text->outlook);
+    }
+  return out->len > 0 ? g_string_free (g_steal_pointer (&out), FALSE) : NULL;
 }
 
 /* ---- The keyboard (docs/keyboard.md) ---- */

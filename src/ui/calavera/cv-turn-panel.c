@@ -30,6 +30,8 @@ struct _CvTurnPanel
   char        *turn_text;
   GSettings   *settings;
   gulong       assistant_changed_id;
+  gulong       turns_changed_id;
+  GCancellable *preparing;  /* the model's tables are being built (cv_odds_prepare_async()) */
   CvOdds      *odds;      /* only while the assistant is on; NULL when nothing to advise */
   CvAssistantText *assistant_text;
   gunichar     prefix;    /* the joker or freeze key waiting for its colour, or 0 */
@@ -95,9 +97,13 @@ show_assistant_text (CvTurnPanel *self)
 {
   CvAssistantText *text = self->assistant_text;
   gboolean any = FALSE;
+  gboolean picking = self->dice_entry != NULL &&
+                     cv_dice_entry_get_reroll_stage (self->dice_entry) != CV_REROLL_NONE;
 
   set_label (self->recommendation_label, text != NULL ? text->recommendation : NULL);
-  set_label (self->outlook_label, text != NULL ? text->outlook : NULL);
+  /* While dice are picked up, the sentence for them says this turn's curse risk: the
+   * outlook gives the room to the choices (issue 27 item 4, 1280×720 in German). */
+  set_label (self->outlook_label, text != NULL && !picking ? text->outlook : NULL);
   set_label (self->selection_label, text != NULL ? text->selection : NULL);
 
   clear_box (self->opponents_box);
@@ -126,7 +132,24 @@ show_assistant_text (CvTurnPanel *self)
   gtk_widget_set_visible (self->assistant_placeholder, !any);
 }
 
-/* Recomputes the odds of the state shown, only while the assistant is on. */
+static void update_assistant (CvTurnPanel *self);
+
+static void
+prepared_cb (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(CvTurnPanel) self = user_data;
+
+  if (self->preparing == NULL || g_cancellable_is_cancelled (self->preparing))
+    return;
+  g_clear_object (&self->preparing);
+  update_assistant (self);
+}
+
+/* Recomputes the odds of the state shown, only while the assistant is on. The first
+ * answer of a game builds the points model's tables in a worker thread (about a second):
+ * until then the placeholder stays. */
 static void
 update_assistant (CvTurnPanel *self)
 {
@@ -138,9 +161,24 @@ update_assistant (CvTurnPanel *self)
   if (assistant_is_on (self) && self->game != NULL && !cv_game_is_finished (self->game))
     {
       g_autoptr(GError) error = NULL;
+      CvOddsParams params;
+
+      cv_odds_params_init (&params);
+      /* Preferences: the own turns left, 0 = estimated */
+      params.turns_left = g_settings_get_uint (self->settings, "assistant-turns");
+      if (!cv_odds_is_ready (self->game, &params))
+        {
+          if (self->preparing == NULL)
+            {
+              self->preparing = g_cancellable_new ();
+              cv_odds_prepare_async (self->game, &params, self->preparing, prepared_cb, g_object_ref (self));
+            }
+          show_assistant_text (self);
+          return;
+        }
 
       /* A position the assistant cannot judge just shows no advice. */
-      self->odds = cv_odds_compute (self->game, &error);
+      self->odds = cv_odds_compute_with (self->game, &params, &error);
       cv_dice_entry_get_pick_up (self->dice_entry, pick_up);
       self->assistant_text = cv_assistant_text_new (self->game, self->odds, pick_up);
     }
@@ -466,7 +504,13 @@ cv_turn_panel_dispose (GObject *object)
   if (self->settings != NULL)
     {
       g_clear_signal_handler (&self->assistant_changed_id, self->settings);
+      g_clear_signal_handler (&self->turns_changed_id, self->settings);
       g_clear_object (&self->settings);
+    }
+  if (self->preparing != NULL)
+    {
+      g_cancellable_cancel (self->preparing);
+      g_clear_object (&self->preparing);
     }
   g_clear_pointer (&self->game, cv_game_free);
   g_clear_pointer (&self->choices, g_ptr_array_unref);
@@ -643,6 +687,7 @@ cv_turn_panel_set_settings (CvTurnPanel *self,
   if (self->settings != NULL)
     {
       g_clear_signal_handler (&self->assistant_changed_id, self->settings);
+      g_clear_signal_handler (&self->turns_changed_id, self->settings);
       g_settings_unbind (self->assistant_box, "visible");
       g_settings_unbind (self->assistant_switch, "active");
       g_clear_object (&self->settings);
@@ -654,6 +699,8 @@ cv_turn_panel_set_settings (CvTurnPanel *self,
   g_settings_bind (settings, "show-assistant", self->assistant_box, "visible", G_SETTINGS_BIND_GET);
   self->assistant_changed_id = g_signal_connect (settings, "changed::show-assistant",
                                                  G_CALLBACK (show_assistant_changed_cb), self);
+  self->turns_changed_id = g_signal_connect (settings, "changed::assistant-turns",
+                                             G_CALLBACK (show_assistant_changed_cb), self);
   update_assistant (self);
 }
 

@@ -25,6 +25,7 @@ struct _DpPreferencesWindow
 
   /* Template widgets */
   GtkSwitch            *assistant_switch;
+  GtkSpinButton        *turns_spin;
   GtkSwitch            *zero_swords_switch;
   AdwActionRow         *folder_row;
   AdwPreferencesGroup  *copies_group;
@@ -119,6 +120,45 @@ fill_copies (DpPreferencesWindow *self)
     }
 }
 
+/* The own turns left: 0 reads "Automatic" (the estimate, docs/assistant.md). */
+static gboolean
+turns_output_cb (GtkSpinButton *spin,
+                 gpointer       user_data)
+{
+  int value = (int) gtk_adjustment_get_value (gtk_spin_button_get_adjustment (spin));
+  g_autofree char *text = NULL;
+
+  if (value == 0)
+    /* Translators: the own turns left are estimated (Preferences, Calavera) */
+    text = g_strdup (C_("turns left", "Automatic"));
+  else
+    text = g_strdup_printf ("%d", value);
+  if (g_strcmp0 (text, gtk_editable_get_text (GTK_EDITABLE (spin))) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (spin), text);
+  return TRUE;
+}
+
+static int
+turns_input_cb (GtkSpinButton *spin,
+                double        *new_value,
+                gpointer       user_data)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (spin));
+  char *end = NULL;
+  gint64 value;
+
+  if (g_strcmp0 (text, C_("turns left", "Automatic")) == 0)
+    {
+      *new_value = 0;
+      return TRUE;
+    }
+  value = g_ascii_strtoll (text, &end, 10);
+  if (end == text)
+    return GTK_INPUT_ERROR;
+  *new_value = CLAMP (value, 0, 20);
+  return TRUE;
+}
+
 static void
 show_toast (DpPreferencesWindow *self,
             const char          *text)
@@ -210,6 +250,8 @@ dp_preferences_window_constructed (GObject *object)
   G_OBJECT_CLASS (dp_preferences_window_parent_class)->constructed (object);
 
   g_settings_bind (self->settings, "show-assistant", self->assistant_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "assistant-turns", gtk_spin_button_get_adjustment (self->turns_spin),
+                   "value", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "cubitos-zero-swords-tie", self->zero_swords_switch, "active", G_SETTINGS_BIND_DEFAULT);
 
   if (self->store != NULL)
@@ -282,6 +324,9 @@ dp_preferences_window_class_init (DpPreferencesWindowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/dicepad/Dicepad/ui/dp-preferences-window.ui");
   gtk_widget_class_bind_template_child (widget_class, DpPreferencesWindow, assistant_switch);
+  gtk_widget_class_bind_template_child (widget_class, DpPreferencesWindow, turns_spin);
+  gtk_widget_class_bind_template_callback (widget_class, turns_output_cb);
+  gtk_widget_class_bind_template_callback (widget_class, turns_input_cb);
   gtk_widget_class_bind_template_child (widget_class, DpPreferencesWindow, zero_swords_switch);
   gtk_widget_class_bind_template_child (widget_class, DpPreferencesWindow, folder_row);
   gtk_widget_class_bind_template_child (widget_class, DpPreferencesWindow, copies_group);

@@ -15,6 +15,7 @@
 
 #include "cb-ability-list.h"
 #include "cb-ability-editor.h"
+#include "cb-roll-entry.h"
 
 struct _CbAbilityList
 {
@@ -52,6 +53,34 @@ section (GtkWidget  *parent,
 }
 
 static void build_abilities (CbAbilityList *self);
+
+/* The keys an ability's letter must not take: the other choices of the board, the face
+ * keys of a roll being typed and the keys of an ability's form. */
+static GArray *
+taken_keys (CbAbilityList *self)
+{
+  const char *form_keys[] = {
+    _("_Use Ability"), _("_Cancel"), _("This step reaches the _finish line"),
+  };
+  GArray *taken = g_array_new (FALSE, FALSE, sizeof (gunichar));
+
+  for (guint face = CB_FACE_BLANK + 1; face < CB_N_FACES; face++)
+    {
+      gunichar c = g_unichar_tolower (cb_roll_entry_get_face_key (face));
+
+      if (c != 0)
+        g_array_append_val (taken, c);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (form_keys); i++)
+    {
+      gunichar c = cb_controls_mnemonic_key (form_keys[i]);
+
+      g_array_append_val (taken, c);
+    }
+  if (GTK_IS_WIDGET (self->controls->owner))
+    cb_controls_collect_keys (GTK_WIDGET (self->controls->owner), GTK_WIDGET (self), taken);
+  return taken;
+}
 
 /* In phase 5 a support ability is used before walking: the first walk ends phase 5. */
 static gboolean
@@ -157,6 +186,7 @@ build_abilities (CbAbilityList *self)
   g_autoptr(GArray) uses = cb_game_list_abilities (cb_controls_game (self->controls), self->controls->seat);
   g_autofree char *held_back = NULL;
   g_autofree char *focused = NULL;
+  g_autoptr(GArray) taken = NULL;
   GtkWidget *child, *box;
   gboolean open_found = FALSE;
 
@@ -182,6 +212,7 @@ build_abilities (CbAbilityList *self)
     self->form_open = FALSE;
   if (uses->len == 0)
     return;
+  taken = taken_keys (self);
 
   box = section (self->box, walk_ends_them (self, uses)
                             /* Translators: heading above card abilities in phase 5, above
@@ -191,7 +222,10 @@ build_abilities (CbAbilityList *self)
   for (guint i = 0; i < uses->len; i++)
     {
       const CbAbilityUse *use = &g_array_index (uses, CbAbilityUse, i);
-      g_autofree char *title = cb_presenter_dup_ability_title (use);
+      g_autofree char *plain = cb_presenter_dup_ability_title (use);
+      /* Issue 25: one key per card ability, a letter of its title no other choice of
+       * the board has, underlined (docs/keyboard.md) */
+      g_autofree char *title = cb_controls_dup_keyed (plain, taken);
       g_autofree char *label = NULL;
       CbAbilityParams params;
       char name[24];
@@ -215,7 +249,8 @@ build_abilities (CbAbilityList *self)
       g_snprintf (name, sizeof name, "ability-%u", i);
       if (has_form)
         {
-          button = gtk_button_new_with_label (label);
+          button = gtk_button_new_with_mnemonic (label);
+          cb_controls_show_key (gtk_button_get_child (GTK_BUTTON (button)));
           g_object_set_data_full (G_OBJECT (button), "use", g_memdup2 (use, sizeof *use), g_free);
           gtk_widget_set_tooltip_text (button, _("Choose how to use this ability"));
           g_signal_connect (button, "clicked", G_CALLBACK (open_form_cb), self);
@@ -228,7 +263,6 @@ build_abilities (CbAbilityList *self)
 
           cb_ability_form_init (&form, cb_controls_game (self->controls), self->controls->seat, use);
           button = cb_controls_add_button (self->controls, box, name, label, NULL, cb_ability_form_dup_action (&form, cb_controls_game (self->controls), self->controls->seat), FALSE);
-          gtk_button_set_use_underline (GTK_BUTTON (button), FALSE);
         }
       gtk_widget_set_halign (button, GTK_ALIGN_START);
       button_label = gtk_button_get_child (GTK_BUTTON (button));

@@ -170,7 +170,7 @@ cb_move_section_new (CbControls *controls)
   cb_controls_show_key (gtk_check_button_get_child (GTK_CHECK_BUTTON (self->finish)));
   cb_controls_add (controls, "beyond", GTK_WIDGET (self->beyond));
   /* p. 10: the bonus of the space the runner ends on; only the track shows it. */
-  self->bonus = CB_BONUS_EDITOR (cb_bonus_editor_new (controls, "", _("Bonus on the _landing space")));
+  self->bonus = CB_BONUS_EDITOR (cb_bonus_editor_new (controls, "", _("_Bonus on the landing space")));
   g_signal_connect_swapped (self->bonus, "changed", G_CALLBACK (cb_move_section_update), self);
   gtk_box_append (GTK_BOX (self->land_box), GTK_WIDGET (self->bonus));
 

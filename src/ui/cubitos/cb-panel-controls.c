@@ -110,11 +110,8 @@ cb_controls_update_reasons (CbControls *controls)
 
       if (label == NULL)
         continue;
-      plain = g_strdup (label);
       /* The mnemonic's underscore is no part of the name. */
-      for (char *from = plain, *to = plain;; from++)
-        if (*from != '_' && (*to++ = *from) == '\0')
-          break;
+      plain = cb_controls_dup_plain (label);
       for (at = 0; at < reasons->len && g_strcmp0 (g_ptr_array_index (reasons, at), reason) != 0; at++)
         ;
       if (at == reasons->len)
@@ -226,6 +223,98 @@ button_clicked_cb (GtkButton  *button,
       if (first_copy == NULL || (controls->game != NULL && cb_presenter_check (controls->game, copy, NULL)))
         g_signal_emit_by_name (keep, "action", copy);
     }
+}
+
+gunichar
+cb_controls_label_key (GtkLabel *label)
+{
+  if (!gtk_label_get_use_underline (label))
+    return 0;
+  return cb_controls_mnemonic_key (gtk_label_get_label (label));
+}
+
+char *
+cb_controls_dup_plain (const char *text)
+{
+  char *plain = g_strdup (text);
+
+  for (char *from = plain, *to = plain;; from++)
+    {
+      if (*from == '_' && from[1] == '_')
+        from++;
+      else if (*from == '_')
+        continue;
+      if ((*to++ = *from) == '\0')
+        break;
+    }
+  return plain;
+}
+
+gunichar
+cb_controls_mnemonic_key (const char *text)
+{
+  for (const char *p = text; p != NULL && *p != '\0'; p = g_utf8_next_char (p))
+    if (*p == '_')
+      {
+        if (p[1] == '_')
+          p++;
+        else if (p[1] != '\0')
+          return g_unichar_tolower (g_utf8_get_char (p + 1));
+      }
+  return 0;
+}
+
+void
+cb_controls_collect_keys (GtkWidget *widget,
+                          GtkWidget *skip,
+                          GArray    *keys)
+{
+  if (widget == skip || !gtk_widget_get_visible (widget))
+    return;
+  if (GTK_IS_LABEL (widget) && cb_controls_label_key (GTK_LABEL (widget)) != 0)
+    {
+      gunichar c = cb_controls_label_key (GTK_LABEL (widget));
+
+      g_array_append_val (keys, c);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    cb_controls_collect_keys (child, skip, keys);
+}
+
+static gboolean
+key_taken (GArray   *taken,
+           gunichar  c)
+{
+  for (guint i = 0; i < taken->len; i++)
+    if (g_array_index (taken, gunichar, i) == c)
+      return TRUE;
+  return FALSE;
+}
+
+char *
+cb_controls_dup_keyed (const char *title,
+                       GArray     *taken)
+{
+  GString *out = g_string_new (NULL);
+  gboolean marked = FALSE;
+
+  for (const char *p = title; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (!marked && g_unichar_isalpha (c) && !key_taken (taken, g_unichar_tolower (c)))
+        {
+          gunichar lower = g_unichar_tolower (c);
+
+          g_array_append_val (taken, lower);
+          g_string_append_c (out, '_');
+          marked = TRUE;
+        }
+      if (c == '_')
+        g_string_append_c (out, '_');
+      g_string_append_unichar (out, c);
+    }
+  return g_string_free (out, FALSE);
 }
 
 /* The underlined letter stays underlined, not only while Alt is held: it is the key

@@ -86,6 +86,23 @@ void          cb_controls_spin_enter     (GtkSpinButton *spin, GtkWidget *button
  * a button's state may follow the digits before the field is left (issue 25, 3.5). */
 int           cb_controls_spin_typed     (GtkSpinButton *spin);
 
+/* The underlined letter of @label (lower case), 0 when it has none: the key of its
+ * choice (docs/keyboard.md). Read from its text: gtk_label_get_mnemonic_keyval() is not
+ * kept for every label. */
+gunichar      cb_controls_label_key      (GtkLabel *label);
+/* @text without its mnemonic's underscore ("R_ollosaurus" → "Rollosaurus"). */
+char         *cb_controls_dup_plain      (const char *text);
+/* The same of a text with a mnemonic ("_Use Ability" → 'u'). */
+gunichar      cb_controls_mnemonic_key   (const char *text);
+/* Adds the keys of the visible labels under @widget, except under @skip, to @keys
+ * (gunichar). */
+void          cb_controls_collect_keys   (GtkWidget *widget, GtkWidget *skip, GArray *keys);
+/* @title with the first of its letters that is not in @taken (gunichar, lower case)
+ * marked as its mnemonic ("Rollosaurus" → "_Rollosaurus", underscores doubled), the
+ * letter added to @taken; @title escaped, without a mnemonic, when every letter is
+ * taken (issue 25: one key per card ability). */
+char         *cb_controls_dup_keyed      (const char *title, GArray *taken);
+
 /* Credits → coins (phases 5–7): "redeem" and "redeem-all" in @row. */
 void          cb_controls_add_redeem     (CbControls *controls, GtkWidget *row);
 void          cb_controls_update_redeem  (CbControls *controls);

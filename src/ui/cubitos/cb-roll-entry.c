@@ -470,6 +470,40 @@ cb_roll_entry_focus_first (CbRollEntry *self)
         }
 }
 
+gboolean
+cb_roll_entry_next_colour (CbRollEntry *self)
+{
+  GtkRoot *root;
+  GtkWidget *focus = NULL;
+  int from = -1;
+
+  g_return_val_if_fail (CB_IS_ROLL_ENTRY (self), FALSE);
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  if (root != NULL)
+    focus = gtk_root_get_focus (root);
+  for (guint k = 0; k < CB_N_KINDS && from < 0; k++)
+    for (guint f = 0; f < CB_N_FACES && from < 0; f++)
+      if (self->fields[k][f] != NULL && focus != NULL
+          && (focus == GTK_WIDGET (self->fields[k][f]) || gtk_widget_is_ancestor (focus, GTK_WIDGET (self->fields[k][f]))))
+        from = (int) k;
+  if (from < 0)
+    return FALSE;
+  /* the first field of the next colour rolled, after the last one the first colour's */
+  for (guint i = 1; i <= CB_N_KINDS; i++)
+    {
+      guint k = ((guint) from + i) % CB_N_KINDS;
+
+      for (guint f = 0; f < CB_N_FACES; f++)
+        if (self->fields[k][f] != NULL)
+          {
+            gtk_widget_grab_focus (GTK_WIDGET (self->fields[k][f]));
+            gtk_editable_select_region (GTK_EDITABLE (self->fields[k][f]), 0, -1);
+            return TRUE;
+          }
+    }
+  return FALSE;
+}
+
 const char *
 cb_roll_entry_get_message (CbRollEntry *self)
 {

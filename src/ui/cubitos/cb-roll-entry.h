@@ -33,5 +33,9 @@ gunichar   cb_roll_entry_get_face_key (CbFace face);
  * die; the keyboard goes to that field. FALSE when @keyval is no face key of this
  * roll's colours. */
 gboolean   cb_roll_entry_handle_key (CbRollEntry *self, guint keyval);
+/* Space in a field (docs/keyboard.md): the keyboard goes to the first field of the next
+ * colour rolled (after the last, the first), so that the next face key counts a die of
+ * that colour. FALSE when the keyboard is not in a field of this entry. */
+gboolean   cb_roll_entry_next_colour (CbRollEntry *self);
 
 G_END_DECLS

@@ -504,27 +504,6 @@ cb_run_panel_get_key_line (CbRunPanel *self)
   return gtk_widget_get_visible (GTK_WIDGET (self->key_line)) ? gtk_label_get_text (self->key_line) : "";
 }
 
-/* The underlined letter of @label (lower case), 0 when it has none. Read from its
- * text: gtk_label_get_mnemonic_keyval() is not kept for every label. */
-static gunichar
-underlined (GtkLabel *label)
-{
-  const char *text;
-
-  if (!gtk_label_get_use_underline (label))
-    return 0;
-  text = gtk_label_get_label (label);
-  for (const char *p = text; p != NULL && *p != '\0'; p = g_utf8_next_char (p))
-    if (*p == '_')
-      {
-        if (p[1] == '_')
-          p++;
-        else if (p[1] != '\0')
-          return g_unichar_tolower (g_utf8_get_char (p + 1));
-      }
-  return 0;
-}
-
 /* The button or check button whose underlined letter is @c: the first enabled one in
  * the panel's order, else the first disabled one (to say why). */
 static void
@@ -535,7 +514,7 @@ find_choice (GtkWidget  *widget,
 {
   if (*enabled != NULL || !gtk_widget_get_visible (widget))
     return;
-  if (GTK_IS_LABEL (widget) && underlined (GTK_LABEL (widget)) == c)
+  if (GTK_IS_LABEL (widget) && cb_controls_label_key (GTK_LABEL (widget)) == c)
     {
       GtkWidget *target = gtk_label_get_mnemonic_widget (GTK_LABEL (widget));
 
@@ -565,6 +544,13 @@ cb_run_panel_handle_key (CbRunPanel *self,
   gunichar c = gdk_keyval_to_unicode (keyval);
 
   g_return_val_if_fail (CB_IS_RUN_PANEL (self), FALSE);
+  /* Space in a roll field: on to the next colour (docs/keyboard.md) */
+  if (keyval == GDK_KEY_space && (entry = cb_run_panel_get_roll_entry (self)) != NULL
+      && cb_roll_entry_next_colour (entry))
+    {
+      cb_run_panel_say (self, NULL);
+      return TRUE;
+    }
   if (c == 0 || !g_unichar_isalpha (c))
     return FALSE;
   cb_run_panel_say (self, NULL);
@@ -575,6 +561,15 @@ cb_run_panel_handle_key (CbRunPanel *self,
   find_choice (self->box, g_unichar_tolower (c), &enabled, &disabled);
   if (enabled != NULL)
     {
+      GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+      GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+      GtkWidget *spin = focus != NULL ? gtk_widget_get_ancestor (focus, GTK_TYPE_SPIN_BUTTON) : NULL;
+
+      /* The number typed in the field with the keyboard counts before the choice (its
+       * beyond-the-start count, a cost): a spin button takes it only on Enter or when
+       * left. */
+      if (spin != NULL && gtk_widget_is_ancestor (spin, GTK_WIDGET (self)))
+        gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
       if (GTK_IS_CHECK_BUTTON (enabled))
         {
           gtk_check_button_set_active (GTK_CHECK_BUTTON (enabled),

@@ -245,23 +245,42 @@ typedef struct
   guint  freeze_need[CV_N_COLORS];
 } Choices;
 
+/* The worth of each final choice in the points model (docs/assistant.md): the expected
+ * points after the turn, less those of a turn that marks nothing; a bare position
+ * counts 1 opponent and the turns cv_model_estimate_sheet_turns() gives. */
 static void
 choices_init (Choices           *ch,
               const CvOddsSheet *sheet)
 {
+  const CvModel *model = cv_model_get (1, sheet);
+  guint after_turns = cv_model_estimate_sheet_turns (sheet, 1) - 1;
+  double base = cv_model_points_after_turn (model, sheet, after_turns);
+
   for (guint c = 0; c < CV_N_COLORS; c++)
     {
+      guint crosses = sheet->crosses[c];
+
       ch->freeze_need[c] = 0;
       ch->freeze[c] = -G_MAXDOUBLE;
       for (guint n = 0; n <= CV_N_DICE; n++)
-        ch->take[c][n] = n == 0 ? -G_MAXDOUBLE : cv_odds_value_take (sheet, c, n);
+        {
+          CvOddsSheet after = *sheet;
+
+          ch->take[c][n] = -G_MAXDOUBLE;
+          if (n == 0 || sheet->frozen[c] || crosses >= CV_ROW_LENGTH)
+            continue;
+          cv_model_sheet_take (&after, c, n);
+          ch->take[c][n] = cv_model_points_after_turn (model, &after, after_turns) - base;
+        }
       /* The rules: ≥ 2 jokers on a 4/5/6 box, ≥ 3 on an 8/10 box. */
-      for (guint j = 2; j <= 3 && ch->freeze_need[c] == 0; j++)
-        if (cv_odds_value_freeze (sheet, c, j) != -G_MAXDOUBLE)
-          {
-            ch->freeze_need[c] = j;
-            ch->freeze[c] = cv_odds_value_freeze (sheet, c, j);
-          }
+      if (!sheet->frozen[c] && crosses >= 6 && crosses <= 10)
+        {
+          CvOddsSheet after = *sheet;
+
+          after.frozen[c] = TRUE;
+          ch->freeze_need[c] = crosses <= 8 ? 2 : 3;
+          ch->freeze[c] = cv_model_points_after_turn (model, &after, after_turns) - base;
+        }
     }
 }
 
@@ -496,23 +515,36 @@ test_do_not_enter_death_zone (void)
 }
 
 /* Three jokers and a row on its 10: freeze it ("For 8 and 10 points you need at least
- * 3 Jokers … you can immediately freeze the points"). */
+ * 3 Jokers … you can immediately freeze the points") while the game goes on. On the
+ * last own turn the row scores its 10 anyway ("Anyone who has their last cross in the
+ * points zone … is allowed to score"): then one more green cross (8 → 10) is worth more. */
+static CvOdds *odds_with (const CvOddsSheet *sheet, const char *dice, guint rolls_left,
+                          guint turns_left, int n_opponents);
+
 static void
 test_freeze_the_ten (void)
 {
   CvOddsSheet sheet;
   g_autoptr(CvOdds) odds = NULL;
+  g_autoptr(CvOdds) last = NULL;
   const CvOddsOption *best;
   g_autofree char *words = NULL;
 
   sheet_set (&sheet, 10, 9, 9, 9);
-  odds = odds_for (&sheet, "JJJGSS", 0);
+  odds = odds_with (&sheet, "JJJGSS", 0, 5, 1);
   best = cv_odds_get_option (odds, 0);
   g_assert_cmpint (best->kind, ==, CV_ODDS_OPTION_STOP);
   g_assert_cmpint (best->action.type, ==, CV_ACTION_FREEZE);
   g_assert_cmpint (best->action.color, ==, CV_FACE_ORANGE);
   words = cv_odds_describe_option (odds, best, CV_ODDS_PLAN_BEST);
   g_assert_cmpstr (words, ==, "Stop now: freeze orange");
+
+  last = odds_with (&sheet, "JJJGSS", 0, 1, 1);
+  best = cv_odds_get_option (last, 0);
+  g_assert_cmpint (best->action.type, ==, CV_ACTION_TAKE);
+  g_assert_cmpint (best->action.color, ==, CV_FACE_GREEN);
+  /* exactly the 2 points of box 10 over box 9 */
+  g_assert_cmpfloat_with_epsilon (best->value, 2.0, 1e-12);
 }
 
 /* Six dice of one colour on a fresh sheet and no roll left: take them. And with rolls
@@ -708,8 +740,44 @@ test_describe_keep (void)
   words = cv_odds_describe_option (odds, option, CV_ODDS_PLAN_ONCE);
   curse = cv_odds_format_percent (binomial_at_least (3, 1.0 / 6, 2));
   jokers = cv_odds_format_percent (trinomial_jokers (3, 1.0 / 6, 1.0 / 6, 1, 1, 2));
-  expected = g_strdup_printf ("Picking up 3 dice: %s curse risk, %s at least 2 jokers", curse, jokers);
+  expected = g_strdup_printf ("Picking up 3 dice: %s curse risk this roll, %s at least 2 jokers", curse, jokers);
   g_assert_cmpstr (words, ==, expected);
+
+  /* Issue 27 item 2: the whole turn's curse risk at every pick-up, said as "this turn"
+   * next to "this roll" (two rolls left: the advice after this roll may roll again). */
+  {
+    g_autofree char *both = cv_odds_describe_pick_up (odds, option);
+    g_autofree char *turn = cv_odds_format_percent (option->stats[CV_ODDS_PLAN_BEST].p_curse);
+    g_autofree char *want = g_strdup_printf ("Picking up 3 dice: %s curse risk this roll, %s at least 2 jokers; "
+                                             "%s curse risk this turn",
+                                             curse, jokers, turn);
+
+    g_assert_cmpstr (both, ==, want);
+    g_assert_cmpfloat (option->stats[CV_ODDS_PLAN_BEST].p_curse, >=, option->stats[CV_ODDS_PLAN_ONCE].p_curse - TOLERANCE);
+  }
+  /* One roll left: this roll is the turn's last. */
+  {
+    g_autoptr(CvOdds) last = odds_for (&sheet, "OGPBJS", 1);
+    const CvOddsOption *same = cv_odds_find_pick_up (last, pick_up);
+    g_autofree char *both = cv_odds_describe_pick_up (last, same);
+    g_autofree char *want = g_strdup_printf ("Picking up 3 dice: %s curse risk this roll, the last of this turn; "
+                                             "%s at least 2 jokers", curse, jokers);
+
+    g_assert_cmpstr (both, ==, want);
+  }
+  /* Before the first roll and while choosing, the outlook names this turn's risk. */
+  {
+    guint none[CV_N_FACES] = { 0 };
+    g_autoptr(CvOdds) first = cv_odds_compute_turn (&sheet, none, CV_MAX_ROLLS, NULL);
+    g_autofree char *outlook = cv_odds_describe_outlook (first);
+    g_autofree char *choosing = cv_odds_describe_outlook (odds);
+
+    g_assert_true (g_str_has_prefix (outlook, "This turn, following the advice: "));
+    g_assert_nonnull (strstr (outlook, " curse risk this turn, "));
+    g_assert_nonnull (strstr (outlook, "own turns left (estimated)."));
+    g_assert_true (g_str_has_prefix (choosing, "Following the advice: "));
+    g_assert_nonnull (strstr (choosing, " curse risk this turn."));
+  }
 
   advice = cv_odds_describe_recommendation (odds);
   assert_best_or_tie (odds, advice);
@@ -844,7 +912,17 @@ test_game_random_positions (void)
           g_autoptr(JsonNode) json = NULL;
           CvPhase phase = cv_game_get_phase (game);
 
-          odds = cv_odds_compute (game, &error);
+          /* The legality checked here does not depend on the value model: the points
+           * model's tables (a second or so for each number of players and bonus lines
+           * struck) only in the first games. */
+          {
+            CvOddsParams params;
+
+            cv_odds_params_init (&params);
+            if (game_no >= 4)
+              params.value_model = CV_ODDS_VALUE_HEURISTIC;
+            odds = cv_odds_compute_with (game, &params, &error);
+          }
           g_assert_no_error (error);
           json = cv_odds_to_json (odds, game);
           g_assert_nonnull (json);
@@ -905,6 +983,234 @@ test_game_random_positions (void)
   g_rand_free (rand);
 }
 
+
+/* ---- The points model (issue 27 item 2, docs/assistant.md) ---- */
+
+static CvOdds *
+odds_with (const CvOddsSheet *sheet,
+           const char        *dice,
+           guint              rolls_left,
+           guint              turns_left,
+           int                n_opponents)
+{
+  CvOddsParams params;
+  guint counts[CV_N_FACES] = { 0 };
+  CvOdds *odds;
+
+  cv_odds_params_init (&params);
+  params.turns_left = turns_left;
+  params.n_opponents = n_opponents;
+  if (dice != NULL)
+    counts_of (dice, counts);
+  odds = cv_odds_compute_turn_with (sheet, counts, rolls_left, &params, NULL);
+  g_assert_nonnull (odds);
+  return odds;
+}
+
+/* The model's tables (cv-model.c, its own turn programme over sorted rows) against the
+ * assistant's solver (cv-odds.c, over the real colours, itself checked by enumeration
+ * above): the expected final total of a whole turn must be the same number. */
+static void
+test_model_turn_matches_solver (void)
+{
+  static const guint sheets[][CV_N_COLORS] = {
+    { 0, 0, 0, 0 }, { 5, 2, 0, 7 }, { 10, 9, 3, 6 }, { 3, 3, 3, 2 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sheets); i++)
+    for (int opponents = 0; opponents <= 2; opponents += 2)
+      for (guint turns = 1; turns <= 3; turns++)
+        {
+          CvOddsSheet sheet;
+          const CvModel *model;
+          g_autoptr(CvOdds) odds = NULL;
+          const CvOddsOption *roll;
+
+          sheet_set (&sheet, sheets[i][0], sheets[i][1], sheets[i][2], sheets[i][3]);
+          model = cv_model_get (opponents, &sheet);
+          odds = odds_with (&sheet, NULL, CV_MAX_ROLLS, turns, opponents);
+          roll = cv_odds_get_option (odds, 0);
+          g_assert_cmpint (roll->kind, ==, CV_ODDS_OPTION_ROLL);
+          g_assert_cmpfloat_with_epsilon (cv_odds_get_baseline (odds),
+                                          cv_model_points_after_turn (model, &sheet, turns - 1), 1e-9);
+          g_assert_cmpfloat_with_epsilon (roll->expected_points,
+                                          cv_model_expected_points (model, &sheet, turns), 1e-9);
+        }
+}
+
+/* The duties: "They now have to make crosses on their score sheet - whether they like it
+ * or not" (rules en-a). After an own turn, each other player's turn forces a group of
+ * the dice left, m dice with the model's chances: checked by plain enumeration of the
+ * 5^m ordered duties, against the start of the next own turn. */
+static void
+test_model_duty_enumeration (void)
+{
+  static const guint sheets[][CV_N_COLORS] = { { 0, 0, 0, 0 }, { 10, 4, 9, 2 }, { 8, 8, 8, 8 } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sheets); i++)
+    {
+      CvOddsSheet sheet;
+      const CvModel *model;
+      double p_none = 1.0, sum = 0.0;
+
+      sheet_set (&sheet, sheets[i][0], sheets[i][1], sheets[i][2], sheets[i][3]);
+      model = cv_model_get (1, &sheet);
+      for (guint m = 1; m <= CV_MODEL_MAX_DUTY_DICE; m++)
+        {
+          guint n_orders = 1;
+          double each;
+
+          p_none -= cv_model_duty_chance (m);
+          for (guint k = 0; k < m; k++)
+            n_orders *= 5;
+          each = cv_model_duty_chance (m) / n_orders;
+          for (guint order = 0; order < n_orders; order++)
+            {
+              guint counts[5] = { 0 };
+              double best = -G_MAXDOUBLE;
+
+              for (guint k = 0, code = order; k < m; k++, code /= 5)
+                counts[code % 5]++;
+              /* a colour's dice, or the jokers as one colour; never a freeze */
+              for (guint c = 0; c < CV_N_COLORS; c++)
+                for (guint g = 0; g < 2; g++)
+                  {
+                    guint n = g == 0 ? counts[c] : counts[4];
+                    CvOddsSheet after = sheet;
+
+                    if (n == 0 || sheet.frozen[c] || sheet.crosses[c] >= CV_ROW_LENGTH)
+                      continue;
+                    cv_model_sheet_take (&after, c, n);
+                    best = MAX (best, cv_model_expected_points (model, &after, 2));
+                  }
+              sum += each * (best == -G_MAXDOUBLE ? cv_model_expected_points (model, &sheet, 2) : best);
+            }
+        }
+      sum += p_none * cv_model_expected_points (model, &sheet, 2);
+      g_assert_cmpfloat_with_epsilon (cv_model_points_after_turn (model, &sheet, 2), sum, 1e-9);
+    }
+}
+
+/* With no turn left the sheet scores as it stands ("Anyone who has their last cross in
+ * the points zone … is allowed to score"); more own turns never lower the expectation
+ * when nobody forces crosses; and the worth is in points: the final total of a sheet
+ * one turn from the end, choosing by the table, is at least what it holds. */
+static void
+test_model_properties (void)
+{
+  CvOddsSheet sheet;
+  const CvModel *model;
+
+  sheet_set (&sheet, 7, 10, 2, 0);
+  sheet.frozen[CV_FACE_ORANGE] = TRUE;
+  model = cv_model_get (0, &sheet);
+  /* frozen 5 + points zone 10 + start area 0 */
+  g_assert_cmpint (cv_model_final_points (&sheet), ==, 15);
+  g_assert_cmpfloat_with_epsilon (cv_model_expected_points (model, &sheet, 0), 15.0, 1e-12);
+  /* A turn whose last roll must be marked can cost a little once the sheet is nearly
+   * done ("you must use all dice of a colour"), never more than a twentieth of a point
+   * (docs/assistant.md, "What the model leaves out"). */
+  for (guint t = 1; t <= CV_MODEL_MAX_TURNS; t++)
+    g_assert_cmpfloat (cv_model_expected_points (model, &sheet, t), >=,
+                       cv_model_expected_points (model, &sheet, t - 1) - 0.05);
+
+  /* An empty sheet, long game: the expectation grows with the turns, then levels off
+   * once every row can be finished. */
+  cv_odds_sheet_init (&sheet);
+  model = cv_model_get (0, &sheet);
+  for (guint t = 1; t <= CV_MODEL_MAX_TURNS; t++)
+    g_assert_cmpfloat (cv_model_expected_points (model, &sheet, t), >=,
+                       cv_model_expected_points (model, &sheet, t - 1) - 0.05);
+  g_assert_cmpfloat (cv_model_expected_points (model, &sheet, CV_MODEL_MAX_TURNS), >, 30.0);
+
+  /* Taking more crosses in a row of the start area is worth more, with turns to come. */
+  {
+    g_autoptr(CvOdds) odds = NULL;
+    double last = -G_MAXDOUBLE;
+
+    for (guint n = 1; n <= 5; n++)
+      {
+        char dice[7] = "";
+        const CvOddsOption *take;
+
+        for (guint k = 0; k < CV_N_DICE; k++)
+          dice[k] = k < n ? 'O' : 'S';
+        if (CV_N_DICE - n >= 3)
+          for (guint k = n; k < CV_N_DICE; k++)
+            dice[k] = k < n + 3 ? 'G' : 'S';
+        g_clear_pointer (&odds, cv_odds_free);
+        odds = odds_with (&sheet, dice, 0, 10, 1);
+        for (guint o = 0; o < cv_odds_get_n_options (odds); o++)
+          {
+            take = cv_odds_get_option (odds, o);
+            if (take->action.type == CV_ACTION_TAKE && take->action.color == CV_FACE_ORANGE)
+              {
+                g_assert_cmpfloat (take->value, >, last);
+                last = take->value;
+              }
+          }
+      }
+  }
+}
+
+/* The Preferences value (the own turns left) reaches the advice: the answer counts the
+ * turns set, says so, and with one turn left a row on its 10 with three jokers is
+ * frozen rather than pushed on (the game ends: 10 points now or never). */
+static void
+test_turns_setting_reaches_advice (void)
+{
+  CvOddsSheet sheet;
+  gboolean estimated = TRUE;
+
+  sheet_set (&sheet, 10, 2, 2, 2);
+  {
+    g_autoptr(CvOdds) odds = odds_with (&sheet, "JJJGGS", 0, 5, -1);
+    g_autofree char *outlook = cv_odds_describe_outlook (odds);
+
+    g_assert_cmpuint (cv_odds_get_turns_left (odds, &estimated), ==, 5);
+    g_assert_false (estimated);
+    g_assert_nonnull (strstr (outlook, "with 5 own turns left (as set in Preferences)."));
+  }
+  {
+    g_autoptr(CvOdds) odds = odds_with (&sheet, "JJJGGS", 0, 0, -1);
+
+    g_assert_cmpuint (cv_odds_get_turns_left (odds, &estimated), ==, cv_model_estimate_sheet_turns (&sheet, 1));
+    g_assert_true (estimated);
+  }
+  /* The estimate: an empty sheet is far from its end, a sheet with three rows frozen near it. */
+  {
+    CvOddsSheet done;
+
+    cv_odds_sheet_init (&done);
+    g_assert_cmpuint (cv_model_estimate_sheet_turns (&done, 1), >, 8);
+    /* more players, more duties: the game ends sooner (docs/assistant.md) */
+    g_assert_cmpuint (cv_model_estimate_sheet_turns (&done, 3), <, cv_model_estimate_sheet_turns (&done, 1));
+    sheet_set (&done, 8, 9, 10, 6);
+    done.frozen[0] = done.frozen[1] = done.frozen[2] = TRUE;
+    g_assert_cmpuint (cv_model_estimate_sheet_turns (&done, 1), ==, 1);
+  }
+}
+
+/* The words: "+3.2 points expected", a tie said as a tie with its points. */
+static void
+test_points_words (void)
+{
+  CvOddsSheet sheet;
+  g_autoptr(CvOdds) odds = NULL;
+  g_autofree char *advice = NULL;
+  g_autofree char *worth = NULL;
+
+  cv_odds_sheet_init (&sheet);
+  odds = odds_for (&sheet, "OGPBSS", 0);
+  advice = cv_odds_describe_recommendation (odds);
+  worth = g_strdup_printf ("+%.1f points expected each).", cv_odds_get_option (odds, 0)->value);
+  g_assert_true (g_str_has_prefix (advice, "Tie: take "));
+  g_assert_true (g_str_has_suffix (advice, worth));
+  g_assert_cmpfloat (cv_odds_get_option (odds, 0)->value, >, 0.0);
+  g_assert_cmpfloat_with_epsilon (cv_odds_get_option (odds, 0)->expected_points,
+                                  cv_odds_get_baseline (odds) + cv_odds_get_option (odds, 0)->value, 1e-12);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -927,6 +1233,11 @@ main (int   argc,
   g_test_add_func ("/calavera/odds/game-opponents", test_game_opponents);
   g_test_add_func ("/calavera/odds/game-random-positions", test_game_random_positions);
   g_test_add_func ("/calavera/odds/advice-ties-and-stop", test_advice_ties_and_stop);
+  g_test_add_func ("/calavera/odds/model-turn-matches-solver", test_model_turn_matches_solver);
+  g_test_add_func ("/calavera/odds/model-duty-enumeration", test_model_duty_enumeration);
+  g_test_add_func ("/calavera/odds/model-properties", test_model_properties);
+  g_test_add_func ("/calavera/odds/turns-setting-reaches-advice", test_turns_setting_reaches_advice);
+  g_test_add_func ("/calavera/odds/points-words", test_points_words);
 
   return g_test_run ();
 }

@@ -37,6 +37,7 @@
 #include "dp-new-game-page.h"
 #include "dp-window.h"
 #include "cb-new-game.h"
+#include "cb-panel-controls.h"
 #include "cb-roll-entry.h"
 #include "cb-run-panel.h"
 #include "cb-shop.h"
@@ -72,6 +73,7 @@ typedef struct
   guint busts;
   guint told_costs;      /* buys with a cost typed */
   guint abilities;       /* card abilities used */
+  guint cards_used;      /* different cards whose abilities were used */
   guint steps;           /* keyboard steps checked (focus on the acting board, in view) */
   guint by_phase[CB_PHASE_OUT + 1];   /* inputs spent in each phase */
 } CbKeyboardRace;
@@ -206,13 +208,12 @@ kr_choice_key (GtkWidget *control)
   return under != NULL ? g_utf8_get_char (under + 1) : 0;
 }
 
-/* Presses the choice @name of @panel by its key; returns the keys pressed. */
+/* Presses @control by its key (its underlined letter); returns the keys pressed. */
 static inline guint
-kr_choose (DpUiFixture *f,
-           CbRunPanel  *panel,
-           const char  *name)
+kr_press (DpUiFixture *f,
+          GtkWidget   *control,
+          const char  *name)
 {
-  GtkWidget *control = cb_run_panel_get_control (panel, name);
   gunichar key;
 
   if (control == NULL)
@@ -223,6 +224,15 @@ kr_choose (DpUiFixture *f,
   if (!gtk_widget_get_sensitive (control))
     g_error ("“%s” is disabled: %s", name, gtk_widget_get_tooltip_text (control));
   return kr_type_unichar (f, key);
+}
+
+/* Presses the choice @name of @panel by its key; returns the keys pressed. */
+static inline guint
+kr_choose (DpUiFixture *f,
+           CbRunPanel  *panel,
+           const char  *name)
+{
+  return kr_press (f, cb_run_panel_get_control (panel, name), name);
 }
 
 static inline int
@@ -291,9 +301,83 @@ kr_start (DpUiFixture *f)
   dp_ui_wait_mapped (GTK_WIDGET (f->window));
 }
 
-/* The roll of @seat typed by the contract: per field with n dice, n face letters (the
- * keyboard goes to the first field from the focused one that can show the face); a
- * field the letter would miss is reached by Tab and gets the count in digits. Then Enter (on a board that did not just act and typed nothing: 0 first). */
+/* The field a face key would count a die in, typed with the keyboard on @from (a field
+ * of @entry, or NULL: from the first), as cb_roll_entry_handle_key() finds it: the first
+ * field from @from on, then from the first, that shows the face and whose colour still
+ * has an uncounted die. */
+static inline GtkSpinButton *
+kr_face_lands (CbRollEntry   *entry,
+               GtkSpinButton *from,
+               gunichar       key,
+               const guint    ready[CB_N_KINDS])
+{
+  GtkSpinButton *order[CB_N_KINDS * CB_N_FACES];
+  guint kinds[CB_N_KINDS * CB_N_FACES];
+  guint n = 0, start = 0;
+
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    for (guint x = 0; x < CB_N_FACES; x++)
+      if (cb_roll_entry_get_field (entry, k, x) != NULL)
+        {
+          if (cb_roll_entry_get_field (entry, k, x) == from)
+            start = n;
+          kinds[n] = k;
+          order[n++] = cb_roll_entry_get_field (entry, k, x);
+        }
+  for (guint i = 0; i < n; i++)
+    {
+      guint at = (start + i) % n;
+      guint counted = 0;
+
+      for (guint x = 0; x < CB_N_FACES; x++)
+        if (cb_roll_entry_get_field (entry, kinds[at], x) != NULL)
+          counted += (guint) gtk_spin_button_get_value_as_int (cb_roll_entry_get_field (entry, kinds[at], x));
+      for (guint x = 0; x < CB_N_FACES; x++)
+        if (cb_roll_entry_get_field (entry, kinds[at], x) == order[at] && cb_roll_entry_get_face_key (x) == key
+            && counted < ready[kinds[at]])
+          return order[at];
+    }
+  return NULL;
+}
+
+/* Where Space (the next colour) takes the keyboard from @from: the first field of the
+ * next colour rolled (cb_roll_entry_next_colour()). */
+static inline GtkSpinButton *
+kr_next_colour (CbRollEntry   *entry,
+                GtkSpinButton *from)
+{
+  int kind = -1;
+
+  for (guint k = 0; k < CB_N_KINDS && kind < 0; k++)
+    for (guint x = 0; x < CB_N_FACES; x++)
+      if (from != NULL && cb_roll_entry_get_field (entry, k, x) == from)
+        kind = (int) k;
+  if (kind < 0)
+    return NULL;
+  for (guint i = 1; i <= CB_N_KINDS; i++)
+    for (guint x = 0; x < CB_N_FACES; x++)
+      if (cb_roll_entry_get_field (entry, ((guint) kind + i) % CB_N_KINDS, x) != NULL)
+        return cb_roll_entry_get_field (entry, ((guint) kind + i) % CB_N_KINDS, x);
+  return NULL;
+}
+
+static inline GtkSpinButton *
+kr_focused_field (DpUiFixture *f,
+                  CbRollEntry *entry)
+{
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    for (guint x = 0; x < CB_N_FACES; x++)
+      if (cb_roll_entry_get_field (entry, k, x) != NULL && kr_focus_in (f, GTK_WIDGET (cb_roll_entry_get_field (entry, k, x))))
+        return cb_roll_entry_get_field (entry, k, x);
+  return NULL;
+}
+
+/* The roll of @seat typed by the contract (docs/keyboard.md), colour by colour as the
+ * dice lie: per field with n dice, its face letter (after a Space or two where the
+ * letter would count a die of an earlier colour), then the other n − 1 letters or, for
+ * three dice and more, the count as a digit. A field no letter reaches (a colour with
+ * two coin faces) is reached by Tab and gets the count in digits. Then Enter (on a
+ * board that did not just act and typed nothing: 0 first). */
 static inline guint
 kr_type_roll (DpUiFixture *f,
               CbRunPanel  *panel,
@@ -302,41 +386,46 @@ kr_type_roll (DpUiFixture *f,
               guint       *tabs)
 {
   CbRollEntry *entry = cb_run_panel_get_roll_entry (panel);
+  guint ready[CB_N_KINDS] = { 0, };
   guint in = 0;
 
+  for (guint k = 0; k < CB_N_KINDS; k++)
+    for (guint x = 0; x < CB_N_FACES; x++)
+      ready[k] += faces[k][x];
   for (guint k = 0; k < CB_N_KINDS; k++)
     for (guint face = CB_FACE_BLANK + 1; face < CB_N_FACES; face++)
       {
         GtkSpinButton *spin = cb_roll_entry_get_field (entry, k, face);
         gunichar key = cb_roll_entry_get_face_key (face);
-        GtkSpinButton *lands = NULL;
+        GtkSpinButton *at = kr_focused_field (f, entry);
         guint n = faces[k][face];
-        gboolean after = FALSE, passed_focus = FALSE;
+        guint spaces = 0;
 
         if (spin == NULL || n == 0)
           continue;
-        /* where the face letter would count a die: from the focused field on, then from
-         * the first (cb_roll_entry_handle_key()) */
-        for (int pass = 0; pass < 2 && lands == NULL; pass++)
-          for (guint k2 = 0; k2 < CB_N_KINDS && lands == NULL; k2++)
-            for (guint f2 = CB_FACE_BLANK + 1; f2 < CB_N_FACES && lands == NULL; f2++)
-              {
-                GtkSpinButton *other = cb_roll_entry_get_field (entry, k2, f2);
-
-                if (other == NULL)
-                  continue;
-                if (kr_focus_in (f, GTK_WIDGET (other)))
-                  passed_focus = TRUE;
-                after = pass == 1 || passed_focus;
-                if (after && cb_roll_entry_get_face_key (f2) == key
-                    && (guint) gtk_spin_button_get_value_as_int (other)
-                       < (guint) gtk_adjustment_get_upper (gtk_spin_button_get_adjustment (other)))
-                  lands = other;
-              }
-        if (lands == spin)
-          /* one face key per die */
-          for (guint i = 0; i < n; i++)
+        /* Space on to the next colour while the letter would count an earlier one */
+        while (at != NULL && kr_face_lands (entry, at, key, ready) != spin && spaces < CB_N_KINDS)
+          {
+            at = kr_next_colour (entry, at);
+            spaces++;
+          }
+        if (kr_face_lands (entry, at, key, ready) == spin)
+          {
+            for (guint i = 0; i < spaces; i++)
+              in += kr_type (f, " ");
             in += kr_type_unichar (f, key);
+            g_assert_true (kr_focus_in (f, GTK_WIDGET (spin)));
+            if (n >= 3)
+              {
+                /* the letter leaves the count selected: a digit replaces it */
+                g_autofree char *digits = g_strdup_printf ("%u", n);
+
+                in += kr_type (f, digits);
+              }
+            else
+              for (guint i = 1; i < n; i++)
+                in += kr_type_unichar (f, key);
+          }
         else
           {
             g_autofree char *digits = g_strdup_printf ("%u", n);
@@ -369,6 +458,48 @@ kr_enter_for (DpUiFixture *f,
   return in + kr_type (f, "\n");
 }
 
+static inline void
+kr_collect_enabled_keys (GtkWidget *widget,
+                         GString   *keys)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return;
+  if (GTK_IS_LABEL (widget) && cb_controls_label_key (GTK_LABEL (widget)) != 0 && gtk_widget_is_sensitive (widget)
+      && gtk_widget_get_ancestor (widget, GTK_TYPE_MENU_BUTTON) == NULL)
+    {
+      g_string_append_unichar (keys, cb_controls_label_key (GTK_LABEL (widget)));
+      if (g_getenv ("KR_TRACE") != NULL)
+        g_printerr ("  key of %s\n", gtk_label_get_label (GTK_LABEL (widget)));
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    kr_collect_enabled_keys (child, keys);
+}
+
+/* docs/keyboard.md: no two choices a board offers now share a letter (card abilities
+ * included), so a letter always presses the choice it shows. */
+static inline void
+kr_check_keys (DpUiFixture *f,
+               GtkWidget   *panel,
+               guint        step)
+{
+  g_autoptr(GString) keys = g_string_new (NULL);
+
+  kr_collect_enabled_keys (panel, keys);
+  for (const char *p = keys->str; *p != '\0'; p = g_utf8_next_char (p))
+    for (const char *q = g_utf8_next_char (p); *q != '\0'; q = g_utf8_next_char (q))
+      if (g_utf8_get_char (p) == g_utf8_get_char (q))
+        g_error ("step %u: two choices of the board share the key “%.*s” (keys: %s)", step,
+                 (int) (g_utf8_next_char (p) - p), p, keys->str);
+}
+
+static inline void
+kr_trace_entry (gpointer    page,
+                const char *text,
+                gpointer    data)
+{
+  g_printerr ("    entered: %s\n", text);
+}
+
 /* Plays a race to its end by the keyboard contract alone. */
 static inline void
 kr_play_race (DpUiFixture    *f,
@@ -384,11 +515,14 @@ kr_play_race (DpUiFixture    *f,
   guint pushes[CB_MAX_PLAYERS] = { 0, };
   guint bought[CB_MAX_PLAYERS] = { 0, };
   guint used[CB_MAX_PLAYERS] = { 0, };
-  guint last_round = 0;
+  g_autoptr(GHashTable) kinds_used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  guint last_round = 0, told_round = 0;
   guint n;
 
   memset (out, 0, sizeof *out);
   kr_start (f);
+  if (g_getenv ("KR_TRACE") != NULL)
+    g_signal_connect (kr_table (f), "entry-stored", G_CALLBACK (kr_trace_entry), NULL);
   out->forced = dp_session_get_forced (dp_window_get_session (f->window))->len;
   n = cb_game_get_n_players (kr_game (f));
 
@@ -405,6 +539,11 @@ kr_play_race (DpUiFixture    *f,
         {
           last_round = cb_game_get_round (g);
           out->rounds++;
+          if (g_getenv ("KR_TRACE") != NULL)
+            for (guint s = 0; s < n; s++)
+              g_printerr ("round %u%s: %s at %u spaces%s, %s\n", last_round, cb_game_is_tiebreak (g) ? " (tie-break)" : "",
+                          cb_game_get_player_name (g, s), cb_game_get_spaces_moved (g, s),
+                          cb_game_has_finished_race (g, s) ? " (finished)" : "", cb_phase_to_string (cb_game_get_phase (g, s)));
           for (guint s = 0; s < n; s++)
             {
               out->player_rounds += cb_game_get_phase (g, s) != CB_PHASE_OUT;
@@ -444,6 +583,7 @@ kr_play_race (DpUiFixture    *f,
           gtk_widget_measure (GTK_WIDGET (f->window), GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL, NULL);
           if (min_width > window_width)
             g_error ("step %u: the window needs %d px, more than its %d", out->steps, min_width, window_width);
+          kr_check_keys (f, GTK_WIDGET (cb_table_page_get_panel (kr_table (f), (guint) focus_seat)), out->steps);
         }
       if (focus_seat < 0 || !cb_game_must_act (g, (guint) focus_seat))
         {
@@ -481,6 +621,20 @@ kr_play_race (DpUiFixture    *f,
               for (guint i = 0; i < cb_game_get_dice (g, seat, CB_ZONE_READY, k); i++)
                 faces[k][kr_roll_die (rand[seat], k)]++;
             in += kr_type_roll (f, panel, seat, faces, &tabs);
+            if (g_getenv ("KR_TRACE") != NULL)
+              {
+                guint dice = 0, fields = 0;
+
+                for (guint k = 0; k < CB_N_KINDS; k++)
+                  for (guint x = CB_FACE_BLANK + 1; x < CB_N_FACES; x++)
+                    if (faces[k][x] > 0)
+                      {
+                        dice += faces[k][x];
+                        fields++;
+                        g_printerr (" %s:%s=%u", cb_kind_to_string (k), cb_face_to_string (x), faces[k][x]);
+                      }
+                g_printerr ("  [%u dice, %u fields]\n", dice, fields);
+              }
             g_assert_cmpuint (cb_game_get_phase (kr_game (f), seat), !=, CB_PHASE_ROLL);
           }
           break;
@@ -490,9 +644,9 @@ kr_play_race (DpUiFixture    *f,
             gboolean pass = cb_game_in_danger (g, seat) || pushes[seat] >= 1
                             || cb_game_count_zone (g, seat, CB_ZONE_READY) == 0;
 
-            /* the busy race pushes once also in danger: busts happen */
-            if (config->policy == KR_BUSY)
-              pass = pushes[seat] >= 1 || cb_game_count_zone (g, seat, CB_ZONE_READY) == 0;
+            /* the busy race pushes on in danger until the race has had a bust */
+            if (config->policy == KR_BUSY && out->busts == 0 && cb_game_in_danger (g, seat))
+              pass = cb_game_count_zone (g, seat, CB_ZONE_READY) == 0;
             in += kr_choose (f, panel, pass ? "pass" : "push");
             pushes[seat] += !pass;
           }
@@ -512,6 +666,7 @@ kr_play_race (DpUiFixture    *f,
             GtkWidget *collect = cb_run_panel_get_control (panel, "collect");
             GtkWidget *announce = cb_run_panel_get_control (panel, "announce");
             GtkWidget *ability = NULL;
+            guint keep;
 
             if (config->policy == KR_BUSY && used[seat] < 2)
               for (guint i = 0; i < 32 && ability == NULL; i++)
@@ -521,22 +676,17 @@ kr_play_race (DpUiFixture    *f,
 
                   g_snprintf (name, sizeof name, "ability-%u", i);
                   w = cb_run_panel_get_control (panel, name);
-                  if (w != NULL && gtk_widget_get_sensitive (w) && g_object_get_data (G_OBJECT (w), "action") != NULL)
+                  if (w != NULL && gtk_widget_get_sensitive (w)
+                      && (g_object_get_data (G_OBJECT (w), "action") != NULL || g_object_get_data (G_OBJECT (w), "use") != NULL))
                     ability = w;
                 }
             /* The red card of the player with the most swords — at 0 swords all round
              * the top dog's (p. 9, p. 11 „Nase vorn“; issue 25, item 5) — is mandatory:
-             * before walking, Tab to it, Enter */
+             * it comes before walking, as any ability that must be used */
             if (cb_run_panel_get_mandatory (panel) != NULL
                 && !(collect != NULL && gtk_widget_get_sensitive (collect))
                 && !(announce != NULL && gtk_widget_get_sensitive (announce)))
-              {
-                guint t = kr_tab_to (f, cb_run_panel_get_mandatory (panel));
-
-                tabs += t;
-                in += t + kr_enter_for (f, seat);
-                break;
-              }
+              ability = cb_run_panel_get_mandatory (panel);
             if (ability == NULL)
               for (guint i = 0; i < 32 && ability == NULL; i++)
                 {
@@ -551,19 +701,28 @@ kr_play_race (DpUiFixture    *f,
                 }
             if (ability != NULL)
               {
-                /* a card's ability: Tab to its button, Enter; a form: Tab to Use, Enter */
-                guint t = kr_tab_to (f, ability);
+                /* a card's ability: its letter; a form: then Use's letter */
+                g_autofree char *ability_label = g_strdup (gtk_button_get_label (GTK_BUTTON (ability)));
+                gboolean must = gtk_widget_has_css_class (ability, "cb-mandatory");
                 GtkWidget *use;
 
-                tabs += t;
-                in += t + kr_enter_for (f, seat);
+                in += kr_press (f, ability, ability_label);
                 use = cb_run_panel_get_control (panel, "ability-use");
+                if (g_getenv ("KR_TRACE") != NULL)
+                  g_printerr ("  ability: %s; use %s %s\n", ability_label,
+                              use != NULL ? (gtk_widget_get_sensitive (use) ? "enabled" : "disabled") : "none",
+                              use != NULL && gtk_widget_get_tooltip_text (use) != NULL ? gtk_widget_get_tooltip_text (use) : "");
                 if (use != NULL && gtk_widget_get_sensitive (use))
-                  {
-                    t = kr_tab_to (f, use);
-                    tabs += t;
-                    in += t + kr_enter_for (f, seat);
-                  }
+                  in += kr_press (f, use, "ability-use");
+                /* the card's ability, whatever the button's key and prefix */
+                {
+                  char *plain = cb_controls_dup_plain (must && strchr (ability_label, ':') != NULL
+                                                       ? strchr (ability_label, ':') + 2 : ability_label);
+
+                  if (strchr (plain, ':') != NULL)
+                    *strchr (plain, ':') = '\0';
+                  g_hash_table_add (kinds_used, plain);
+                }
                 out->abilities++;
                 used[seat]++;
                 break;
@@ -582,9 +741,12 @@ kr_play_race (DpUiFixture    *f,
                 in += kr_choose (f, panel, "announce");
                 break;
               }
-            if (coins >= CB_COINS_PER_STEP)
+            /* the busy race keeps the coins for a cost to tell while nobody has told
+             * one this round */
+            keep = config->policy == KR_BUSY && told_round != last_round ? KR_TOLD_COST : 0;
+            if (coins >= CB_COINS_PER_STEP + keep)
               {
-                in += kr_choose (f, panel, coins >= 2 * CB_COINS_PER_STEP ? "buy-steps-all" : "buy-step");
+                in += kr_choose (f, panel, keep == 0 && coins >= 2 * CB_COINS_PER_STEP ? "buy-steps-all" : "buy-step");
                 break;
               }
             if (!cb_game_has_finished_race (g, seat) && walked + steps >= RACE_SPACES && steps > 0)
@@ -601,6 +763,24 @@ kr_play_race (DpUiFixture    *f,
                 gtk_editable_select_region (GTK_EDITABLE (beyond), 0, -1);
                 in += kr_type (f, digits);
               }
+            else if (cb_game_has_finished_race (g, seat) && steps > 0)
+              {
+                /* a tie-break round (p. 10): a finished runner tells again how far
+                 * beyond the start it now stands */
+                GtkWidget *beyond = cb_run_panel_get_control (panel, "beyond");
+                guint now = walked + steps - RACE_SPACES;
+
+                if (beyond != NULL && gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (beyond)) != (int) now)
+                  {
+                    g_autofree char *digits = g_strdup_printf ("%u", now);
+                    guint t = kr_tab_to (f, beyond);
+
+                    tabs += t;
+                    in += t;
+                    gtk_editable_select_region (GTK_EDITABLE (beyond), 0, -1);
+                    in += kr_type (f, digits);
+                  }
+              }
             in += kr_choose (f, panel, "land");
           }
           break;
@@ -609,20 +789,14 @@ kr_play_race (DpUiFixture    *f,
           {
             CbShop *shop = cb_run_panel_get_shop (panel);
             guint coins = cb_game_get_coins (g, seat) + cb_game_get_credits (g, seat);
-            int told = -1, known = -1;
+            int told = -1;
 
-            if (config->policy == KR_BUSY && shop != NULL && bought[seat] == 0)
+            /* the busy race: the first player in the round who can tells a cost */
+            if (config->policy == KR_BUSY && shop != NULL && bought[seat] == 0 && told_round != last_round)
               for (guint c = 0; c < CB_N_COLOURS; c++)
-                {
-                  int cost = cb_game_get_cost (g, c);
-
-                  if (cb_shop_get_cost_field (shop, c) != NULL && told < 0 && coins >= KR_TOLD_COST
-                      && cb_game_get_coins (g, seat) >= KR_TOLD_COST)
-                    told = (int) c;
-                  else if (cost > 0 && gtk_widget_get_sensitive (GTK_WIDGET (cb_shop_get_buy_button (shop, c)))
-                           && (known < 0 || cost < cb_game_get_cost (g, (guint) known)))
-                    known = (int) c;
-                }
+                if (cb_shop_get_cost_field (shop, c) != NULL && told < 0 && coins >= KR_TOLD_COST
+                    && cb_game_get_coins (g, seat) >= KR_TOLD_COST)
+                  told = (int) c;
             if (told >= 0)
               {
                 /* digit + Enter where a cost must be told */
@@ -633,16 +807,7 @@ kr_play_race (DpUiFixture    *f,
                 in += t + kr_type (f, digits);
                 bought[seat]++;
                 out->told_costs++;
-                break;
-              }
-            if (known >= 0)
-              {
-                /* every cost told: the cheapest die affordable, Tab to its Buy, Enter */
-                guint t = kr_tab_to (f, GTK_WIDGET (cb_shop_get_buy_button (shop, (guint) known)));
-
-                tabs += t;
-                in += t + kr_enter_for (f, seat);
-                bought[seat]++;
+                told_round = last_round;
                 break;
               }
             in += kr_choose (f, panel, "rest");
@@ -656,9 +821,14 @@ kr_play_race (DpUiFixture    *f,
           g_error ("the keyboard sits on a board that has nothing to do");
         }
       out->actions = dp_game_get_n_actions (dp_session_get_game (dp_window_get_session (f->window)));
+      if (g_getenv ("KR_TRACE") != NULL)
+        g_printerr ("step %u: %s %s: %u inputs (%u Tabs), focus now %s\n", out->steps, cb_game_get_player_name (g, seat),
+                    cb_phase_to_string (phase), in, tabs,
+                    kr_focus (f) != NULL ? G_OBJECT_TYPE_NAME (kr_focus (f)) : "nothing");
       if (out->actions == actions_before)
         g_error ("step %u (%s's %s): the keys made no entry; %s", out->steps, cb_game_get_player_name (g, seat),
                  cb_phase_to_string (phase), cb_run_panel_get_key_line (panel));
+      out->cards_used = g_hash_table_size (kinds_used);
       out->forced += dp_session_get_forced (dp_window_get_session (f->window))->len;
       out->inputs += in;
       out->tabs += tabs;

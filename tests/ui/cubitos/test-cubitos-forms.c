@@ -26,6 +26,7 @@
 #include "cb-roll-entry.h"
 #include "dp-ui-test-util.h"
 #include "cb-ui-test-names.h"
+#include "cb-panel-controls.h"
 #include "cb-ui-test-panel.h"
 
 enum { INA, SAMI };
@@ -85,8 +86,14 @@ ability_button (CbRunPanel *p,
 
       g_snprintf (name, sizeof name, "ability-%u", i);
       w = cb_run_panel_get_control (p, name);
-      if (w != NULL && strstr (gtk_button_get_label (GTK_BUTTON (w)), card_name) != NULL)
-        return name;
+      /* the label without its key's underscore (issue 25: one key per card ability) */
+      if (w != NULL)
+        {
+          g_autofree char *plain = cb_controls_dup_plain (gtk_button_get_label (GTK_BUTTON (w)));
+
+          if (strstr (plain, card_name) != NULL)
+            return name;
+        }
     }
   g_error ("no button for %s", card_name);
   return NULL;

@@ -161,9 +161,15 @@ test_keyboard_contract (DpUiFixture   *f,
   g_assert_cmpuint (race.steps, >, 0);
   if (run->policy == KR_BUSY)
     {
-      g_assert_cmpuint (race.told_costs, >, 0);
-      g_assert_cmpuint (race.abilities, >, 0);
+      /* Issue 25 item 2: a bust, a told cost in every round (while a colour's cost is
+       * still untold: there are eight) and at least three different card abilities */
+      g_assert_cmpuint (race.busts, >=, 1);
+      g_assert_cmpuint (race.told_costs, >=, MIN (race.rounds, CB_N_COLOURS));
+      g_assert_cmpuint (race.cards_used, >=, 3);
     }
+  /* Issue 25 item 2: at most 12 inputs per player-round at 360×720 */
+  if (run->width == 360)
+    g_assert_cmpuint (race.inputs, <=, 12 * race.player_rounds);
 }
 
 static void

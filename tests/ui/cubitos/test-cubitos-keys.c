@@ -20,6 +20,7 @@
 #include "cb-run-panel.h"
 #include "cb-roll-entry.h"
 #include "cb-shop.h"
+#include "cb-panel-controls.h"
 #include "dp-ui-test-util.h"
 #include "cv-key-test-util.h"
 #include "cb-ui-test-names.h"
@@ -442,12 +443,97 @@ test_enter_correction (Fixture       *f,
   g_assert_cmpint (cb_game_get_cost (game (f), blue), ==, 2);
 }
 
+/* Issue 25 item 1 and docs/keyboard.md: a roll is typed colour by colour as the dice
+ * lie; where a face letter would count a die of an earlier colour, Space moves the
+ * keyboard on to the next colour rolled (after the last, the first), and the letter then
+ * counts a die of that colour. Space enters nothing. Ina's first roll has light grey,
+ * dark grey and the top dog ready. */
+static void
+test_space_next_colour (Fixture       *f,
+                        gconstpointer  data)
+{
+  static const CbFace coin[] = { CB_FACE_COIN };
+  g_autofree char *keys = face_keys (coin, 1, FALSE);
+  CbRollEntry *entry;
+  GtkWidget *first_dark = NULL, *first_top = NULL;
+  guint n;
+
+  start_race (f);
+  n = n_stored (f);
+  entry = cb_run_panel_get_roll_entry (panel (f, INA));
+  g_assert_true (focus_in (f, GTK_WIDGET (cb_roll_entry_get_field (entry, CB_KIND_LIGHT_GREY, CB_FACE_COIN))));
+  for (guint x = 0; x < CB_N_FACES && (first_dark == NULL || first_top == NULL); x++)
+    {
+      if (first_dark == NULL && cb_roll_entry_get_field (entry, CB_KIND_DARK_GREY, x) != NULL)
+        first_dark = GTK_WIDGET (cb_roll_entry_get_field (entry, CB_KIND_DARK_GREY, x));
+      if (first_top == NULL && cb_roll_entry_get_field (entry, CB_KIND_TOP_DOG, x) != NULL)
+        first_top = GTK_WIDGET (cb_roll_entry_get_field (entry, CB_KIND_TOP_DOG, x));
+    }
+  g_assert_nonnull (first_dark);
+  g_assert_nonnull (first_top);
+
+  type (f, " ");
+  g_assert_true (focus_in (f, first_dark));
+  /* the coin letter now counts a dark grey die, not a light grey one */
+  type (f, keys);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (cb_roll_entry_get_field (entry, CB_KIND_DARK_GREY, CB_FACE_COIN)), ==, 1);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (cb_roll_entry_get_field (entry, CB_KIND_LIGHT_GREY, CB_FACE_COIN)), ==, 0);
+  type (f, " ");
+  g_assert_true (focus_in (f, first_top));
+  /* after the last colour, the first */
+  type (f, " ");
+  g_assert_true (focus_in (f, GTK_WIDGET (cb_roll_entry_get_field (entry, CB_KIND_LIGHT_GREY, CB_FACE_COIN))));
+  g_assert_cmpuint (n_stored (f), ==, n);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (cb_roll_entry_get_field (entry, CB_KIND_DARK_GREY, CB_FACE_COIN)), ==, 1);
+}
+
+/* Issue 25 item 3 (build): "one letter key per card ability, shown underlined on the
+ * button, in every language". A card ability's title gets the first of its letters that
+ * no other choice of the board has (cb_controls_dup_keyed()); underscores of the title
+ * stay text; a title whose every letter is taken gets no key rather than a shared one. */
+static void
+test_keyed_titles (void)
+{
+  g_autoptr(GArray) taken = g_array_new (FALSE, FALSE, sizeof (gunichar));
+  const gunichar board[] = { 'c', 's', 'r', 't', 'x', 'l', 'w', 'u' };
+  g_autofree char *rollo = NULL;
+  g_autofree char *rollo2 = NULL;
+  g_autofree char *cat = NULL;
+  g_autofree char *under = NULL;
+  g_autofree char *none = NULL;
+  g_autofree char *plain = NULL;
+
+  g_array_append_vals (taken, board, G_N_ELEMENTS (board));
+  rollo = cb_controls_dup_keyed ("Rollosaurus: Gain 4 steps.", taken);
+  g_assert_cmpstr (rollo, ==, "R_ollosaurus: Gain 4 steps.");
+  /* the same card twice on a board: the second one another letter */
+  rollo2 = cb_controls_dup_keyed ("Rollosaurus: Gain 4 steps.", taken);
+  g_assert_cmpstr (rollo2, ==, "Rollos_aurus: Gain 4 steps.");
+  cat = cb_controls_dup_keyed ("Smelly Cat", taken);
+  g_assert_cmpstr (cat, ==, "S_melly Cat");
+  g_assert_cmpuint (cb_controls_mnemonic_key (cat), ==, 'm');
+  under = cb_controls_dup_keyed ("X_T", taken);
+  g_assert_cmpstr (under, ==, "X__T");
+  g_assert_cmpuint (cb_controls_mnemonic_key (under), ==, 0);
+  none = cb_controls_dup_keyed ("Mr. Sully", taken);
+  plain = cb_controls_dup_plain (none);
+  g_assert_cmpstr (plain, ==, "Mr. Sully");
+  /* Rollosaurus took o and a, Smelly Cat m: no letter left for "Mr. Sully"? It still has y */
+  g_assert_cmpuint (cb_controls_mnemonic_key (none), ==, 'y');
+  /* German letters are letters too */
+  g_free (plain);
+  plain = cb_controls_dup_keyed ("Ärger", taken);
+  g_assert_cmpstr (plain, ==, "_Ärger");
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   dp_ui_test_init (&argc, &argv, DP_UI_TEST_GTK | DP_UI_TEST_ISOLATE_DIRS);
 
+  g_test_add ("/cubitos-keys/space-next-colour", Fixture, NULL, fixture_setup, test_space_next_colour, fixture_teardown);
+  g_test_add_func ("/cubitos-keys/keyed-titles", test_keyed_titles);
   g_test_add ("/cubitos-keys/face-letters", Fixture, NULL, fixture_setup, test_face_letters, fixture_teardown);
   g_test_add ("/cubitos-keys/stray-enter", Fixture, NULL, fixture_setup, test_stray_enter, fixture_teardown);
   g_test_add ("/cubitos-keys/bust-focus", Fixture, NULL, fixture_setup, test_bust_focus, fixture_teardown);

@@ -394,6 +394,25 @@ test_preferences (Fixture       *f,
   group = find_titled (GTK_WIDGET (prefs), ADW_TYPE_PREFERENCES_GROUP, "Calavera");
   g_assert_nonnull (group);
   g_assert_nonnull (find_titled (group, ADW_TYPE_ACTION_ROW, "Turn _Assistant"));
+  /* Issue 27 item 2: the own turns left are settable, "Automatic" by default, and the
+   * value goes to the key the turn panel reads (`assistant-turns`). */
+  {
+    GtkWidget *turns = find_titled (group, ADW_TYPE_ACTION_ROW, "Own _Turns Left");
+    GtkWidget *spin;
+    GSettings *settings = dp_application_get_settings (f->ui.app);
+
+    g_assert_nonnull (turns);
+    spin = dp_ui_find_descendant (turns, GTK_TYPE_SPIN_BUTTON);
+    g_assert_nonnull (spin);
+    g_assert_cmpuint (g_settings_get_uint (settings, "assistant-turns"), ==, 0);
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spin)), ==, "Automatic");
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 7);
+    g_assert_cmpuint (g_settings_get_uint (settings, "assistant-turns"), ==, 7);
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spin)), ==, "7");
+    g_settings_reset (settings, "assistant-turns");
+    g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (spin)), ==, 0);
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spin)), ==, "Automatic");
+  }
   g_assert_nonnull (find_titled (GTK_WIDGET (prefs), ADW_TYPE_PREFERENCES_GROUP, "Cubitos"));
 
   /* "shows where they are" */
