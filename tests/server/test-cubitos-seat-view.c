@@ -601,6 +601,40 @@ test_fan_questions_from_position (void)
   race_clear (&race);
 }
 
+/* Collect's preview counts in the language's plural: "+1 step", not "+1 steps" (issue 23,
+ * played as a table would; the words are cb-odds.c's, already translated). */
+static void
+test_collect_plural (void)
+{
+  Race race;
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "server", "cubitos-phone-race.jsonl", NULL);
+  guint ones = 0;
+
+  race_load (&race, path);
+  for (guint i = 0; i < race.pending->len; i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      for (guint seat = 0; seat < 3; seat++)
+        {
+          g_autoptr(JsonArray) forms = cb_seat_view_forms (race.game, cb_game_from_dp_const (race.game), seat);
+          JsonObject *collect = find_form (forms, "collect");
+          const char *detail;
+
+          if (collect == NULL)
+            continue;
+          detail = json_object_get_string_member (collect, "detail");
+          g_assert_null (strstr (detail, "+1 coins"));
+          g_assert_null (strstr (detail, "+1 steps"));
+          g_assert_null (strstr (detail, "+1 credits"));
+          ones += strstr (detail, "+1 ") != NULL;
+        }
+      g_assert_true (dp_game_apply_text (race.game, g_ptr_array_index (race.pending, i), &error));
+    }
+  g_assert_cmpuint (ones, >, 0);
+  race_clear (&race);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -629,6 +663,7 @@ main (int   argc,
   }
   g_test_add_func ("/cubitos-phone/own-seat-only", test_own_seat_only);
   g_test_add_func ("/cubitos-phone/rest-first", test_rest_first);
+  g_test_add_func ("/cubitos-phone/collect-plural", test_collect_plural);
   g_test_add_func ("/cubitos-phone/fan-questions-from-position", test_fan_questions_from_position);
   g_test_add_func ("/cubitos-phone/refill-red-lines-propose", test_refill_red_lines_propose);
   g_test_add_func ("/cubitos-phone/landing-cost-only-with-untold-die", test_landing_cost_only_with_untold_die);

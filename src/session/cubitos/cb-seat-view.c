@@ -540,6 +540,7 @@ support_forms (JsonArray    *forms,
   g_autofree char *title = plain (_("_Collect"));
   guint coins = 0, steps = 0, credits = 0;
   g_autofree char *hint = NULL;
+  g_autofree char *coins_text = NULL, *steps_text = NULL, *credits_text = NULL;
   JsonObject *form;
 
   for (CbKind k = 0; k < CB_N_KINDS; k++)
@@ -551,7 +552,11 @@ support_forms (JsonArray    *forms,
         steps += n * cb_face_steps (f);
         credits += n * cb_face_credits (f);
       }
-  hint = g_strdup_printf (_("+%u coins, +%u steps, +%u credits"), coins, steps, credits);
+  /* In the language's plural ("+1 step"), with cb-odds.c's words. */
+  coins_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "+%u coin", "+%u coins", coins), coins);
+  steps_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "+%u step", "+%u steps", steps), steps);
+  credits_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "+%u credit", "+%u credits", credits), credits);
+  hint = g_strjoin (_(", "), coins_text, steps_text, credits_text, NULL);
   form = form_add (forms, "collect", title, hint, collect);
   form_check (form, dp, collect);
   json_object_set_boolean_member (form, "suggested", TRUE);
