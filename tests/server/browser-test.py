@@ -320,6 +320,15 @@ def own_form_on_screen(driver, what):
     assert top is None or 0 <= top < height, f"the next form starts off screen ({top} px) after {what}"
 
 
+def button_on_screen(driver, selector, what):
+    on = driver.execute_script(
+        "const b = [...document.querySelectorAll(arguments[0])].find((e) => e.offsetParent);"
+        "if (!b) return null; const r = b.getBoundingClientRect();"
+        "const x = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+        "return r.top >= 0 && r.bottom <= innerHeight && !!x && (x === b || b.contains(x));", selector)
+    assert on is not False, f"{selector} needs a scroll at {what}"
+
+
 def no_sideways_scroll(driver, what):
     width = driver.execute_script("return document.documentElement.scrollWidth")
     inner = driver.execute_script("return window.innerWidth")
@@ -554,7 +563,13 @@ def cubitos_race(drivers):
                     prepare(p, action, taps)
                     buttons.append((p, then_button, action))
             else:
-                buttons.append((p, prepare(p, action, taps), action))
+                before = taps[0]
+                selector = prepare(p, action, taps)
+                if taps[0] > before and not selector.startswith("button[data-pick"):
+                    # A form filled in far down: its button is still on screen, at the
+                    # foot of it (a long landing needed a scroll to its button).
+                    button_on_screen(p, selector, f"{action} (filled in)")
+                buttons.append((p, selector, action))
             no_sideways_scroll(p, f"{action} (filled in)")
         for p, selector, action in buttons:
             tap(p, selector, f"send {action}")
