@@ -449,6 +449,25 @@ test_landing_cost_only_with_untold_die (void)
   g_assert_false (cost_sent (land, "light_grey"));    /* no card */
   g_assert_false (cost_sent (land, "purple"));        /* its cost is remembered */
   g_assert_true (cost_sent (land, "white"));          /* untold: asked */
+  /* The bonus a landing brings most rounds comes before the finish (once a race), so
+   * that it is on screen with the form's button at 360 × 640 (issue 23). */
+  {
+    JsonArray *fields = json_object_get_array_member (land, "fields");
+    int credits = -1, finish = -1;
+
+    for (guint f = 0; f < json_array_get_length (fields); f++)
+      {
+        g_autofree char *fpath = json_to_string (json_object_get_member (json_array_get_object_element (fields, f),
+                                                                         "path"), FALSE);
+
+        if (g_str_equal (fpath, "[\"landed\",\"credits\"]"))
+          credits = f;
+        else if (g_str_equal (fpath, "[\"finish\"]"))
+          finish = f;
+      }
+    g_assert_cmpint (credits, >=, 0);
+    g_assert_cmpint (credits, <, finish);
+  }
   race_clear (&race);
 }
 

@@ -647,6 +647,9 @@ move_forms (JsonArray    *forms,
       then_add (form, "rest", _("Walk, Land and Rest"));
     count_add (form, _("Spaces to walk now"), "move", 0, steps, steps, TRUE);
     water_add (form, game, seat, steps);
+    /* The bonus before the finish, which comes once a race: the credits and fans a
+     * landing brings most rounds are then on screen with the button (issue 23). */
+    bonus_fields_add (form, dp, game, seat, "landed", (1u << CB_N_KINDS) - 1);
     if (!finished)
       {
         g_autofree char *label = plain (_("The runner crosses the _finish line in this move"));
@@ -658,7 +661,6 @@ move_forms (JsonArray    *forms,
       }
     else
       count_add (form, _("Spaces beyond the start after finishing"), "beyond", 0, 20, 0, TRUE);
-    bonus_fields_add (form, dp, game, seat, "landed", (1u << CB_N_KINDS) - 1);
   }
 
   if (steps > 0)
