@@ -374,8 +374,7 @@ kr_focused_field (DpUiFixture *f,
 
 /* The roll of @seat typed by the contract (docs/keyboard.md), colour by colour as the
  * dice lie: per field with n dice, its face letter (after a Space or two where the
- * letter would count a die of an earlier colour), then the other n − 1 letters or, for
- * three dice and more, the count as a digit. A field no letter reaches (a colour with
+ * letter would count a die of an earlier colour), then the other n − 1 letters. A field no letter reaches (a colour with
  * two coin faces) is reached by Tab and gets the count in digits. Then Enter (on a
  * board that did not just act and typed nothing: 0 first). */
 static inline guint
@@ -415,15 +414,7 @@ kr_type_roll (DpUiFixture *f,
               in += kr_type (f, " ");
             in += kr_type_unichar (f, key);
             g_assert_true (kr_focus_in (f, GTK_WIDGET (spin)));
-            if (n >= 3)
-              {
-                /* the letter leaves the count selected: a digit replaces it */
-                g_autofree char *digits = g_strdup_printf ("%u", n);
-
-                in += kr_type (f, digits);
-              }
-            else
-              for (guint i = 1; i < n; i++)
+            for (guint i = 1; i < n; i++)
                 in += kr_type_unichar (f, key);
           }
         else
@@ -432,6 +423,7 @@ kr_type_roll (DpUiFixture *f,
             guint t = kr_tab_to (f, GTK_WIDGET (spin));
 
             *tabs += t;
+            gtk_editable_select_region (GTK_EDITABLE (spin), 0, -1);
             in += t + kr_type (f, digits);
           }
         g_assert_cmpuint (gtk_spin_button_get_value_as_int (spin), ==, n);
@@ -804,6 +796,8 @@ kr_play_race (DpUiFixture    *f,
                 guint t = kr_tab_to (f, GTK_WIDGET (cb_shop_get_cost_field (shop, (guint) told)));
 
                 tabs += t;
+                /* the field's text selected, as Tab leaves it */
+                gtk_editable_select_region (GTK_EDITABLE (cb_shop_get_cost_field (shop, (guint) told)), 0, -1);
                 in += t + kr_type (f, digits);
                 bought[seat]++;
                 out->told_costs++;
