@@ -258,6 +258,39 @@ def cubitos(drivers):
     print("ok 2 - Cubitos roll section from three phones in parallel; the stored game equals its script")
 
 
+def refusal_stays(drivers):
+    """A refused entry's reason stays on that phone while the others play on (issue 23,
+    played as a table would: Zoë's refused refill said why for a blink, then another
+    phone's entry cleared it); it goes with the phone's own next entry."""
+    players = ["Ina", "Sami", "Tom"]
+    game_id = new_game({"game": "cubitos", "players": players, "race": 1})
+    url = serve(game_id)
+    ina, sami, _ = drivers
+    for seat, p in enumerate(drivers):
+        sit(p, url, seat)
+    for p in drivers:
+        wait_at(p, 3)
+    # Nine coins from nine dice of which seven are light grey: the engine refuses it,
+    # sent from further down the form (the Enter button stays at the foot of the screen).
+    ina.execute_script("window.scrollTo(0, 500); sendAction({roll: {light_grey: {coin: 9}}})")
+    wait(ina, lambda d: d.find_element(By.ID, "banner").is_displayed(), "the refusal")
+    reason = ina.find_element(By.ID, "banner").text
+    top, bottom = ina.execute_script("const r = document.getElementById('banner').getBoundingClientRect();"
+                                     "return [r.top, r.bottom]")
+    assert 0 <= top and bottom <= ina.execute_script("return innerHeight"), \
+        f"the refusal {reason!r} is off screen ({top:.0f}…{bottom:.0f} px)"
+    tap(sami, 'button[data-number="roll:light_grey:coin"][data-value="1"]', "a coin")
+    tap(sami, "#send", "roll")
+    wait_at(ina, 4)
+    assert ina.find_element(By.ID, "banner").is_displayed() and ina.find_element(By.ID, "banner").text == reason, \
+        f"the refusal {reason!r} went when Sami's roll came in"
+    tap(ina, 'button[data-number="roll:light_grey:coin"][data-value="1"]', "a coin")
+    tap(ina, "#send", "roll")
+    wait_at(ina, 5)
+    assert not ina.find_element(By.ID, "banner").is_displayed(), "the refusal stayed after Ina's own entry"
+    print("ok 3 - a refused entry's reason stays on its phone while the others play on")
+
+
 # ---- A whole Cubitos race on three phones (issue 23) ----
 
 RACE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cubitos-phone-race.jsonl")
@@ -538,7 +571,7 @@ def cubitos_race(drivers):
     stored_equals_script(game_id, script)
     # Issue 23: "the target is ≤ 8" taps per player-round, counted on the real page.
     assert taps[0] <= 8 * PLAYER_ROUNDS, f"{taps[0]} taps: more than 8 per player-round"
-    print(f"ok 3 - a whole Cubitos race from three phones ({len(actions)} entries, {taps[0]} taps, "
+    print(f"ok 4 - a whole Cubitos race from three phones ({len(actions)} entries, {taps[0]} taps, "
           f"{taps[0] / PLAYER_ROUNDS:.2f} per player-round); "
           "the stored game equals its script")
 
@@ -613,9 +646,10 @@ try:
         screenshots(sys.argv[3])
         cubitos_screenshots(sys.argv[3])
     else:
-        print("1..3")
+        print("1..4")
         drivers = calavera()
         cubitos(drivers)
+        refusal_stays(drivers)
         cubitos_race(drivers)
         print(f"# {time.monotonic() - started:.1f} s")
 finally:

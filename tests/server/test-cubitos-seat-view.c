@@ -552,6 +552,55 @@ test_refill_red_lines_propose (void)
   race_clear (&race);
 }
 
+/* A landing's fan questions are asked for the spaces the advances reach from where the
+ * runner's fan stands (p. 11 "Fankurve": one space per advance). Zoë, at 0 with space 1
+ * told at O'Brien's bust, was asked about space 2 for one advance, and the engine
+ * refused the landing ("This does not bring the runner onto fan-track space 2"; issue
+ * 23, played as a table would). */
+static void
+test_fan_questions_from_position (void)
+{
+  Race race;
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "server", "cubitos-phone-race.jsonl", NULL);
+  g_autoptr(JsonArray) forms = NULL;
+  JsonObject *land;
+  JsonArray *fields, *told;
+  guint asked = 0;
+
+  race_load (&race, path);
+  for (guint i = 0; i < race.pending->len; i++)
+    {
+      const char *text = g_ptr_array_index (race.pending, i);
+      g_autoptr(GError) error = NULL;
+
+      if (g_str_has_prefix (text, "{\"player\":\"Ina\",\"move\":3"))
+        break;
+      g_assert_true (dp_game_apply_text (race.game, text, &error));
+    }
+  /* Ina's fan stands at 0; space 1 was told at Tom's bust. */
+  g_assert_cmpuint (cb_game_get_fans (cb_game_from_dp_const (race.game), 0), ==, 0);
+  forms = cb_seat_view_forms (race.game, cb_game_from_dp_const (race.game), 0);
+  land = find_form (forms, "land");
+  g_assert_nonnull (land);
+  told = json_object_get_array_member (json_object_get_object_member (land, "action"), "fan");
+  fields = json_object_get_array_member (land, "fields");
+  for (guint f = 0; f < json_array_get_length (fields); f++)
+    {
+      JsonObject *field = json_array_get_object_element (fields, f);
+      JsonArray *fpath = json_object_get_array_member (field, "path");
+
+      if (!g_str_equal (json_array_get_string_element (fpath, 0), "fan"))
+        continue;
+      /* asked from as many advances as the space is ahead of the fan */
+      g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (field, "when"), "min"), ==,
+                       json_object_get_int_member (json_array_get_object_element (told, json_array_get_int_element (fpath, 1)),
+                                                   "space"));
+      asked++;
+    }
+  g_assert_cmpuint (asked, >, 0);
+  race_clear (&race);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -580,6 +629,7 @@ main (int   argc,
   }
   g_test_add_func ("/cubitos-phone/own-seat-only", test_own_seat_only);
   g_test_add_func ("/cubitos-phone/rest-first", test_rest_first);
+  g_test_add_func ("/cubitos-phone/fan-questions-from-position", test_fan_questions_from_position);
   g_test_add_func ("/cubitos-phone/refill-red-lines-propose", test_refill_red_lines_propose);
   g_test_add_func ("/cubitos-phone/landing-cost-only-with-untold-die", test_landing_cost_only_with_untold_die);
   return g_test_run ();

@@ -45,6 +45,7 @@ let then = null;        // the second action of a two-entry tap, sent once the f
 function sendAction(action, first, formId) {
   if (busy || !state)
     return;
+  banner("");
   busy = true;
   form = null;
   then = first ? { id: formId, after: state.at, entry: null } : null;
@@ -120,7 +121,10 @@ function receive(message) {
     // screen below (a table plays on; nobody should scroll up to find it).
     const answered = busy && state !== null && message.at !== state.at;
     const idle = state !== null && !state.entry && !(state.forms || []).length;
-    if (busy || (state && message.at !== state.at))
+    // A refusal's reason stays while the others play on; it goes with this phone's own
+    // next entry, or once the seat has something else to do.
+    const own = (s) => JSON.stringify([s.entry, (s.forms || []).map((f) => f.id)]);
+    if (busy || (state && own(message) !== own(state)))
       banner("");
     busy = false;
     state = message;

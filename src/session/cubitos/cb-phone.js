@@ -50,6 +50,7 @@ window.dicepadEntryForms.refill = {
 window.dicepadEntryForms["cubitos-roll"] = {
   start: () => ({ shown: {} }),
   draw(card, entry, form, ui) {
+    card.classList.add("roll");   // each face's label beside its numbers (cb-phone.css)
     card.append(ui.el("h3", { textContent: ui.labels.enter_roll }));
     for (const kind of entry.kinds) {
       form.shown[kind.key] = form.shown[kind.key] || {};

@@ -363,6 +363,7 @@ fan_questions_add (JsonObject   *form,
 {
   guint spaces[CB_FAN_LAST_SPACE];
   guint n = cb_presenter_get_untold_fan_spaces (dp, seat, advances, spaces);
+  guint fans = cb_game_get_fans (cb_game_from_dp_const (dp), seat);
   JsonObject *action = json_object_get_object_member (form, "action");
   JsonArray *told = json_array_new ();
 
@@ -379,12 +380,14 @@ fan_questions_add (JsonObject   *form,
       json_object_set_int_member (space, "credits", 0);
       json_object_set_int_member (space, "supply", 0);
       json_array_add_object_element (told, space);
+      /* Asked once the advances reach the space from where the fan stands (p. 11: one
+       * space per advance; spaces told before are passed, not asked). */
       field = count_add (form, credits_q, credits_path, 0, 9, 0, TRUE);
       if (when_path != NULL)
-        when_set (field, when_path, i + 1);
+        when_set (field, when_path, spaces[i] - fans);
       field = count_add (form, supply_q, supply_path, 0, 3, 0, TRUE);
       if (when_path != NULL)
-        when_set (field, when_path, i + 1);
+        when_set (field, when_path, spaces[i] - fans);
     }
   if (n == 0)
     {
