@@ -18,10 +18,11 @@
  * Race 1 (KR_GOLDEN, the golden race of issue 15): take the refill Dicepad proposes, push
  * once while not in danger, pass in danger, collect and announce, spend all coins on
  * steps, walk every step, never buy, rest.
- * Race 2 (KR_BUSY): push once also in danger (busts happen), use every card ability
- * offered (a form: with what it proposes), and buy in every shop a die whose cost nobody
- * has told yet (the cost typed, digit + Enter) or, when every cost is told, the
- * cheapest one affordable.
+ * Race 2 (KR_BUSY): as race 1, but push on in danger until the race has had a bust; use
+ * every card ability offered, at most two a round (by its letter; a form: with what it
+ * proposes, then Use by its letter); the first player in each round who can buys a die
+ * whose cost nobody has told yet (the cost typed, digit + Enter), and until then the
+ * players keep 2 coins for it. KR_TRACE=1 prints every step, roll and entry.
  * A runner that reaches RACE_SPACES spaces crosses the finish line and tells how far
  * beyond the start it stands.
  *
@@ -374,10 +375,8 @@ kr_focused_field (DpUiFixture *f,
 
 /* The roll of @seat typed by the contract (docs/keyboard.md), colour by colour as the
  * dice lie: per field with n dice, its face letter (after a Space or two where the
- * letter would count a die of an earlier colour), then the other n − 1 letters or, for
- * three dice and more, the count as a digit. A field no letter reaches (a colour with
- * two coin faces) is reached by Tab and gets the count in digits. Then Enter (on a
- * board that did not just act and typed nothing: 0 first). */
+ * letter would count a die of an earlier colour), then the other n − 1 letters. A field no letter reaches (a colour with
+ * two coin faces) is reached by Tab and gets the count in digits. */
 static inline guint
 kr_type_roll (DpUiFixture *f,
               CbRunPanel  *panel,
@@ -415,15 +414,7 @@ kr_type_roll (DpUiFixture *f,
               in += kr_type (f, " ");
             in += kr_type_unichar (f, key);
             g_assert_true (kr_focus_in (f, GTK_WIDGET (spin)));
-            if (n >= 3)
-              {
-                /* the letter leaves the count selected: a digit replaces it */
-                g_autofree char *digits = g_strdup_printf ("%u", n);
-
-                in += kr_type (f, digits);
-              }
-            else
-              for (guint i = 1; i < n; i++)
+            for (guint i = 1; i < n; i++)
                 in += kr_type_unichar (f, key);
           }
         else
@@ -432,14 +423,41 @@ kr_type_roll (DpUiFixture *f,
             guint t = kr_tab_to (f, GTK_WIDGET (spin));
 
             *tabs += t;
+            gtk_editable_select_region (GTK_EDITABLE (spin), 0, -1);
             in += t + kr_type (f, digits);
           }
         g_assert_cmpuint (gtk_spin_button_get_value_as_int (spin), ==, n);
       }
+  return in;
+}
+
+/* Enter after a roll typed (on a board that did not just act and typed nothing: 0
+ * first). */
+static inline guint
+kr_roll_enter (DpUiFixture *f,
+               guint        seat)
+{
+  guint in = 0;
+
   if (!cb_table_page_takes_enter (kr_table (f), seat))
     in += kr_type (f, "0");
-  in += kr_type (f, "\n");
-  return in;
+  return in + kr_type (f, "\n");
+}
+
+/* The decision of the race's policy after a roll (phase 3): pass in danger or after a
+ * push; the busy race pushes on in danger until the race has had a bust. */
+static inline gboolean
+kr_wants_pass (const KrConfig *config,
+               const CbGame   *g,
+               guint           seat,
+               guint           pushes,
+               guint           busts)
+{
+  if (cb_game_count_zone (g, seat, CB_ZONE_READY) == 0)
+    return TRUE;
+  if (config->policy == KR_BUSY && busts == 0 && cb_game_in_danger (g, seat))
+    return FALSE;
+  return cb_game_in_danger (g, seat) || pushes >= 1;
 }
 
 /* Enter on the focused widget of @seat's board; on a board that has not acted yet a
@@ -621,6 +639,7 @@ kr_play_race (DpUiFixture    *f,
               for (guint i = 0; i < cb_game_get_dice (g, seat, CB_ZONE_READY, k); i++)
                 faces[k][kr_roll_die (rand[seat], k)]++;
             in += kr_type_roll (f, panel, seat, faces, &tabs);
+            in += kr_roll_enter (f, seat);
             if (g_getenv ("KR_TRACE") != NULL)
               {
                 guint dice = 0, fields = 0;
@@ -641,12 +660,8 @@ kr_play_race (DpUiFixture    *f,
 
         case CB_PHASE_DECIDE:
           {
-            gboolean pass = cb_game_in_danger (g, seat) || pushes[seat] >= 1
-                            || cb_game_count_zone (g, seat, CB_ZONE_READY) == 0;
+            gboolean pass = kr_wants_pass (config, g, seat, pushes[seat], out->busts);
 
-            /* the busy race pushes on in danger until the race has had a bust */
-            if (config->policy == KR_BUSY && out->busts == 0 && cb_game_in_danger (g, seat))
-              pass = cb_game_count_zone (g, seat, CB_ZONE_READY) == 0;
             in += kr_choose (f, panel, pass ? "pass" : "push");
             pushes[seat] += !pass;
           }
@@ -804,6 +819,8 @@ kr_play_race (DpUiFixture    *f,
                 guint t = kr_tab_to (f, GTK_WIDGET (cb_shop_get_cost_field (shop, (guint) told)));
 
                 tabs += t;
+                /* the field's text selected, as Tab leaves it */
+                gtk_editable_select_region (GTK_EDITABLE (cb_shop_get_cost_field (shop, (guint) told)), 0, -1);
                 in += t + kr_type (f, digits);
                 bought[seat]++;
                 out->told_costs++;
