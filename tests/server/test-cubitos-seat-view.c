@@ -60,6 +60,47 @@ race_clear (Race *race)
   g_clear_pointer (&race->pending, g_ptr_array_unref);
 }
 
+/* Plays the phone race entry by entry; the sum of @check on every seat of every state. */
+static guint
+phone_race_count (guint (*check) (const DpGame *game, guint seat))
+{
+  Race race;
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "server", "cubitos-phone-race.jsonl", NULL);
+  guint n = 0;
+
+  race_load (&race, path);
+  for (guint i = 0; i < race.pending->len; i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      for (guint seat = 0; seat < 3; seat++)
+        n += check (race.game, seat);
+      g_assert_true (dp_game_apply_text (race.game, g_ptr_array_index (race.pending, i), &error));
+    }
+  race_clear (&race);
+  return n;
+}
+
+/* Applies the race's entries up to the first that starts with @prefix; its index. */
+static guint
+race_play_until (Race       *race,
+                 const char *prefix)
+{
+  guint i = 0;
+
+  for (; i < race->pending->len; i++)
+    {
+      const char *text = g_ptr_array_index (race->pending, i);
+      g_autoptr(GError) error = NULL;
+
+      if (g_str_has_prefix (text, prefix))
+        break;
+      g_assert_true (dp_game_apply_text (race->game, text, &error));
+    }
+  g_assert_cmpuint (i, <, race->pending->len);
+  return i;
+}
+
 static char *
 normalize (const DpGame *game,
            JsonObject   *action)
@@ -433,15 +474,7 @@ test_landing_cost_only_with_untold_die (void)
   race_load (&race, path);
   /* Round 1 up to Ina's landing: every card's cost is untold but Pronto Bronto's (purple,
    * remembered from an earlier race: setup "costs"). */
-  for (guint i = 0; i < race.pending->len; i++)
-    {
-      const char *text = g_ptr_array_index (race.pending, i);
-      g_autoptr(GError) error = NULL;
-
-      if (g_str_has_prefix (text, "{\"player\":\"Ina\",\"move\""))
-        break;
-      g_assert_true (dp_game_apply_text (race.game, text, &error));
-    }
+  race_play_until (&race, "{\"player\":\"Ina\",\"move\"");
   forms = cb_seat_view_forms (race.game, cb_game_from_dp_const (race.game), 0);
   land = find_form (forms, "land");
   g_assert_nonnull (land);
@@ -480,17 +513,10 @@ test_rest_first (void)
   Race race;
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "server", "cubitos-phone-race.jsonl", NULL);
   g_autoptr(GError) error = NULL;
-  guint i = 0;
+  guint i;
 
   race_load (&race, path);
-  for (; i < race.pending->len; i++)
-    {
-      const char *text = g_ptr_array_index (race.pending, i);
-
-      if (g_str_has_prefix (text, "{\"player\":\"Ina\",\"move\""))
-        break;
-      g_assert_true (dp_game_apply_text (race.game, text, &error));
-    }
+  i = race_play_until (&race, "{\"player\":\"Ina\",\"move\"");
   {
     /* Ina has no step: "Walk, Land and Rest" comes first. */
     g_autoptr(JsonArray) forms = cb_seat_view_forms (race.game, cb_game_from_dp_const (race.game), 0);
@@ -515,60 +541,53 @@ test_rest_first (void)
  * after a tap on a red line was refused ("Refill exactly 6 dice …"; issue 23, played as a
  * table would). Each kind carries its proposal per count of red lines ("takes"), and
  * the refill the page then sends is legal. */
+static guint
+check_refill_proposals (const DpGame *game,
+                        guint         seat)
+{
+  guint checked = 0;
+  g_autoptr(JsonObject) view = json_object_new ();
+  JsonObject *entry;
+  JsonArray *kinds;
+
+  cb_seat_view_build (view, game, cb_game_from_dp_const (game), seat);
+  if (json_node_is_null (json_object_get_member (view, "entry")))
+    return 0;
+  entry = json_object_get_object_member (view, "entry");
+  if (!g_str_equal (json_object_get_string_member (entry, "mode"), "refill")
+      || !json_object_get_boolean_member (entry, "red_lines"))
+    return 0;
+  kinds = json_object_get_array_member (entry, "kinds");
+  for (guint red = 1; red <= 3; red++)
+    {
+      g_autoptr(DpGame) after = dp_game_copy (game);
+      g_autoptr(GString) take = g_string_new (NULL);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *action = NULL;
+
+      for (guint k = 0; k < json_array_get_length (kinds); k++)
+        {
+          JsonObject *kind = json_array_get_object_element (kinds, k);
+          JsonArray *takes = json_object_get_array_member (kind, "takes");
+
+          g_assert_nonnull (takes);
+          g_string_append_printf (take, "%s\"%s\":%" G_GINT64_FORMAT, take->len > 0 ? "," : "",
+                                  json_object_get_string_member (kind, "key"),
+                                  json_array_get_int_element (takes, red));
+        }
+      action = g_strdup_printf ("{\"player\":\"%s\",\"refill\":{%s},\"red_lines\":%u}",
+                                cb_game_get_player_name (cb_game_from_dp_const (game), seat), take->str, red);
+      g_assert_true (dp_game_apply_text (after, action, &error));
+      g_assert_no_error (error);
+      checked++;
+    }
+  return checked;
+}
+
 static void
 test_refill_red_lines_propose (void)
 {
-  Race race;
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "server", "cubitos-phone-race.jsonl", NULL);
-  guint checked = 0;
-
-  race_load (&race, path);
-  for (guint i = 0; i < race.pending->len; i++)
-    {
-      g_autoptr(GError) error = NULL;
-
-      for (guint seat = 0; seat < 3; seat++)
-        {
-          g_autoptr(JsonObject) view = json_object_new ();
-          JsonObject *entry;
-          JsonArray *kinds;
-
-          cb_seat_view_build (view, race.game, cb_game_from_dp_const (race.game), seat);
-          if (json_node_is_null (json_object_get_member (view, "entry")))
-            continue;
-          entry = json_object_get_object_member (view, "entry");
-          if (!g_str_equal (json_object_get_string_member (entry, "mode"), "refill")
-              || !json_object_get_boolean_member (entry, "red_lines"))
-            continue;
-          kinds = json_object_get_array_member (entry, "kinds");
-          for (guint red = 1; red <= 3; red++)
-            {
-              g_autoptr(DpGame) after = dp_game_copy (race.game);
-              g_autoptr(GString) take = g_string_new (NULL);
-              g_autofree char *action = NULL;
-
-              for (guint k = 0; k < json_array_get_length (kinds); k++)
-                {
-                  JsonObject *kind = json_array_get_object_element (kinds, k);
-                  JsonArray *takes = json_object_get_array_member (kind, "takes");
-
-                  g_assert_nonnull (takes);
-                  g_string_append_printf (take, "%s\"%s\":%" G_GINT64_FORMAT, take->len > 0 ? "," : "",
-                                          json_object_get_string_member (kind, "key"),
-                                          json_array_get_int_element (takes, red));
-                }
-              action = g_strdup_printf ("{\"player\":\"%s\",\"refill\":{%s},\"red_lines\":%u}",
-                                        cb_game_get_player_name (cb_game_from_dp_const (race.game), seat),
-                                        take->str, red);
-              g_assert_true (dp_game_apply_text (after, action, &error));
-              g_assert_no_error (error);
-              checked++;
-            }
-        }
-      g_assert_true (dp_game_apply_text (race.game, g_ptr_array_index (race.pending, i), &error));
-    }
-  g_assert_cmpuint (checked, >, 0);
-  race_clear (&race);
+  g_assert_cmpuint (phone_race_count (check_refill_proposals), >, 0);
 }
 
 /* A landing's fan questions are asked for the spaces the advances reach from where the
@@ -587,15 +606,7 @@ test_fan_questions_from_position (void)
   guint asked = 0;
 
   race_load (&race, path);
-  for (guint i = 0; i < race.pending->len; i++)
-    {
-      const char *text = g_ptr_array_index (race.pending, i);
-      g_autoptr(GError) error = NULL;
-
-      if (g_str_has_prefix (text, "{\"player\":\"Ina\",\"move\":3"))
-        break;
-      g_assert_true (dp_game_apply_text (race.game, text, &error));
-    }
+  race_play_until (&race, "{\"player\":\"Ina\",\"move\":3");
   /* Ina's fan stands at 0; space 1 was told at Tom's bust. */
   g_assert_cmpuint (cb_game_get_fans (cb_game_from_dp_const (race.game), 0), ==, 0);
   forms = cb_seat_view_forms (race.game, cb_game_from_dp_const (race.game), 0);
@@ -622,36 +633,27 @@ test_fan_questions_from_position (void)
 
 /* Collect's preview counts in the language's plural: "+1 step", not "+1 steps" (issue 23,
  * played as a table would; the words are cb-odds.c's, already translated). */
+static guint
+check_collect_plural (const DpGame *game,
+                      guint         seat)
+{
+  g_autoptr(JsonArray) forms = cb_seat_view_forms (game, cb_game_from_dp_const (game), seat);
+  JsonObject *collect = find_form (forms, "collect");
+  const char *detail;
+
+  if (collect == NULL)
+    return 0;
+  detail = json_object_get_string_member (collect, "detail");
+  g_assert_null (strstr (detail, "+1 coins"));
+  g_assert_null (strstr (detail, "+1 steps"));
+  g_assert_null (strstr (detail, "+1 credits"));
+  return strstr (detail, "+1 ") != NULL;
+}
+
 static void
 test_collect_plural (void)
 {
-  Race race;
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "server", "cubitos-phone-race.jsonl", NULL);
-  guint ones = 0;
-
-  race_load (&race, path);
-  for (guint i = 0; i < race.pending->len; i++)
-    {
-      g_autoptr(GError) error = NULL;
-
-      for (guint seat = 0; seat < 3; seat++)
-        {
-          g_autoptr(JsonArray) forms = cb_seat_view_forms (race.game, cb_game_from_dp_const (race.game), seat);
-          JsonObject *collect = find_form (forms, "collect");
-          const char *detail;
-
-          if (collect == NULL)
-            continue;
-          detail = json_object_get_string_member (collect, "detail");
-          g_assert_null (strstr (detail, "+1 coins"));
-          g_assert_null (strstr (detail, "+1 steps"));
-          g_assert_null (strstr (detail, "+1 credits"));
-          ones += strstr (detail, "+1 ") != NULL;
-        }
-      g_assert_true (dp_game_apply_text (race.game, g_ptr_array_index (race.pending, i), &error));
-    }
-  g_assert_cmpuint (ones, >, 0);
-  race_clear (&race);
+  g_assert_cmpuint (phone_race_count (check_collect_plural), >, 0);
 }
 
 int
