@@ -23,6 +23,8 @@
  * proposes, then Use by its letter); the first player in each round who can buys a die
  * whose cost nobody has told yet (the cost typed, digit + Enter), and until then the
  * players keep 2 coins for it. KR_TRACE=1 prints every step, roll and entry.
+ * In both races a roll's decision is typed as its letter right after the dice, where
+ * that letter is no face key of the language (docs/keyboard.md); otherwise Enter first.
  * A runner that reaches RACE_SPACES spaces crosses the finish line and tells how far
  * beyond the start it stands.
  *
