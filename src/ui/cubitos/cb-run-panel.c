@@ -518,7 +518,10 @@ find_choice (GtkWidget  *widget,
     {
       GtkWidget *target = gtk_label_get_mnemonic_widget (GTK_LABEL (widget));
 
-      if (!GTK_IS_CHECK_BUTTON (target))
+      /* a list's label (the landing bonus): its letter takes the keyboard to the list */
+      if (GTK_IS_DROP_DOWN (target))
+        ;
+      else if (!GTK_IS_CHECK_BUTTON (target))
         target = gtk_widget_get_ancestor (widget, GTK_TYPE_BUTTON);
       if (target == NULL)
         target = gtk_widget_get_ancestor (widget, GTK_TYPE_CHECK_BUTTON);
@@ -595,7 +598,9 @@ cb_run_panel_handle_key (CbRunPanel *self,
        * left. */
       if (spin != NULL && gtk_widget_is_ancestor (spin, GTK_WIDGET (self)))
         gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
-      if (GTK_IS_CHECK_BUTTON (enabled))
+      if (GTK_IS_DROP_DOWN (enabled))
+        gtk_widget_grab_focus (enabled);
+      else if (GTK_IS_CHECK_BUTTON (enabled))
         {
           gtk_check_button_set_active (GTK_CHECK_BUTTON (enabled),
                                        !gtk_check_button_get_active (GTK_CHECK_BUTTON (enabled)));
