@@ -1094,6 +1094,14 @@ dp_table_server_seat_is_taken (DpTableServer *self,
 }
 
 void
+dp_table_server_refresh (DpTableServer *self)
+{
+  g_return_if_fail (DP_IS_TABLE_SERVER (self));
+
+  broadcast (self);
+}
+
+void
 dp_table_server_free_seat (DpTableServer *self,
                            guint          seat)
 {

@@ -59,6 +59,10 @@ guint       dp_table_server_get_n_connections (DpTableServer *self);
 gboolean    dp_table_server_seat_is_taken (DpTableServer *self, guint seat);
 /* The window frees @seat: its token stops working, another phone may claim it. */
 void        dp_table_server_free_seat (DpTableServer *self, guint seat);
+/* Sends every phone the table's state again, for what changes without an entry: the
+ * turn assistant's advice once its tables are built (the window builds them on a
+ * worker; until then the phones' "assistant" is null). */
+void        dp_table_server_refresh (DpTableServer *self);
 
 /* Overrides the limits (tests and benchmarks); 0 keeps a value. */
 void        dp_table_server_set_limits (DpTableServer *self, guint max_connections, guint messages_per_sec);

@@ -378,6 +378,229 @@ test_own_seat_only (void)
   race_clear (&race);
 }
 
+/* The landing's "Cost printed on that die's card" is asked only while a die whose cost
+ * nobody told yet is taken (issue 23, tried as a table would: the question showed with
+ * "no die" chosen; p. 10: a die taken for free from a landing bonus brings its card, and
+ * Dicepad asks the printed cost only for a card it does not know). */
+static gint64
+option_index (JsonObject *field,
+              const char *value)
+{
+  JsonArray *options = json_object_get_array_member (field, "options");
+
+  for (guint o = 0; o < json_array_get_length (options); o++)
+    {
+      JsonNode *v = json_object_get_member (json_array_get_object_element (options, o), "value");
+
+      if (value == NULL ? JSON_NODE_HOLDS_NULL (v)
+                        : JSON_NODE_HOLDS_VALUE (v) && g_strcmp0 (json_node_get_string (v), value) == 0)
+        return o;
+    }
+  g_assert_not_reached ();
+}
+
+static gboolean
+cost_sent (JsonObject *land,
+           const char *take)
+{
+  JsonArray *fields = json_object_get_array_member (land, "fields");
+  g_autofree gint64 *values = g_new0 (gint64, json_array_get_length (fields));
+  g_autoptr(JsonObject) action = NULL;
+
+  for (guint f = 0; f < json_array_get_length (fields); f++)
+    {
+      JsonObject *field = json_array_get_object_element (fields, f);
+      g_autofree char *path = json_to_string (json_object_get_member (field, "path"), FALSE);
+
+      values[f] = json_object_get_int_member (field, "value");
+      if (g_str_equal (path, "[\"landed\",\"take\"]"))
+        values[f] = option_index (field, take);
+      else if (g_str_equal (path, "[\"cost\"]"))
+        values[f] = 2;
+    }
+  action = cb_seat_view_form_action (land, values);
+  return json_object_has_member (action, "cost");
+}
+
+static void
+test_landing_cost_only_with_untold_die (void)
+{
+  Race race;
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "server", "cubitos-phone-race.jsonl", NULL);
+  g_autoptr(JsonArray) forms = NULL;
+  JsonObject *land;
+
+  race_load (&race, path);
+  /* Round 1 up to Ina's landing: every card's cost is untold but Pronto Bronto's (purple,
+   * remembered from an earlier race: setup "costs"). */
+  for (guint i = 0; i < race.pending->len; i++)
+    {
+      const char *text = g_ptr_array_index (race.pending, i);
+      g_autoptr(GError) error = NULL;
+
+      if (g_str_has_prefix (text, "{\"player\":\"Ina\",\"move\""))
+        break;
+      g_assert_true (dp_game_apply_text (race.game, text, &error));
+    }
+  forms = cb_seat_view_forms (race.game, cb_game_from_dp_const (race.game), 0);
+  land = find_form (forms, "land");
+  g_assert_nonnull (land);
+  g_assert_false (cost_sent (land, NULL));            /* no die taken */
+  g_assert_false (cost_sent (land, "light_grey"));    /* no card */
+  g_assert_false (cost_sent (land, "purple"));        /* its cost is remembered */
+  g_assert_true (cost_sent (land, "white"));          /* untold: asked */
+  race_clear (&race);
+}
+
+/* Rest is the first of the shop's forms, also where it comes with the landing (nothing
+ * to walk): played as a table would, most player-rounds end with it, and it sat below
+ * eight cards' forms or the whole landing form, a scroll away (issue 23). */
+static void
+test_rest_first (void)
+{
+  Race race;
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "server", "cubitos-phone-race.jsonl", NULL);
+  g_autoptr(GError) error = NULL;
+  guint i = 0;
+
+  race_load (&race, path);
+  for (; i < race.pending->len; i++)
+    {
+      const char *text = g_ptr_array_index (race.pending, i);
+
+      if (g_str_has_prefix (text, "{\"player\":\"Ina\",\"move\""))
+        break;
+      g_assert_true (dp_game_apply_text (race.game, text, &error));
+    }
+  {
+    /* Ina has no step: "Walk, Land and Rest" comes first. */
+    g_autoptr(JsonArray) forms = cb_seat_view_forms (race.game, cb_game_from_dp_const (race.game), 0);
+    JsonObject *first = json_array_get_object_element (forms, 0);
+
+    g_assert_cmpstr (json_object_get_string_member (first, "id"), ==, "rest");
+    g_assert_true (json_object_has_member (first, "first"));
+  }
+  g_assert_true (dp_game_apply_text (race.game, g_ptr_array_index (race.pending, i), &error));
+  {
+    /* Landed: the shop, Rest first. */
+    g_autoptr(JsonArray) forms = cb_seat_view_forms (race.game, cb_game_from_dp_const (race.game), 0);
+
+    g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (forms, 0), "id"), ==, "rest");
+    g_assert_nonnull (find_form (forms, "buy:white"));
+  }
+  race_clear (&race);
+}
+
+/* Red lines told on the refill change the window's proposal (cb_refill_init: the limit
+ * grows by one per red line, p. 8); the phone kept the proposal for none, so "Enter"
+ * after a tap on a red line was refused ("Refill exactly 6 dice …"; issue 23, played as a
+ * table would). Each kind carries its proposal per count of red lines ("takes"), and
+ * the refill the page then sends is legal. */
+static void
+test_refill_red_lines_propose (void)
+{
+  Race race;
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "server", "cubitos-phone-race.jsonl", NULL);
+  guint checked = 0;
+
+  race_load (&race, path);
+  for (guint i = 0; i < race.pending->len; i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      for (guint seat = 0; seat < 3; seat++)
+        {
+          g_autoptr(JsonObject) view = json_object_new ();
+          JsonObject *entry;
+          JsonArray *kinds;
+
+          cb_seat_view_build (view, race.game, cb_game_from_dp_const (race.game), seat);
+          if (json_node_is_null (json_object_get_member (view, "entry")))
+            continue;
+          entry = json_object_get_object_member (view, "entry");
+          if (!g_str_equal (json_object_get_string_member (entry, "mode"), "refill")
+              || !json_object_get_boolean_member (entry, "red_lines"))
+            continue;
+          kinds = json_object_get_array_member (entry, "kinds");
+          for (guint red = 1; red <= 3; red++)
+            {
+              g_autoptr(DpGame) after = dp_game_copy (race.game);
+              g_autoptr(GString) take = g_string_new (NULL);
+              g_autofree char *action = NULL;
+
+              for (guint k = 0; k < json_array_get_length (kinds); k++)
+                {
+                  JsonObject *kind = json_array_get_object_element (kinds, k);
+                  JsonArray *takes = json_object_get_array_member (kind, "takes");
+
+                  g_assert_nonnull (takes);
+                  g_string_append_printf (take, "%s\"%s\":%" G_GINT64_FORMAT, take->len > 0 ? "," : "",
+                                          json_object_get_string_member (kind, "key"),
+                                          json_array_get_int_element (takes, red));
+                }
+              action = g_strdup_printf ("{\"player\":\"%s\",\"refill\":{%s},\"red_lines\":%u}",
+                                        cb_game_get_player_name (cb_game_from_dp_const (race.game), seat),
+                                        take->str, red);
+              g_assert_true (dp_game_apply_text (after, action, &error));
+              g_assert_no_error (error);
+              checked++;
+            }
+        }
+      g_assert_true (dp_game_apply_text (race.game, g_ptr_array_index (race.pending, i), &error));
+    }
+  g_assert_cmpuint (checked, >, 0);
+  race_clear (&race);
+}
+
+/* A landing's fan questions are asked for the spaces the advances reach from where the
+ * runner's fan stands (p. 11 "Fankurve": one space per advance). Zoë, at 0 with space 1
+ * told at O'Brien's bust, was asked about space 2 for one advance, and the engine
+ * refused the landing ("This does not bring the runner onto fan-track space 2"; issue
+ * 23, played as a table would). */
+static void
+test_fan_questions_from_position (void)
+{
+  Race race;
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "server", "cubitos-phone-race.jsonl", NULL);
+  g_autoptr(JsonArray) forms = NULL;
+  JsonObject *land;
+  JsonArray *fields, *told;
+  guint asked = 0;
+
+  race_load (&race, path);
+  for (guint i = 0; i < race.pending->len; i++)
+    {
+      const char *text = g_ptr_array_index (race.pending, i);
+      g_autoptr(GError) error = NULL;
+
+      if (g_str_has_prefix (text, "{\"player\":\"Ina\",\"move\":3"))
+        break;
+      g_assert_true (dp_game_apply_text (race.game, text, &error));
+    }
+  /* Ina's fan stands at 0; space 1 was told at Tom's bust. */
+  g_assert_cmpuint (cb_game_get_fans (cb_game_from_dp_const (race.game), 0), ==, 0);
+  forms = cb_seat_view_forms (race.game, cb_game_from_dp_const (race.game), 0);
+  land = find_form (forms, "land");
+  g_assert_nonnull (land);
+  told = json_object_get_array_member (json_object_get_object_member (land, "action"), "fan");
+  fields = json_object_get_array_member (land, "fields");
+  for (guint f = 0; f < json_array_get_length (fields); f++)
+    {
+      JsonObject *field = json_array_get_object_element (fields, f);
+      JsonArray *fpath = json_object_get_array_member (field, "path");
+
+      if (!g_str_equal (json_array_get_string_element (fpath, 0), "fan"))
+        continue;
+      /* asked from as many advances as the space is ahead of the fan */
+      g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (field, "when"), "min"), ==,
+                       json_object_get_int_member (json_array_get_object_element (told, json_array_get_int_element (fpath, 1)),
+                                                   "space"));
+      asked++;
+    }
+  g_assert_cmpuint (asked, >, 0);
+  race_clear (&race);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -405,5 +628,9 @@ main (int   argc,
       }
   }
   g_test_add_func ("/cubitos-phone/own-seat-only", test_own_seat_only);
+  g_test_add_func ("/cubitos-phone/rest-first", test_rest_first);
+  g_test_add_func ("/cubitos-phone/fan-questions-from-position", test_fan_questions_from_position);
+  g_test_add_func ("/cubitos-phone/refill-red-lines-propose", test_refill_red_lines_propose);
+  g_test_add_func ("/cubitos-phone/landing-cost-only-with-untold-die", test_landing_cost_only_with_untold_die);
   return g_test_run ();
 }

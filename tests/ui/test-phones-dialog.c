@@ -185,6 +185,65 @@ test_phones_item_only_with_game (Fixture       *f,
   gtk_menu_button_popdown (GTK_MENU_BUTTON (menu_button));
 }
 
+/* Issue 27 item 2: the Calavera advice on the roller's phone. The window builds the
+ * assistant's tables on a worker when its switch goes on; when they are there the
+ * phones are told at once, without waiting for the next entry (they showed nothing
+ * until then). */
+static void
+test_phones_assistant_when_ready (Fixture       *f,
+                                  gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  DpStore *store = dp_application_get_store (f->app, &error);
+  GSettings *settings = dp_application_get_settings (f->app);
+  g_autoptr(DpGame) game = dp_game_new_from_text ("{\"game\":\"calavera\",\"players\":[\"Ina\",\"Sami\",\"Tom\"]}", &error);
+  g_autofree char *id = NULL;
+  g_autoptr(SoupSession) http = phone_http_session_new ();
+  g_autoptr(Phone) phone = NULL;
+  g_autoptr(JsonObject) state = NULL;
+  const char *advice = NULL;
+  gboolean expired = FALSE;
+  guint timer;
+  GtkLabel *address;
+
+  g_assert_no_error (error);
+  id = dp_store_create_game (store, game, &error);
+  g_assert_no_error (error);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.resume", "s", id));
+  dp_ui_iterate_until_idle ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.phones", NULL));
+  dp_ui_iterate_until_idle ();
+  address = dp_ui_find_label_starting (GTK_WIDGET (find_dialog ()), "http://127.0.0.1:");
+  g_assert_nonnull (address);
+  phone = phone_connect (http, gtk_label_get_label (address));
+  phone_send (phone, "{\"type\":\"claim\",\"seat\":0}");
+  state = phone_wait_seat (phone, 0, 0);
+  g_assert_false (json_object_has_member (state, "assistant"));
+
+  /* The switch goes on: no advice yet (the tables are being built), then the advice,
+   * with no entry in between. Bounded generously: a sanitizer build is slow. */
+  g_settings_set_boolean (settings, "show-assistant", TRUE);
+  timer = g_timeout_add_seconds (45, timeout_cb, &expired);
+  while (advice == NULL && !expired)
+    {
+      if (g_queue_is_empty (&phone->messages))
+        {
+          g_main_context_iteration (NULL, TRUE);
+          continue;
+        }
+      g_clear_pointer (&state, json_object_unref);
+      state = g_queue_pop_head (&phone->messages);
+      if (g_strcmp0 (json_object_get_string_member (state, "type"), "state") == 0
+          && json_object_has_member (state, "assistant") && !json_object_get_null_member (state, "assistant"))
+        advice = json_object_get_string_member (state, "assistant");
+    }
+  g_assert_nonnull (advice);
+  g_source_remove (timer);
+  g_assert_cmpint (json_object_get_int_member (state, "at"), ==, 0);
+  g_assert_true (g_str_has_prefix (advice, "First roll: "));
+  g_settings_reset (settings, "show-assistant");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -197,6 +256,8 @@ main (int   argc,
   g_test_add ("/phones/dialog", Fixture, &ui_config, dp_ui_fixture_setup, test_phones, dp_ui_fixture_teardown);
   g_test_add ("/phones/menu-item-only-with-game", Fixture, &ui_config, dp_ui_fixture_setup,
               test_phones_item_only_with_game, dp_ui_fixture_teardown);
+  g_test_add ("/phones/assistant-when-ready", Fixture, &ui_config, dp_ui_fixture_setup,
+              test_phones_assistant_when_ready, dp_ui_fixture_teardown);
 
   return g_test_run ();
 }

@@ -27,7 +27,7 @@ typedef struct
 } CvOddsSheet;
 
 /* The model's horizon: more own turns left than this count as this many. */
-#define CV_MODEL_MAX_TURNS 30
+#define CV_MODEL_MAX_TURNS 20
 
 /* Each other player's turn leaves this player a duty of m dice with chance
  * cv_model_duty_chance (m) (m = 1 … 5; docs/assistant.md says where they come from). */

@@ -12,7 +12,8 @@
 
 #include "cv-odds.h"
 
-/* ---- The value model (docs/assistant.md, "What a choice is worth") ---- */
+/* ---- The sheet worth: the first assistant's value model, kept as CV_ODDS_VALUE_HEURISTIC
+ * (docs/assistant.md, "The sheet worth"); the points model is cv-model.c ---- */
 
 /* A cross in the start area is worth this much: it brings the row closer to the points
  * zone (five crosses = 3, a little less than the 4 of box 6, so the worth rises
@@ -1624,16 +1625,21 @@ option_label (const CvOddsOption *option)
   if (option->kind == CV_ODDS_OPTION_REROLL)
     {
       g_autoptr(GString) faces = g_string_new (NULL);
+      guint left = option->n_pick_up;
 
       for (guint f = 0; f < CV_N_FACES; f++)
-        for (guint i = 0; i < option->pick_up[f]; i++)
+        for (guint i = 0; i < option->pick_up[f]; i++, left--)
           {
-            if (faces->len > 0)
-              /* Translators: the separator between die faces in "pick up green, pink" */
+            if (faces->len > 0 && left == 1)
+              /* Translators: before the last die face in "pick up green, pink and black"
+               * (a tie then reads "pick up green and pink, or pick up green and joker") */
+              g_string_append (faces, C_("die faces", " and "));
+            else if (faces->len > 0)
+              /* Translators: the separator between die faces in "pick up green, pink and black" */
               g_string_append (faces, _(", "));
             g_string_append (faces, cv_face_get_name ((CvFace) f));
           }
-      /* Translators: %s is a list of die faces, e.g. "green, pink, pink" */
+      /* Translators: %s is a list of die faces, e.g. "green, pink and pink" */
       return g_strdup_printf (_("pick up %s"), faces->str);
     }
 
@@ -1783,11 +1789,11 @@ dup_best_and_second (CvOddsValueModel    model,
   if (g_strcmp0 (best_value, second_value) == 0)
     return name != NULL
            /* Translators: two choices of an opponent are worth the same (as shown), e.g.
-            * "Tie for Sami: take green (1 cross) and take pink (1 cross) (+0.6 points expected each)." */
-           ? g_strdup_printf (_("Tie for %s: %s and %s (%s each)."), name, best_label, second_label, best_value)
+            * "Tie for Sami: take green (1 cross), or take pink (1 cross) (+0.6 points expected each)." */
+           ? g_strdup_printf (_("Tie for %s: %s, or %s (%s each)."), name, best_label, second_label, best_value)
            /* Translators: the two best choices are worth the same (as shown), e.g.
-            * "Tie: pick up green and take orange (2 crosses) (+2.5 points expected each)." */
-           : g_strdup_printf (_("Tie: %s and %s (%s each)."), best_label, second_label, best_value);
+            * "Tie: pick up green and pink, or take orange (2 crosses) (+2.5 points expected each)." */
+           : g_strdup_printf (_("Tie: %s, or %s (%s each)."), best_label, second_label, best_value);
 
   return name != NULL
          /* Translators: advice for an opponent after skulls, e.g. "Best for Sami: take

@@ -24,7 +24,8 @@ void   cv_odds_sheet_from_game (const CvGame *game, guint seat, CvOddsSheet *she
 /* An empty sheet: no crosses, nothing frozen, every bonus line open. */
 void   cv_odds_sheet_init (CvOddsSheet *sheet);
 
-/* The value model (docs/assistant.md): what the sheet is worth, and the change a
+/* The first assistant's hand-made value model ("The sheet worth", docs/assistant.md), kept
+ * for comparison (CV_ODDS_VALUE_HEURISTIC): what the sheet is worth, and the change a
  * final choice makes to it. A choice that is not legal on @sheet (frozen row, no
  * crosses, too few jokers to freeze) gives -G_MAXDOUBLE. */
 double cv_odds_sheet_worth (const CvOddsSheet *sheet);

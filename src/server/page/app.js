@@ -45,6 +45,7 @@ let then = null;        // the second action of a two-entry tap, sent once the f
 function sendAction(action, first, formId) {
   if (busy || !state)
     return;
+  banner("");
   busy = true;
   form = null;
   then = first ? { id: formId, after: state.at, entry: null } : null;
@@ -116,7 +117,14 @@ function receive(message) {
     then = null;
     banner(message.message);
   } else if (message.type === "state") {
-    if (busy || (state && message.at !== state.at))
+    // Our own entry is in, or the seat had nothing to do: its next form is brought on
+    // screen below (a table plays on; nobody should scroll up to find it).
+    const answered = busy && state !== null && message.at !== state.at;
+    const idle = state !== null && !state.entry && !(state.forms || []).length;
+    // A refusal's reason stays while the others play on; it goes with this phone's own
+    // next entry, or once the seat has something else to do.
+    const own = (s) => JSON.stringify([s.entry, (s.forms || []).map((f) => f.id)]);
+    if (busy || (state && own(message) !== own(state)))
       banner("");
     busy = false;
     state = message;
@@ -141,7 +149,22 @@ function receive(message) {
     if (state.seat < 0 && !localStorage.getItem(storageKey))
       localStorage.removeItem(storageKey);
     render();
+    if ((answered || idle) && !busy)
+      showOwnForm();
   }
+}
+
+// Brings the seat's first form on screen when it is not: the page from its top when the
+// form then starts in the upper part of the screen (the turn sentence stays in sight).
+function showOwnForm() {
+  const first = $("entry").firstElementChild || $("forms").firstElementChild;
+  if (!first || state.seat < 0)
+    return;
+  const top = first.getBoundingClientRect().top;
+  if (top >= 0 && top < window.innerHeight / 2)
+    return;
+  const y = top + window.scrollY;
+  window.scrollTo(0, y < window.innerHeight / 2 ? 0 : y - 8);
 }
 
 // ---- Drawing ----
@@ -336,7 +359,12 @@ function fieldShown(form, values, field) {
   if (!field.when)
     return true;
   const at = form.fields.findIndex((f) => JSON.stringify(f.path) === JSON.stringify(field.when.path));
-  return at >= 0 && Number(values[at]) >= field.when.min;
+  if (at < 0)
+    return false;
+  // "options": while that pick has one of them chosen (a die of an untold cost taken).
+  if (field.when.options)
+    return field.when.options.includes(Number(values[at]));
+  return Number(values[at]) >= field.when.min;
 }
 
 function formAction(form, values) {
@@ -490,9 +518,11 @@ function renderForms() {
     send.dataset.send = form.id;
     send.onclick = () => submit(form, formAction(form, values));
     if (!form.fields.some((field) => field.sends)) {
-      card.append(send);
+      // The buttons stay at the foot of the screen while the form is on it (style.css).
+      const row = el("div", { className: "send-row" }, [send]);
       for (const t of form.then || [])
-        card.append(thenButton(form, () => formAction(form, values), t, form.enabled && fieldReady(form, values)));
+        row.append(thenButton(form, () => formAction(form, values), t, form.enabled && fieldReady(form, values)));
+      card.append(row);
     }
     box.append(card);
   }

@@ -106,13 +106,16 @@ char       *cv_presenter_dup_sheet_description (const CvGame *game, guint seat);
  * otherwise. */
 typedef struct
 {
-  /* Before the first roll: "First roll: 2 % curse risk, …"; choosing: "Best: pick up
-   * green (worth 2.4). Next best: take orange (2 crosses) (worth 2.1)." */
+  /* Before the first roll: "First roll: 2 % curse risk this roll, …"; choosing: "Best:
+   * pick up green (+2.4 points expected). Next best: take orange (2 crosses) (+2.1 points
+   * expected)." */
   char      *recommendation;
-  /* Before the first roll: the whole turn played as advised. */
+  /* Before the first roll and choosing: the rest of the turn played as advised (its curse
+   * risk, "this turn") and the own turns the model counts. */
   char      *outlook;
   /* While re-rolling is possible: the odds of the dice selected to be picked up
-   * ("Picking up 3 dice: 9 % curse risk, 41 % at least 2 jokers"), or how to see them. */
+   * ("Picking up 3 dice: 9 % curse risk this roll, 41 % at least 2 jokers; 14 % curse
+   * risk this turn"), or how to see them. */
   char      *selection;
   /* After skulls, one sentence per opponent who must mark, in seat order (char*). */
   GPtrArray *opponents;

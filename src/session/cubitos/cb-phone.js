@@ -22,8 +22,17 @@ window.dicepadEntryForms.refill = {
                                                           (n) => { form.take[kind.key] = n; }));
     // Red lines count only while a runner is ahead (entry.red_lines, cb_game_may_count_red_lines).
     if (entry.red_lines !== false)
-      card.append(ui.numbers(ui.labels.red_lines, null, form.red, 0, 9, "refill:red_lines", (n) => { form.red = n; }));
-    card.append(ui.sendButton(true, () => {
+      // Each red line told raises the limit: the counts become the window's proposal
+      // for that many (kind.takes[n]), as the window proposes again.
+      card.append(ui.numbers(ui.labels.red_lines, null, form.red, 0, 9, "refill:red_lines", (n) => {
+        form.red = n;
+        for (const kind of entry.kinds)
+          if (kind.takes)
+            form.take[kind.key] = kind.takes[n];
+      }));
+    const row = ui.el("div", { className: "send-row" });
+    card.append(row);
+    row.append(ui.sendButton(true, () => {
       const take = {};
       for (const [k, n] of Object.entries(form.take))
         if (n > 0)
@@ -41,6 +50,7 @@ window.dicepadEntryForms.refill = {
 window.dicepadEntryForms["cubitos-roll"] = {
   start: () => ({ shown: {} }),
   draw(card, entry, form, ui) {
+    card.classList.add("roll");   // each face's label beside its numbers (cb-phone.css)
     card.append(ui.el("h3", { textContent: ui.labels.enter_roll }));
     for (const kind of entry.kinds) {
       form.shown[kind.key] = form.shown[kind.key] || {};

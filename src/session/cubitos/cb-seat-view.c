@@ -130,6 +130,9 @@ form_check (JsonObject   *form,
     }
 }
 
+/* The row of red lines on the refill: 0 … 9 (cb-phone.js). */
+#define RED_LINES_MAX 9
+
 static JsonObject *
 field_add (JsonObject *form,
            const char *type,
@@ -198,6 +201,19 @@ when_set (JsonObject *field,
 
   json_object_set_array_member (when, "path", path_new (path));
   json_object_set_int_member (when, "min", min);
+  json_object_set_object_member (field, "when", when);
+}
+
+/* Asked only while the pick at @path has one of the options @indices (taken) chosen. */
+static void
+when_options_set (JsonObject *field,
+                  const char *path,
+                  JsonArray  *indices)
+{
+  JsonObject *when = json_object_new ();
+
+  json_object_set_array_member (when, "path", path_new (path));
+  json_object_set_array_member (when, "options", indices);
   json_object_set_object_member (field, "when", when);
 }
 
@@ -347,6 +363,7 @@ fan_questions_add (JsonObject   *form,
 {
   guint spaces[CB_FAN_LAST_SPACE];
   guint n = cb_presenter_get_untold_fan_spaces (dp, seat, advances, spaces);
+  guint fans = cb_game_get_fans (cb_game_from_dp_const (dp), seat);
   JsonObject *action = json_object_get_object_member (form, "action");
   JsonArray *told = json_array_new ();
 
@@ -363,12 +380,14 @@ fan_questions_add (JsonObject   *form,
       json_object_set_int_member (space, "credits", 0);
       json_object_set_int_member (space, "supply", 0);
       json_array_add_object_element (told, space);
+      /* Asked once the advances reach the space from where the fan stands (p. 11: one
+       * space per advance; spaces told before are passed, not asked). */
       field = count_add (form, credits_q, credits_path, 0, 9, 0, TRUE);
       if (when_path != NULL)
-        when_set (field, when_path, i + 1);
+        when_set (field, when_path, spaces[i] - fans);
       field = count_add (form, supply_q, supply_path, 0, 3, 0, TRUE);
       if (when_path != NULL)
-        when_set (field, when_path, i + 1);
+        when_set (field, when_path, spaces[i] - fans);
     }
   if (n == 0)
     {
@@ -395,7 +414,7 @@ bonus_fields_add (JsonObject   *form,
   g_autofree char *lose = g_strdup_printf ("%s/lose/0", prefix);
   g_autofree char *take_label = plain (_("Take a die for free"));
   JsonObject *field;
-  gboolean untold = FALSE;
+  g_autoptr(JsonArray) untold = json_array_new ();   /* the take's options whose cost is untold */
 
   count_add (form, _("Credits"), credits, 0, 9, 0, FALSE);
   count_add (form, _("Fan-track advances"), fans, 0, MAX_LANDING_FANS, 0, FALSE);
@@ -407,13 +426,15 @@ bonus_fields_add (JsonObject   *form,
 
         option_add (field, title, string_node (cb_kind_to_string (k)));
         if (CB_KIND_IS_COLOUR (k) && cb_game_get_cost (game, CB_COLOUR_OF (k)) < 0)
-          untold = TRUE;
+          json_array_add_int_element (untold, n_options (field) - 1);
       }
   if (n_options (field) <= 1)
     json_array_remove_element (json_object_get_array_member (form, "fields"),
                                json_array_get_length (json_object_get_array_member (form, "fields")) - 1);
-  else if (untold)
-    count_add (form, _("Cost printed on that die’s card"), "cost", 0, 9, 0, FALSE);
+  else if (json_array_get_length (untold) > 0)
+    /* Asked only while such a die is taken (issue 23, played as a table would). */
+    when_options_set (count_add (form, _("Cost printed on that die’s card"), "cost", 0, 9, 0, FALSE),
+                      take, g_steal_pointer (&untold));
 
   /* One die given back, from any area that holds one (the window's „Give back dice …“). */
   field = pick_add (form, _("Colour of the dice given back"), lose, _("none"));
@@ -671,6 +692,24 @@ move_forms (JsonArray    *forms,
   redeem_form (forms, dp, game, seat);
   if (steps == 0 && land != NULL)
     shop_ahead (forms, dp, seat, land);
+  /* "Walk, Land and Rest" on top: most rounds end with it (issue 23, played as a table
+   * would: it sat below the whole landing form, a scroll away). */
+  for (guint i = 1; i < json_array_get_length (forms); i++)
+    if (g_str_equal (json_object_get_string_member (json_array_get_object_element (forms, i), "id"), "rest"))
+      {
+        g_autoptr(JsonObject) rest = json_object_ref (json_array_get_object_element (forms, i));
+        g_autoptr(JsonArray) reordered = json_array_new ();
+
+        json_array_add_object_element (reordered, g_steal_pointer (&rest));
+        for (guint j = 0; j < json_array_get_length (forms); j++)
+          if (j != i)
+            json_array_add_element (reordered, json_node_copy (json_array_get_element (forms, j)));
+        while (json_array_get_length (forms) > 0)
+          json_array_remove_element (forms, 0);
+        for (guint j = 0; j < json_array_get_length (reordered); j++)
+          json_array_add_element (forms, json_node_copy (json_array_get_element (reordered, j)));
+        break;
+      }
 }
 
 static void
@@ -679,6 +718,9 @@ shop_forms (JsonArray    *forms,
             const CbGame *game,
             guint         seat)
 {
+  /* Rest first: most rounds end with it, below eight cards it was a scroll away. */
+  simple_form (forms, dp, "rest", _("_Rest"), _("Active dice go to rest; unspent coins are lost"),
+               cb_presenter_action_simple (game, seat, CB_ACTION_REST));
   for (guint c = 0; c < CB_N_COLOURS; c++)
     {
       CbKind kind = CB_KIND_OF (c);
@@ -729,8 +771,6 @@ shop_forms (JsonArray    *forms,
           json_object_set_boolean_member (number_pick_add (form, question, "cost", cost, 1, 9), "sends", TRUE);
         }
     }
-  simple_form (forms, dp, "rest", _("_Rest"), _("Active dice go to rest; unspent coins are lost"),
-               cb_presenter_action_simple (game, seat, CB_ACTION_REST));
   redeem_form (forms, dp, game, seat);
 }
 
@@ -823,6 +863,7 @@ ability_form (JsonArray          *forms,
   g_autofree char *id = NULL;
   const CbAbilityParams *info;
   JsonObject *form, *field;
+  g_autoptr(JsonArray) untold = json_array_new ();   /* the take's options whose cost is untold */
   JsonNode *node;
   guint rolled_kinds[CB_N_KINDS] = { 0, };
 
@@ -915,10 +956,17 @@ ability_form (JsonArray          *forms,
           {
             g_autofree char *kind_title = cb_presenter_dup_kind_title (k);
             option_add (field, kind_title, string_node (cb_kind_to_string (k)));
+            if (CB_KIND_IS_COLOUR (k) && cb_game_get_cost (game, CB_COLOUR_OF (k)) < 0)
+              json_array_add_int_element (untold, n_options (field) - 1);
           }
     }
   if ((info->params & CB_PARAM_COST) && take_untold (game, info->take_kinds))
-    count_add (form, _("Cost printed on that die’s card"), "cost", 0, 12, 0, FALSE);
+    {
+      field = count_add (form, _("Cost printed on that die’s card"), "cost", 0, 12, 0, FALSE);
+      /* Asked only while a die of an untold cost is taken (as on the landing). */
+      if (info->params & CB_PARAM_TAKE)
+        when_options_set (field, "take", g_steal_pointer (&untold));
+    }
   if (info->params & CB_PARAM_DICE)
     for (CbKind k = 0; k < CB_N_KINDS; k++)
       if (info->dice_max[k] > 0)
@@ -1175,9 +1223,12 @@ entry_build (JsonObject   *view,
       {
         JsonObject *entry = json_object_new ();
         JsonArray *kinds = json_array_new ();
-        CbRefill refill;
+        gboolean red_lines = cb_game_may_count_red_lines (game, seat);
+        CbRefill refill, with_red[RED_LINES_MAX + 1];
 
         cb_refill_init (&refill, game, seat, 0);
+        for (guint r = 0; red_lines && r <= RED_LINES_MAX; r++)
+          cb_refill_init (&with_red[r], game, seat, r);
         for (CbKind k = 0; k < CB_N_KINDS; k++)
           {
             JsonObject *kind;
@@ -1188,12 +1239,22 @@ entry_build (JsonObject   *view,
             json_object_set_int_member (kind, "available", refill.available[k]);
             json_object_set_int_member (kind, "forced", refill.forced[k]);
             json_object_set_int_member (kind, "take", refill.take[k]);
+            /* The window's proposal per count of red lines told (cb-refill-section.c
+             * proposes again on every change): "takes"[r]. */
+            if (red_lines)
+              {
+                JsonArray *takes = json_array_new ();
+
+                for (guint r = 0; r <= RED_LINES_MAX; r++)
+                  json_array_add_int_element (takes, with_red[r].take[k]);
+                json_object_set_array_member (kind, "takes", takes);
+              }
             json_object_set_boolean_member (kind, "numbers", refill.available[k] - refill.forced[k] <= NUMBER_ROW_SPAN);
             json_array_add_object_element (kinds, kind);
           }
         json_object_set_string_member (entry, "mode", "refill");
         json_object_set_int_member (entry, "needed", refill.needed);
-        json_object_set_boolean_member (entry, "red_lines", cb_game_may_count_red_lines (game, seat));
+        json_object_set_boolean_member (entry, "red_lines", red_lines);
         json_object_set_array_member (entry, "kinds", kinds);
         json_object_set_object_member (view, "entry", entry);
       }
@@ -1363,7 +1424,13 @@ cb_seat_view_entry_taps (JsonObject *view,
           JsonObject *kind = json_array_get_object_element (kinds, i);
           gint64 want = json_object_get_int_member_with_default (refill, json_object_get_string_member (kind, "key"), 0);
 
-          taps += count_taps (kind, json_object_get_int_member (kind, "take"), want);
+          gint64 red = json_object_get_int_member_with_default (action, "red_lines", 0);
+          /* Red lines told first: the counts start from the proposal for them. */
+          gint64 from = red > 0 && json_object_has_member (kind, "takes")
+                          ? json_array_get_int_element (json_object_get_array_member (kind, "takes"), red)
+                          : json_object_get_int_member (kind, "take");
+
+          taps += count_taps (kind, from, want);
         }
       /* The red lines are a row of numbers (cb-phone.js). */
       taps += json_object_get_int_member_with_default (action, "red_lines", 0) > 0;
@@ -1488,7 +1555,19 @@ field_shown (JsonArray    *fields,
   path = json_object_get_member (when, "path");
   for (guint j = 0; j < json_array_get_length (fields); j++)
     if (json_node_equal (json_object_get_member (json_array_get_object_element (fields, j), "path"), path))
-      return values[j] >= json_object_get_int_member (when, "min");
+      {
+        /* "options": while the pick has one of these chosen; else a count's minimum. */
+        if (json_object_has_member (when, "options"))
+          {
+            JsonArray *options = json_object_get_array_member (when, "options");
+
+            for (guint o = 0; o < json_array_get_length (options); o++)
+              if (json_array_get_int_element (options, o) == values[j])
+                return TRUE;
+            return FALSE;
+          }
+        return values[j] >= json_object_get_int_member (when, "min");
+      }
   return FALSE;
 }
 

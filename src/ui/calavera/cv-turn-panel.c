@@ -145,6 +145,8 @@ prepared_cb (GObject      *source,
     return;
   g_clear_object (&self->preparing);
   update_assistant (self);
+  /* the phones' advice comes from the same tables (no window: no such action) */
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.refresh-phones", NULL);
 }
 
 /* Recomputes the odds of the state shown, only while the assistant is on. The first

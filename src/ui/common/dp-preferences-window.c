@@ -155,7 +155,7 @@ turns_input_cb (GtkSpinButton *spin,
   value = g_ascii_strtoll (text, &end, 10);
   if (end == text)
     return GTK_INPUT_ERROR;
-  *new_value = CLAMP (value, 0, 30);
+  *new_value = CLAMP (value, 0, 20);
   return TRUE;
 }
 

@@ -20,19 +20,4 @@ G_DECLARE_FINAL_TYPE (DpResultPage, dp_result_page, DP, RESULT_PAGE, GtkWidget)
 GtkWidget  *dp_result_page_new (void);
 /* Shows the result of the finished @game (any kind). */
 void        dp_result_page_set_game (DpResultPage *self, const DpGame *game);
-/* For the game's DpGameView.dup_result_columns: adds a column after the ones there are and returns its
- * index. @heading is shown, @description (or NULL) is its tooltip and accessible name,
- * @css_class (or NULL) styles the heading. */
-guint       dp_result_page_add_column (DpResultPage *self,
-                                       const char   *heading,
-                                       const char   *description,
-                                       const char   *css_class);
-/* Sets the cell of @seat in @column (from dp_result_page_add_column()); @strong draws
- * it bold (a total). */
-void        dp_result_page_set_cell (DpResultPage *self,
-                                     guint         column,
-                                     guint         seat,
-                                     const char   *text,
-                                     gboolean      strong);
-
 G_END_DECLS

@@ -959,6 +959,19 @@ phones_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dp_phones_dialog_new (GTK_WINDOW (self), self->table_server)));
 }
 
+/* A table page's state changed without an entry (the Calavera assistant's tables are
+ * built): the phones are told again. */
+static void
+refresh_phones_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  DpWindow *self = DP_WINDOW (widget);
+
+  if (self->table_server != NULL && dp_table_server_is_running (self->table_server))
+    dp_table_server_refresh (self->table_server);
+}
+
 /* The result page's "Send to BG Stats": the finished game of the table as a QR code. */
 static void
 send_bgstats_action (GtkWidget  *widget,
@@ -1068,6 +1081,7 @@ dp_window_class_init (DpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DpWindow, error_page);
 
   gtk_widget_class_install_action (widget_class, "win.new-game", "s", new_game_action);
+  gtk_widget_class_install_action (widget_class, "win.refresh-phones", NULL, refresh_phones_action);
   gtk_widget_class_install_action (widget_class, "win.new-game-default", NULL, new_game_default_action);
   gtk_widget_class_install_action (widget_class, "win.start-game", NULL, start_game_action);
   gtk_widget_class_install_action (widget_class, "win.resume", "s", resume_action);

@@ -1099,6 +1099,41 @@ test_fits_360 (Fixture       *f,
         break;
       enter_line (f, i);
     }
+
+  /* Issue 25, item 3.8: "the result table's last column is cut". At 360 px the ranking
+   * folds: Spaces stays in the row, the other figures go on a line under each name, and
+   * the table needs no more than the page's width (it scrolled sideways: 443 px). */
+  {
+    GtkWidget *result = dp_window_get_page (f->ui.window, "result");
+    GtkWidget *grid;
+    int minimum;
+
+    g_assert_cmpstr (dp_window_get_visible_page (f->ui.window), ==, "result");
+    dp_ui_wait_for_layout (GTK_WIDGET (f->ui.window));
+    dp_ui_wait_for_layout (GTK_WIDGET (f->ui.window));
+    grid = dp_ui_find_descendant (result, GTK_TYPE_GRID);
+    g_assert_nonnull (grid);
+    gtk_widget_measure (grid, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+    g_assert_cmpint (minimum, <=, gtk_widget_get_width (result) - 24);
+    g_assert_nonnull (find_label (grid, C_("result table", "Spaces")));
+    g_assert_null (find_label (grid, C_("result table", "Laps")));
+    /* the winner's figures (the golden race: 1 lap, 1 space beyond the start, 9 dice),
+     * each name with its value kept together on a line */
+    {
+      static const char *const names[] = { "Laps", "Beyond start", "Fans", "Credits", "Supply", "Dice" };
+      static const char *const values[] = { "1", "1", "0", "0", "0", "9" };
+      g_autoptr(GString) line = g_string_new (NULL);
+
+      for (guint c = 0; c < G_N_ELEMENTS (names); c++)
+        {
+          g_autoptr(GString) figure = g_string_new (g_dpgettext2 (NULL, "result table", names[c]));
+
+          g_string_replace (figure, " ", "\u00a0", 0);
+          g_string_append_printf (line, "%s%s\u00a0%s", c > 0 ? " · " : "", figure->str, values[c]);
+        }
+      g_assert_nonnull (find_label (grid, line->str));
+    }
+  }
   end_at_360 (f);
 }
 
