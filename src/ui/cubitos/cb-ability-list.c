@@ -15,6 +15,7 @@
 
 #include "cb-ability-list.h"
 #include "cb-ability-editor.h"
+#include "cb-decide-section.h"
 #include "cb-roll-entry.h"
 
 struct _CbAbilityList
@@ -55,7 +56,8 @@ section (GtkWidget  *parent,
 static void build_abilities (CbAbilityList *self);
 
 /* The keys an ability's letter must not take: the other choices of the board, the face
- * keys of a roll being typed and the keys of an ability's form. */
+ * keys of a roll being typed, Push and Pass (a roll's decision) and the keys of an
+ * ability's form. */
 static GArray *
 taken_keys (CbAbilityList *self)
 {
@@ -74,6 +76,13 @@ taken_keys (CbAbilityList *self)
   for (guint i = 0; i < G_N_ELEMENTS (form_keys); i++)
     {
       gunichar c = cb_controls_mnemonic_key (form_keys[i]);
+
+      g_array_append_val (taken, c);
+    }
+  /* Push and Pass: typed right after the dice, they enter the roll and the choice */
+  for (guint i = 0; i < 2; i++)
+    {
+      gunichar c = cb_decide_section_key (i == 0 ? "push" : "pass");
 
       g_array_append_val (taken, c);
     }

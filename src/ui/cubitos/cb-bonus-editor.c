@@ -382,6 +382,8 @@ cb_bonus_editor_new (CbControls *controls,
   choice = pname (self, "land-bonus");
 
   gtk_label_set_text_with_mnemonic (self->question, question);
+  /* its letter shown all the time: the key of the list (docs/keyboard.md) */
+  cb_controls_show_key (GTK_WIDGET (self->question));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->choice), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   gtk_label_get_text (self->question), -1);
   cb_controls_add (controls, choice, GTK_WIDGET (self->choice));

@@ -69,6 +69,35 @@ update_odds (CbDecideSection *self,
   gtk_widget_set_visible (self->odds, text != NULL);
 }
 
+static const char *
+push_label (void)
+{
+  return _("_Push");
+}
+
+static const char *
+pass_label (void)
+{
+  return _("P_ass");
+}
+
+gunichar
+cb_decide_section_key (const char *choice)
+{
+  return cb_controls_mnemonic_key (g_strcmp0 (choice, "push") == 0 ? push_label () : pass_label ());
+}
+
+const char *
+cb_decide_section_choice_of_key (gunichar c)
+{
+  c = g_unichar_tolower (c);
+  if (c != 0 && c == cb_decide_section_key ("push"))
+    return "push";
+  if (c != 0 && c == cb_decide_section_key ("pass"))
+    return "pass";
+  return NULL;
+}
+
 GtkWidget *
 cb_decide_section_new (CbControls *controls)
 {
@@ -76,8 +105,8 @@ cb_decide_section_new (CbControls *controls)
   GtkWidget *row = cb_controls_button_row (self->box);
 
   self->controls = controls;
-  cb_controls_add_button (controls, row, "push", _("_Push"), _("Roll the ready dice again"), NULL, FALSE);
-  cb_controls_add_button (controls, row, "pass", _("P_ass"), _("End your roll section"), NULL, FALSE);
+  cb_controls_add_button (controls, row, "push", push_label (), _("Roll the ready dice again"), NULL, FALSE);
+  cb_controls_add_button (controls, row, "pass", pass_label (), _("End your roll section"), NULL, FALSE);
   self->odds = gtk_label_new (NULL);
   gtk_label_set_wrap (GTK_LABEL (self->odds), TRUE);
   gtk_label_set_xalign (GTK_LABEL (self->odds), 0);

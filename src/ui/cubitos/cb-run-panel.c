@@ -518,7 +518,10 @@ find_choice (GtkWidget  *widget,
     {
       GtkWidget *target = gtk_label_get_mnemonic_widget (GTK_LABEL (widget));
 
-      if (!GTK_IS_CHECK_BUTTON (target))
+      /* a list's label (the landing bonus): its letter takes the keyboard to the list */
+      if (GTK_IS_DROP_DOWN (target))
+        ;
+      else if (!GTK_IS_CHECK_BUTTON (target))
         target = gtk_widget_get_ancestor (widget, GTK_TYPE_BUTTON);
       if (target == NULL)
         target = gtk_widget_get_ancestor (widget, GTK_TYPE_CHECK_BUTTON);
@@ -558,6 +561,31 @@ cb_run_panel_handle_key (CbRunPanel *self,
   entry = cb_run_panel_get_roll_entry (self);
   if (entry != NULL && cb_roll_entry_handle_key (entry, keyval))
     return TRUE;
+  /* The roll typed, the letter of Push or Pass (where it is no face key): the roll is
+   * entered, then that choice — if the board still has it to make (Dicepad may have
+   * passed by itself, or the roll busted); never another control with that letter. */
+  if (entry != NULL && cb_decide_section_choice_of_key (c) != NULL)
+    {
+      const char *choice = cb_decide_section_choice_of_key (c);
+      GtkWidget *roll = cb_controls_get (&self->controls, "roll");
+      g_autoptr(GObject) keep = g_object_ref (G_OBJECT (self));
+      GtkWidget *button;
+
+      if (roll == NULL || !gtk_widget_is_sensitive (roll))
+        {
+          const char *why = roll != NULL ? gtk_widget_get_tooltip_text (roll) : NULL;
+
+          cb_run_panel_say (self, why != NULL ? why : _("That choice cannot be made now."));
+          return TRUE;
+        }
+      g_signal_emit_by_name (roll, "clicked");
+      button = self->kind == SECTION_DECIDE ? cb_controls_get (&self->controls, choice) : NULL;
+      if (button != NULL && gtk_widget_is_sensitive (button))
+        g_signal_emit_by_name (button, "clicked");
+      else if (button != NULL && gtk_widget_get_tooltip_text (button) != NULL)
+        cb_run_panel_say (self, gtk_widget_get_tooltip_text (button));
+      return TRUE;
+    }
   find_choice (self->box, g_unichar_tolower (c), &enabled, &disabled);
   if (enabled != NULL)
     {
@@ -570,7 +598,9 @@ cb_run_panel_handle_key (CbRunPanel *self,
        * left. */
       if (spin != NULL && gtk_widget_is_ancestor (spin, GTK_WIDGET (self)))
         gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
-      if (GTK_IS_CHECK_BUTTON (enabled))
+      if (GTK_IS_DROP_DOWN (enabled))
+        gtk_widget_grab_focus (enabled);
+      else if (GTK_IS_CHECK_BUTTON (enabled))
         {
           gtk_check_button_set_active (GTK_CHECK_BUTTON (enabled),
                                        !gtk_check_button_get_active (GTK_CHECK_BUTTON (enabled)));

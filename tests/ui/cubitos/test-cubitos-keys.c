@@ -21,6 +21,7 @@
 #include "cb-roll-entry.h"
 #include "cb-shop.h"
 #include "cb-panel-controls.h"
+#include "cb-decide-section.h"
 #include "dp-ui-test-util.h"
 #include "cv-key-test-util.h"
 #include "cb-ui-test-names.h"
@@ -443,6 +444,47 @@ test_enter_correction (Fixture       *f,
   g_assert_cmpint (cb_game_get_cost (game (f), blue), ==, 2);
 }
 
+/* docs/keyboard.md: right after the dice, the letter of Push or Pass (where it is no
+ * face key of the language) enters the roll and then that choice — one key for the roll's
+ * Enter and the decision. Ina's first roll (script line 2), then P_ass (line 3): the
+ * same two entries as C C S C, Enter, A. */
+static void
+test_roll_and_decide (Fixture       *f,
+                      gconstpointer  data)
+{
+  static const CbFace ina_roll[] = { CB_FACE_COIN, CB_FACE_COIN, CB_FACE_STEP, CB_FACE_COIN2 };
+  g_autofree char *keys = face_keys (ina_roll, G_N_ELEMENTS (ina_roll), FALSE);
+  g_autofree char *pass = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) stored = NULL;
+  gunichar key = cb_decide_section_key ("pass");
+  guint n;
+
+  for (guint x = CB_FACE_BLANK + 1; x < CB_N_FACES; x++)
+    if (g_unichar_tolower (cb_roll_entry_get_face_key (x)) == key)
+      {
+        g_test_skip ("Pass's letter is a face key in this language: Enter first");
+        return;
+      }
+  start_race (f);
+  n = n_stored (f);
+  type (f, keys);
+  g_assert_cmpuint (n_stored (f), ==, n);
+  {
+    GString *k = g_string_new (NULL);
+
+    g_string_append_unichar (k, key);
+    pass = g_string_free (k, FALSE);
+  }
+  type (f, pass);
+  g_assert_cmpuint (n_stored (f), ==, n + 2);
+  stored = dp_store_get_actions (dp_application_get_store (f->ui.app, NULL),
+                                 dp_session_get_id (dp_window_get_session (f->ui.window)), NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (g_ptr_array_index (stored, n), ==, g_ptr_array_index (f->script, 1));
+  g_assert_cmpstr (g_ptr_array_index (stored, n + 1), ==, g_ptr_array_index (f->script, 2));
+}
+
 /* Issue 25 item 1 and docs/keyboard.md: a roll is typed colour by colour as the dice
  * lie; where a face letter would count a die of an earlier colour, Space moves the
  * keyboard on to the next colour rolled (after the last, the first), and the letter then
@@ -532,6 +574,7 @@ main (int   argc,
 {
   dp_ui_test_init (&argc, &argv, DP_UI_TEST_GTK | DP_UI_TEST_ISOLATE_DIRS);
 
+  g_test_add ("/cubitos-keys/roll-and-decide", Fixture, NULL, fixture_setup, test_roll_and_decide, fixture_teardown);
   g_test_add ("/cubitos-keys/space-next-colour", Fixture, NULL, fixture_setup, test_space_next_colour, fixture_teardown);
   g_test_add_func ("/cubitos-keys/keyed-titles", test_keyed_titles);
   g_test_add ("/cubitos-keys/face-letters", Fixture, NULL, fixture_setup, test_face_letters, fixture_teardown);

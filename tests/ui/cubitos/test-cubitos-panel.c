@@ -445,6 +445,13 @@ test_landing_bonus_one_control (void)
   g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (bonus)), ==, choice_position (bonus, "No bonus"));
   for (guint i = 0; details[i] != NULL; i++)
     g_assert_false (gtk_widget_is_visible (cb_test_control (t.panel, details[i])));
+  /* docs/keyboard.md: its underlined letter, B, takes the keyboard to the list (it took
+   * L from Walk and Land before) */
+  g_assert_true (cb_run_panel_handle_key (t.panel, GDK_KEY_b));
+  g_assert_nonnull (gtk_widget_get_root (bonus));
+  g_assert_nonnull (gtk_root_get_focus (gtk_widget_get_root (bonus)));
+  g_assert_true (gtk_root_get_focus (gtk_widget_get_root (bonus)) == bonus
+                 || gtk_widget_is_ancestor (gtk_root_get_focus (gtk_widget_get_root (bonus)), bonus));
 
   /* A die taken whose card's cost nobody told: the cost question, and only it. */
   gtk_drop_down_set_selected (GTK_DROP_DOWN (bonus), choice_position (bonus, "Take a blue die for free"));
