@@ -76,14 +76,34 @@ free_button (GtkWidget *widget,
   return NULL;
 }
 
-static void
-test_phones (Fixture       *f,
-             gconstpointer  data)
+/* A new Calavera game of Ina, Sami and Tom on the window, its phones switched on from
+ * the game's menu: the dialog. */
+static DpPhonesDialog *
+open_phones_on_new_game (Fixture *f)
 {
   g_autoptr(GError) error = NULL;
   DpStore *store = dp_application_get_store (f->app, &error);
   g_autoptr(DpGame) game = dp_game_new_from_text ("{\"game\":\"calavera\",\"players\":[\"Ina\",\"Sami\",\"Tom\"]}", &error);
   g_autofree char *id = NULL;
+  DpPhonesDialog *dialog;
+
+  g_assert_no_error (error);
+  id = dp_store_create_game (store, game, &error);
+  g_assert_no_error (error);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.resume", "s", id));
+  dp_ui_iterate_until_idle ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.phones", NULL));
+  dp_ui_iterate_until_idle ();
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  return dialog;
+}
+
+static void
+test_phones (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
   g_autoptr(SoupSession) http = phone_http_session_new ();
   g_autoptr(Phone) phone = NULL;
   g_autoptr(JsonObject) seated = NULL;
@@ -93,17 +113,8 @@ test_phones (Fixture       *f,
   GdkPaintable *qr;
   QRcode *expected;
 
-  g_assert_no_error (error);
-  id = dp_store_create_game (store, game, &error);
-  g_assert_no_error (error);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.resume", "s", id));
-  dp_ui_iterate_until_idle ();
-
   /* The game's menu item opens the dialog, which switches phones on. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.phones", NULL));
-  dp_ui_iterate_until_idle ();
-  dialog = find_dialog ();
-  g_assert_nonnull (dialog);
+  dialog = open_phones_on_new_game (f);
   address = dp_ui_find_label_starting (GTK_WIDGET (dialog), "http://127.0.0.1:");
   g_assert_nonnull (address);
   g_assert_nonnull (strstr (gtk_label_get_label (address), "/t/"));
@@ -193,11 +204,7 @@ static void
 test_phones_assistant_when_ready (Fixture       *f,
                                   gconstpointer  data)
 {
-  g_autoptr(GError) error = NULL;
-  DpStore *store = dp_application_get_store (f->app, &error);
   GSettings *settings = dp_application_get_settings (f->app);
-  g_autoptr(DpGame) game = dp_game_new_from_text ("{\"game\":\"calavera\",\"players\":[\"Ina\",\"Sami\",\"Tom\"]}", &error);
-  g_autofree char *id = NULL;
   g_autoptr(SoupSession) http = phone_http_session_new ();
   g_autoptr(Phone) phone = NULL;
   g_autoptr(JsonObject) state = NULL;
@@ -206,14 +213,7 @@ test_phones_assistant_when_ready (Fixture       *f,
   guint timer;
   GtkLabel *address;
 
-  g_assert_no_error (error);
-  id = dp_store_create_game (store, game, &error);
-  g_assert_no_error (error);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.resume", "s", id));
-  dp_ui_iterate_until_idle ();
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.phones", NULL));
-  dp_ui_iterate_until_idle ();
-  address = dp_ui_find_label_starting (GTK_WIDGET (find_dialog ()), "http://127.0.0.1:");
+  address = dp_ui_find_label_starting (GTK_WIDGET (open_phones_on_new_game (f)), "http://127.0.0.1:");
   g_assert_nonnull (address);
   phone = phone_connect (http, gtk_label_get_label (address));
   phone_send (phone, "{\"type\":\"claim\",\"seat\":0}");
