@@ -315,7 +315,11 @@ dp_ui_wait_mapped (GtkWidget *widget)
 void
 dp_ui_wait_for_layout (GtkWidget *widget)
 {
-  for (guint i = 0; i < 50 && gtk_widget_get_width (widget) == 0; i++)
+  /* A busy machine may take long for a page's first allocation: wait up to 5 s, not a
+   * fixed number of turns (CI once saw a result page still 0 px wide after 100 ms). */
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while (gtk_widget_get_width (widget) == 0 && g_get_monotonic_time () < end)
     {
       dp_ui_iterate_until_idle ();
       g_usleep (2000);

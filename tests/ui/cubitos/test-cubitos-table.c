@@ -1109,8 +1109,9 @@ test_fits_360 (Fixture       *f,
     int minimum;
 
     g_assert_cmpstr (dp_window_get_visible_page (f->ui.window), ==, "result");
-    dp_ui_wait_for_layout (GTK_WIDGET (f->ui.window));
-    dp_ui_wait_for_layout (GTK_WIDGET (f->ui.window));
+    /* the page itself allocated (the window already was), then its fold */
+    dp_ui_wait_for_layout (result);
+    dp_ui_wait_for_layout (result);
     grid = dp_ui_find_descendant (result, GTK_TYPE_GRID);
     g_assert_nonnull (grid);
     gtk_widget_measure (grid, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
