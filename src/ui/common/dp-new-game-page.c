@@ -43,6 +43,8 @@ struct _DpNewGamePage
   guint            move_idle;
   guint            leave_idle;    /* a field lost the focus: did the player leave it? */
   guint            left_seats;    /* bit per seat whose field lost the focus */
+  GtkRoot         *root;          /* whose focus is followed, while the page is rooted */
+  int              focused_seat;  /* the seat whose field has the window's focus, or -1 */
   guint            pending_from;
   guint            pending_to;
 
@@ -231,22 +233,63 @@ leave_idle_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* Focus left a name field: its error (if any) may show once the focus has settled. */
-static void
-entry_leave_cb (GtkEventControllerFocus *controller,
-                DpNewGamePage           *self)
+/* The seat whose name field holds @focus, or -1. */
+static int
+seat_of_focus (DpNewGamePage *self,
+               GtkWidget     *focus)
 {
-  GtkWidget *entry = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
-  guint seat = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (entry), "seat"));
+  for (guint seat = 0; focus != NULL && seat < self->rows->len; seat++)
+    {
+      GtkWidget *entry = GTK_WIDGET (g_array_index (self->rows, PlayerRow, seat).entry);
 
+      if (focus == entry || gtk_widget_is_ancestor (focus, entry))
+        return (int) seat;
+    }
+  return -1;
+}
+
+/* The window's focus moved. A name field it left may show its error (if any) once the
+ * focus has settled. This follows the window's focus widget rather than the field's
+ * focus events: those report a leave already when the whole window loses the keyboard
+ * to another window, and then none when the focus later moves on inside the window. */
+static void
+root_focus_cb (GtkRoot       *root,
+               GParamSpec    *pspec,
+               DpNewGamePage *self)
+{
+  int seat = seat_of_focus (self, gtk_root_get_focus (root));
+  int left = self->focused_seat;
+
+  self->focused_seat = seat;
   /* Not for a field the page took away (a rebuild drops the focus with it). */
-  if (self->rebuilding || seat >= self->shown->len || seat >= self->rows->len ||
-      g_array_index (self->rows, PlayerRow, seat).entry != GTK_ENTRY (entry) ||
-      g_array_index (self->shown, gboolean, seat) || seat >= 32)
+  if (left < 0 || left == seat || self->rebuilding || (guint) left >= self->shown->len ||
+      (guint) left >= self->rows->len || g_array_index (self->shown, gboolean, left) || left >= 32)
     return;
-  self->left_seats |= 1u << seat;
+  self->left_seats |= 1u << left;
   if (self->leave_idle == 0)
     self->leave_idle = g_idle_add (leave_idle_cb, self);
+}
+
+static void
+dp_new_game_page_root (GtkWidget *widget)
+{
+  DpNewGamePage *self = DP_NEW_GAME_PAGE (widget);
+
+  GTK_WIDGET_CLASS (dp_new_game_page_parent_class)->root (widget);
+  self->root = gtk_widget_get_root (widget);
+  g_signal_connect_object (self->root, "notify::focus-widget", G_CALLBACK (root_focus_cb), self, 0);
+  self->focused_seat = seat_of_focus (self, gtk_root_get_focus (self->root));
+}
+
+static void
+dp_new_game_page_unroot (GtkWidget *widget)
+{
+  DpNewGamePage *self = DP_NEW_GAME_PAGE (widget);
+
+  g_signal_handlers_disconnect_by_func (self->root, root_focus_cb, self);
+  self->root = NULL;
+  self->focused_seat = -1;
+  GTK_WIDGET_CLASS (dp_new_game_page_parent_class)->unroot (widget);
 }
 
 static void
@@ -404,7 +447,6 @@ add_row (DpNewGamePage *self,
   GtkEntryCompletion *completion;
   GtkDragSource *source;
   GtkDropTarget *target;
-  GtkEventController *focus;
   g_autofree char *placeholder = NULL;
   g_autofree char *entry_label = NULL;
   g_autofree char *up_label = NULL;
@@ -441,9 +483,6 @@ add_row (DpNewGamePage *self,
   g_object_set_data (G_OBJECT (row.entry), "seat", GUINT_TO_POINTER (seat));
   g_signal_connect (row.entry, "changed", G_CALLBACK (entry_changed_cb), self);
   g_signal_connect (row.entry, "activate", G_CALLBACK (entry_activate_cb), self);
-  focus = gtk_event_controller_focus_new ();
-  g_signal_connect (focus, "leave", G_CALLBACK (entry_leave_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (row.entry), focus);
 
   completion = gtk_entry_completion_new ();
   gtk_entry_completion_set_model (completion, GTK_TREE_MODEL (self->completions));
@@ -519,6 +558,7 @@ rebuild (DpNewGamePage *self,
   for (guint i = 0; i < self->names->len; i++)
     add_row (self, i);
   self->rebuilding = FALSE;
+  self->focused_seat = self->root != NULL ? seat_of_focus (self, gtk_root_get_focus (self->root)) : -1;
   validate (self);
 
   if (focus_seat >= 0 && (guint) focus_seat < self->rows->len)
@@ -571,6 +611,8 @@ dp_new_game_page_class_init (DpNewGamePageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = dp_new_game_page_dispose;
+  widget_class->root = dp_new_game_page_root;
+  widget_class->unroot = dp_new_game_page_unroot;
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/dicepad/Dicepad/ui/dp-new-game-page.ui");
   gtk_widget_class_bind_template_child (widget_class, DpNewGamePage, game_title);
@@ -597,6 +639,7 @@ dp_new_game_page_class_init (DpNewGamePageClass *klass)
 static void
 dp_new_game_page_init (DpNewGamePage *self)
 {
+  self->focused_seat = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->ui = dp_game_ui_get_default ();
