@@ -57,16 +57,11 @@ run (gconstpointer data)
   const Run *r = data;
   DpUiFixture f = { 0, };
   KrConfig config = { r->policy, r->seed, FALSE };
-  GSettings *settings;
   CbKeyboardRace race;
   double per;
 
   dp_ui_fixture_setup (&f, &ui_config);
-  settings = dp_application_get_settings (f.app);
-  dp_ui_fixture_close_window (&f);
-  g_settings_set_int (settings, "window-width", r->width);
-  g_settings_set_int (settings, "window-height", r->height);
-  dp_ui_fixture_open_window (&f);
+  dp_ui_fixture_reopen_window_at (&f, r->width, r->height);
   kr_play_race (&f, &config, &race);
   per = (double) race.inputs / race.player_rounds;
   g_print ("Cubitos %s at %d×%d, 3 players, by the keyboard contract: %u entries (%u by Dicepad itself), "
@@ -79,8 +74,7 @@ run (gconstpointer data)
                (double) race.by_phase[p] / race.player_rounds);
   g_print ("  total          %5.2f inputs per player-round (%u Tabs, %u clicks, %u scrolls; target <= %.0f)%s\n",
            per, race.tabs, race.clicks, race.scrolls, r->target, per <= r->target ? "" : "  OVER TARGET");
-  g_settings_reset (settings, "window-width");
-  g_settings_reset (settings, "window-height");
+  dp_ui_fixture_reset_window_size (&f);
   dp_ui_fixture_teardown (&f, &ui_config);
 }
 

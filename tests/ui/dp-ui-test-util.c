@@ -81,6 +81,29 @@ dp_ui_fixture_close_window (DpUiFixture *f)
 }
 
 void
+dp_ui_fixture_reopen_window_at (DpUiFixture *f,
+                                int          width,
+                                int          height)
+{
+  GSettings *settings = dp_application_get_settings (f->app);
+
+  dp_ui_fixture_close_window (f);
+  g_settings_set_int (settings, "window-width", width);
+  g_settings_set_int (settings, "window-height", height);
+  dp_ui_fixture_open_window (f);
+  dp_ui_wait_mapped (GTK_WIDGET (f->window));
+}
+
+void
+dp_ui_fixture_reset_window_size (DpUiFixture *f)
+{
+  GSettings *settings = dp_application_get_settings (f->app);
+
+  g_settings_reset (settings, "window-width");
+  g_settings_reset (settings, "window-height");
+}
+
+void
 dp_ui_fixture_setup (DpUiFixture   *f,
                      gconstpointer  config)
 {

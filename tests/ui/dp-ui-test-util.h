@@ -57,6 +57,11 @@ void dp_ui_fixture_teardown (DpUiFixture *f, gconstpointer config);
 void dp_ui_fixture_open_window (DpUiFixture *f);
 /* Closes the window as the user closes it (close-request, then gone). */
 void dp_ui_fixture_close_window (DpUiFixture *f);
+/* The window closed and opened again at @width × @height (the size it remembers), on
+ * screen. The size stays in the settings: dp_ui_fixture_reset_window_size() after. */
+void dp_ui_fixture_reopen_window_at (DpUiFixture *f, int width, int height);
+/* The remembered window size back to its default (the settings outlive a test case). */
+void dp_ui_fixture_reset_window_size (DpUiFixture *f);
 
 /* The first descendant of @widget (depth first, not @widget itself) of @type, or NULL. */
 GtkWidget *dp_ui_find_descendant (GtkWidget *widget, GType type);

@@ -3,9 +3,10 @@
  * The physical team board has the ready area („Bereitschaft“) above the arrow, the
  * active area („Aktionsbereich“) in the middle, the draw area („Nachschub“) and the rest
  * zone („Ruhezone“) at the sides. Here: draw and ready on top, active and rest below,
- * each a frame of die icons grouped by colour with a count; the numbers the group used
- * to keep in their heads (coins, steps, credits, fans, supply tokens, the limit) in big
- * figures under it; danger and bust as a coloured banner and frame.
+ * each a frame of die icons grouped by colour with a count (an empty one its title only);
+ * the numbers the group used to keep in their heads (coins, steps, credits, fans, supply
+ * tokens, the limit) in bold figures under it, each with its word on the same line;
+ * danger and bust as a coloured banner and frame.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -43,6 +44,7 @@ struct _CbBoardView
   GtkLabel   *top_dog_label;
   GtkLabel   *phase_label;
   GtkLabel   *position_label;
+  GtkWidget  *banner_row;
   GtkLabel   *danger_label;
   GtkLabel   *bust_label;
   GtkWidget  *zone_flows[CB_N_ZONES];
@@ -65,11 +67,12 @@ static const char board_css[] =
   ".cb-board.acting { box-shadow: 0 0 0 2px @accent_color; }\n"
   ".cb-zone { border-radius: 8px; padding: 6px; min-height: 44px;"
   "  background: alpha(currentColor, 0.05); }\n"
+  ".cb-zone.empty { min-height: 0; }\n"
   ".cb-zone.active-zone { background: alpha(@accent_bg_color, 0.10); }\n"
   ".cb-banner { border-radius: 6px; padding: 2px 10px; font-weight: bold; }\n"
   ".cb-banner.warning { background: alpha(@warning_color, 0.2); }\n"
   ".cb-banner.error { background: alpha(@error_color, 0.2); }\n"
-  ".cb-number { font-size: 22pt; font-weight: 800; }\n"
+  ".cb-number { font-size: 16pt; font-weight: 800; }\n"
   ".cb-mandatory { background: alpha(@warning_color, 0.35); font-weight: bold; }\n"
   ".cb-panel { padding: 8px 2px 2px 2px; }\n"
   ".cb-card-row { padding: 2px 0; }\n";
@@ -112,6 +115,7 @@ cb_board_view_class_init (CbBoardViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CbBoardView, top_dog_label);
   gtk_widget_class_bind_template_child (widget_class, CbBoardView, phase_label);
   gtk_widget_class_bind_template_child (widget_class, CbBoardView, position_label);
+  gtk_widget_class_bind_template_child (widget_class, CbBoardView, banner_row);
   gtk_widget_class_bind_template_child (widget_class, CbBoardView, danger_label);
   gtk_widget_class_bind_template_child (widget_class, CbBoardView, bust_label);
   gtk_widget_class_bind_template_child (widget_class, CbBoardView, draw_title);
@@ -215,6 +219,7 @@ cb_board_view_update (CbBoardView  *self,
   bust = cb_presenter_board_busted (game, seat);
   gtk_widget_set_visible (GTK_WIDGET (self->danger_label), danger);
   gtk_widget_set_visible (GTK_WIDGET (self->bust_label), bust);
+  gtk_widget_set_visible (self->banner_row, danger || bust);
   if (danger && !bust)
     gtk_widget_add_css_class (self->box, "danger");
   else
@@ -239,6 +244,11 @@ cb_board_view_update (CbBoardView  *self,
       /* Translators: a zone title with its number of dice, "Ready area · 9" */
       title = g_strdup_printf (_("%s · %u"), _(titles[z]), total);
       gtk_label_set_text (self->zone_titles[z], title);
+      /* An empty area is its title only (the boards were tall: issue 25 walkthrough) */
+      if (total == 0)
+        gtk_widget_add_css_class (gtk_widget_get_parent (self->zone_flows[z]), "empty");
+      else
+        gtk_widget_remove_css_class (gtk_widget_get_parent (self->zone_flows[z]), "empty");
       clear_flow (self->zone_flows[z]);
       for (guint k = 0; k < CB_N_KINDS; k++)
         {

@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 
 #include "cb-action.h"
 #include "cb-table-page.h"
@@ -43,6 +44,10 @@ struct _CbTablePage
   guint         scroll_idle;
   int           acted_seat;      /* the board that made the last entry here; -1: none */
   guint         armed;           /* boards (a bit per seat) a key or click went to since */
+  gboolean      own_scroll;      /* the page itself is scrolling (not the player) */
+  gboolean      looking_away;    /* the player scrolled since their last key, click or entry */
+  gboolean      pointer_in;      /* the pointer moved over the page and has not left it */
+  double        pointer_x, pointer_y;  /* where, in the page's coordinates */
 
   /* Template widgets */
   GtkWidget    *scroller;
@@ -188,6 +193,16 @@ refresh (CbTablePage *self)
     }
 }
 
+/* The page (@content with its margins) at least @bottom long. */
+static void
+set_page_floor (GtkWidget *content,
+                double     bottom)
+{
+  gtk_widget_set_size_request (content, -1,
+                               MAX (0, (int) ceil (bottom) - gtk_widget_get_margin_top (content)
+                                       - gtk_widget_get_margin_bottom (content)));
+}
+
 /* The page never gets shorter than the bottom of what is in view, so an entry that
  * shortens a board never scrolls the page under the pointer: scrolled to the end, the
  * viewport clamped to the shorter page and moved every control 34 px down (walkthrough
@@ -199,12 +214,9 @@ keep_page_height (CbTablePage *self)
   GtkWidget *viewport = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (self->scroller));
   GtkWidget *content = viewport != NULL ? gtk_viewport_get_child (GTK_VIEWPORT (viewport)) : NULL;
   GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller));
-  double bottom = gtk_adjustment_get_value (adj) + gtk_adjustment_get_page_size (adj);
 
   if (content != NULL)
-    gtk_widget_set_size_request (content, -1,
-                                 MAX (0, (int) bottom - gtk_widget_get_margin_top (content)
-                                         - gtk_widget_get_margin_bottom (content)));
+    set_page_floor (content, gtk_adjustment_get_value (adj) + gtk_adjustment_get_page_size (adj));
 }
 
 static void
@@ -246,10 +258,12 @@ scroll_to_focus_idle (gpointer data)
    * keyboard's place is kept above it, so the next click on it never hits the toast or
    * its Undo (walkthrough of 26 Nov: Zoë's Pass under "Zoë rolled 4 hits"). */
   room_below = MIN (DP_WINDOW_TOAST_STRIP, MAX (0, page - bounds.size.height - room));
+  self->own_scroll = TRUE;
   if (bounds.origin.y - room < value)
     gtk_adjustment_set_value (adj, bounds.origin.y - room);
   else if (bounds.origin.y + bounds.size.height + room_below > value + page)
     gtk_adjustment_set_value (adj, bounds.origin.y + bounds.size.height + room_below - page);
+  self->own_scroll = FALSE;
   return G_SOURCE_REMOVE;
 }
 
@@ -259,8 +273,143 @@ scroll_to_focus_idle (gpointer data)
 static void
 scroll_to_focus_later (CbTablePage *self)
 {
+  if (self->looking_away)
+    return;
   self->scroll_pending = 5;
   gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
+/* ---- Scroll anchoring: what is in view stays in place ----
+ *
+ * When something above the part of the page in view grows or shrinks — an entry from a
+ * phone, a board's section folding — the page scrolls by as much, as browsers' scroll
+ * anchoring does (issue 25, "nothing that moves under the pointer"; walkthrough at
+ * 1100×760: Tom's board, in view below Ina's and Sami's, jumped by their boards' changes).
+ * The anchor is chosen from the layout before the change:
+ *   1. what is under the pointer, while it is over the page;
+ *   2. none while the page brings an entry's next keyboard place into view (the
+ *      deliberate scroll to the acting board, scroll_to_focus_later());
+ *   3. the widget with the keyboard, when it is in view;
+ *   4. else the first board (or header line) whose top is in view; else, inside the
+ *      board the view's top edge cuts, the first part whose top is in view, and so on. */
+
+/* The view, in @content's coordinates. */
+static void
+get_view (CbTablePage *self,
+          GtkWidget   *content,
+          double      *top,
+          double      *bottom)
+{
+  GtkAdjustment *vadj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller));
+
+  *top = gtk_adjustment_get_value (vadj) - gtk_widget_get_margin_top (content);
+  *bottom = *top + gtk_adjustment_get_page_size (vadj);
+}
+
+/* Laid out and shown: a widget built since the last layout has no place to keep yet. */
+static gboolean
+get_placed_bounds (GtkWidget       *widget,
+                   GtkWidget       *content,
+                   graphene_rect_t *bounds)
+{
+  return gtk_widget_get_visible (widget) && gtk_widget_get_child_visible (widget)
+         && gtk_widget_get_width (widget) > 0 && gtk_widget_get_height (widget) > 0
+         && gtk_widget_compute_bounds (widget, content, bounds);
+}
+
+/* The first child of @parent whose top is in view (a whole board whose top the player
+ * sees, rather than the end of a board above it, which an entry may change); else the
+ * same inside the first child the view's top edge cuts, or that child itself. */
+static GtkWidget *
+first_in_view (GtkWidget *parent,
+               GtkWidget *content,
+               double     top,
+               double     bottom)
+{
+  GtkWidget *cut = NULL;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (parent); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      graphene_rect_t at;
+
+      if (!get_placed_bounds (child, content, &at))
+        continue;
+      if (at.origin.y >= top && at.origin.y < bottom)
+        return child;
+      if (cut == NULL && at.origin.y < top && at.origin.y + at.size.height > top)
+        cut = child;
+    }
+  if (cut != NULL)
+    {
+      GtkWidget *inner = first_in_view (cut, content, top, bottom);
+
+      return inner != NULL ? inner : cut;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+choose_anchor (CbTablePage *self,
+               GtkWidget   *content)
+{
+  GtkWidget *focus;
+  graphene_rect_t at;
+  double top, bottom;
+
+  if (gtk_widget_get_height (content) <= 0)
+    return NULL;   /* never laid out yet */
+  if (self->pointer_in)
+    {
+      GtkWidget *picked = gtk_widget_pick (GTK_WIDGET (self), self->pointer_x, self->pointer_y, GTK_PICK_DEFAULT);
+
+      /* Over a board's controls or numbers; not between the boards (the grid itself). */
+      if (picked != NULL && gtk_widget_is_ancestor (picked, content) && picked != GTK_WIDGET (self->boards_grid)
+          && get_placed_bounds (picked, content, &at))
+        return picked;
+    }
+  if (self->scroll_pending > 0)
+    return NULL;
+  get_view (self, content, &top, &bottom);
+  focus = self->root != NULL ? gtk_root_get_focus (self->root) : NULL;
+  if (focus != NULL && GTK_IS_TEXT (focus))   /* a number field's text: the whole field */
+    focus = gtk_widget_get_parent (focus);
+  if (focus != NULL && gtk_widget_is_ancestor (focus, content) && get_placed_bounds (focus, content, &at)
+      && at.origin.y >= top && at.origin.y + at.size.height <= bottom)
+    return focus;
+  return first_in_view (content, content, top, bottom);
+}
+
+static void
+value_changed_cb (GtkAdjustment *adj,
+                  CbTablePage   *self)
+{
+  /* The player scrolled: the page no longer brings the keyboard's place into view until
+   * they press a key, click or make an entry here — a phone's entry that moved the
+   * keyboard pulled the view away from what they were reading. */
+  if (!self->own_scroll)
+    {
+      self->scroll_pending = 0;
+      self->looking_away = TRUE;
+    }
+}
+
+static void
+pointer_at_cb (GtkEventControllerMotion *motion,
+               double                    x,
+               double                    y,
+               CbTablePage              *self)
+{
+  self->pointer_in = TRUE;
+  self->pointer_x = x;
+  self->pointer_y = y;
+}
+
+static void
+pointer_left_cb (GtkEventControllerMotion *motion,
+                 CbTablePage              *self)
+{
+  self->pointer_in = FALSE;
 }
 
 static void
@@ -270,6 +419,10 @@ cb_table_page_size_allocate (GtkWidget *widget,
                              int        baseline)
 {
   CbTablePage *self = CB_TABLE_PAGE (widget);
+  GtkAdjustment *vadj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller));
+  GtkWidget *viewport, *content, *anchor;
+  graphene_rect_t before, after;
+  double value = 0;
   guint columns;
 
   /* The column count depends on the window width and the number of boards only,
@@ -285,7 +438,38 @@ cb_table_page_size_allocate (GtkWidget *widget,
       if (self->columns_idle == 0)
         self->columns_idle = g_idle_add (update_columns_idle, self);
     }
+  viewport = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (self->scroller));
+  content = viewport != NULL ? gtk_viewport_get_child (GTK_VIEWPORT (viewport)) : NULL;
+  anchor = content != NULL ? choose_anchor (self, content) : NULL;
+  if (anchor != NULL)
+    {
+      g_object_ref (anchor);
+      get_placed_bounds (anchor, content, &before);
+      value = gtk_adjustment_get_value (vadj);
+    }
+  self->own_scroll = TRUE;
   gtk_widget_size_allocate (self->scroller, &(GtkAllocation) { 0, 0, width, height }, baseline);
+  if (anchor != NULL)
+    {
+      if (gtk_widget_is_ancestor (anchor, content) && get_placed_bounds (anchor, content, &after)
+          && fabs (after.origin.y - before.origin.y) >= 0.5)
+        {
+          double target = value + after.origin.y - before.origin.y;
+
+          /* The page's floor (keep_page_height) may leave too little below the view:
+           * the page gets as long as the view's new bottom. */
+          if (target + gtk_adjustment_get_page_size (vadj) > gtk_adjustment_get_upper (vadj))
+            {
+              set_page_floor (content, target + gtk_adjustment_get_page_size (vadj));
+              gtk_widget_size_allocate (self->scroller, &(GtkAllocation) { 0, 0, width, height }, baseline);
+            }
+          gtk_adjustment_set_value (vadj, target);
+          /* the content at its new place in this frame, not one frame later */
+          gtk_widget_size_allocate (self->scroller, &(GtkAllocation) { 0, 0, width, height }, baseline);
+        }
+      g_object_unref (anchor);
+    }
+  self->own_scroll = FALSE;
   if (self->scroll_pending > 0 && self->scroll_idle == 0)
     self->scroll_idle = g_idle_add (scroll_to_focus_idle, self);
 }
@@ -315,7 +499,7 @@ follow_focus_idle (gpointer data)
   graphene_rect_t at;
 
   self->follow_idle = 0;
-  if (focus == NULL || !gtk_widget_is_ancestor (focus, content))
+  if (focus == NULL || !gtk_widget_is_ancestor (focus, content) || self->looking_away)
     return G_SOURCE_REMOVE;
   if (GTK_IS_TEXT (focus))   /* a number field's text: the whole field */
     focus = gtk_widget_get_parent (focus);
@@ -330,8 +514,10 @@ follow_focus_idle (gpointer data)
       double y = at.origin.y + gtk_widget_get_margin_top (content);
       double x = at.origin.x + gtk_widget_get_margin_start (content);
 
+      self->own_scroll = TRUE;
       gtk_adjustment_clamp_page (vadj, y, y + at.size.height + below);
       gtk_adjustment_clamp_page (hadj, x, x + at.size.width);
+      self->own_scroll = FALSE;
     }
   return G_SOURCE_REMOVE;
 }
@@ -352,6 +538,7 @@ cb_table_page_map (GtkWidget *widget)
   CbTablePage *self = CB_TABLE_PAGE (widget);
 
   GTK_WIDGET_CLASS (cb_table_page_parent_class)->map (widget);
+  self->looking_away = FALSE;
   self->root = gtk_widget_get_root (widget);
   self->focus_id = g_signal_connect (self->root, "notify::focus-widget", G_CALLBACK (root_focus_cb), self);
   if (self->focus_pending)
@@ -403,6 +590,7 @@ key_pressed_cb (GtkEventControllerKey *controller,
   CbRunPanel *panel;
   gboolean in_text;
 
+  self->looking_away = FALSE;   /* the keyboard's place is followed again */
   if (seat < 0 || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK)) != 0)
     return FALSE;
   panel = g_ptr_array_index (self->panels, seat);
@@ -448,6 +636,8 @@ click_pressed_cb (GtkGestureClick *gesture,
   GtkWidget *picked = gtk_widget_pick (GTK_WIDGET (self), x, y, GTK_PICK_DEFAULT);
   int seat = seat_of_widget (self, picked);
 
+  pointer_at_cb (NULL, x, y, self);   /* what it clicked stays under it (scroll anchoring) */
+  self->looking_away = FALSE;
   /* A click on a board is a key of that board: Enter may act for it then. */
   if (seat >= 0)
     self->armed |= 1u << seat;
@@ -529,6 +719,7 @@ cb_table_page_init (CbTablePage *self)
 {
   GtkEventController *keys = gtk_event_controller_key_new ();
   GtkGesture *click = gtk_gesture_click_new ();
+  GtkEventController *motion = gtk_event_controller_motion_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->acted_seat = -1;
@@ -540,6 +731,13 @@ cb_table_page_init (CbTablePage *self)
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), 0);
   g_signal_connect (click, "pressed", G_CALLBACK (click_pressed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  /* Motion only (never mere crossing): a pointer that rests where the window appeared
+   * anchors nothing. */
+  g_signal_connect (motion, "motion", G_CALLBACK (pointer_at_cb), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (pointer_left_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
+  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller)), "value-changed",
+                           G_CALLBACK (value_changed_cb), self, 0);
   self->boards = g_ptr_array_new ();
   self->panels = g_ptr_array_new ();
   self->cells = g_ptr_array_new ();
@@ -679,6 +877,7 @@ cb_table_page_enter (CbTablePage *self,
     return FALSE;
 
   before = dp_game_copy (dp_session_get_game (self->session));
+  self->looking_away = FALSE;   /* an entry here: the keyboard goes on, the view with it */
 
   /* Stored first; the session's ::changed then redraws the boards. */
   if (!dp_session_apply_text (self->session, action_json, &error))

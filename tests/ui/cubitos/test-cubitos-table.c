@@ -27,6 +27,7 @@
 #include "dp-game-replay-page.h"
 #include "dp-ui-test-util.h"
 #include "cb-ui-test-names.h"
+#include "cb-keyboard-race.h"   /* kr_start(): the keyboard race's three players */
 
 enum { INA, SAMI };
 
@@ -38,28 +39,37 @@ typedef struct
 
 static const DpUiFixtureConfig ui_config = { "dicepad-cubitos-XXXXXX", "CubitosTest" };
 
-static void
-read_script (Fixture *f)
+/* The action lines of a game script (the first JSON line is the setup), with the test's
+ * names (nm()). */
+static GPtrArray *
+read_actions (const char *path)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "core", "cubitos", "scripts",
-                                                 "race1-two-players.jsonl", NULL);
   g_autofree char *contents = NULL;
   g_auto(GStrv) lines = NULL;
   g_autoptr(GError) error = NULL;
+  GPtrArray *actions = g_ptr_array_new_with_free_func (g_free);
 
   g_file_get_contents (path, &contents, NULL, &error);
   g_assert_no_error (error);
   lines = g_strsplit (contents, "\n", -1);
-  f->script = g_ptr_array_new_with_free_func (g_free);
-  /* The first JSON line is the setup; the others are actions. */
   for (guint i = 0, json = 0; lines[i] != NULL; i++)
     {
       g_strstrip (lines[i]);
       if (lines[i][0] != '{')
         continue;
       if (json++ > 0)
-        g_ptr_array_add (f->script, g_strdup (nm (lines[i])));
+        g_ptr_array_add (actions, g_strdup (nm (lines[i])));
     }
+  return actions;
+}
+
+static void
+read_script (Fixture *f)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "core", "cubitos", "scripts",
+                                                 "race1-two-players.jsonl", NULL);
+
+  f->script = read_actions (path);
 }
 
 static void
@@ -237,23 +247,32 @@ assert_stored_like_script (Fixture *f,
     }
 }
 
-/* Script line @i through the table's entry point, as the buttons do, unless Dicepad
- * already entered it by itself (it is stored more often than the script had it). */
-static void
-enter_line (Fixture *f,
-            guint    i)
+/* Whether line @i of @script is still to be entered: Dicepad may have entered it by
+ * itself already (it is stored more often than the script had it so far). */
+static gboolean
+line_pending (Fixture   *f,
+              GPtrArray *script,
+              guint      i)
 {
-  const char *line = g_ptr_array_index (f->script, i);
+  const char *line = g_ptr_array_index (script, i);
   g_autoptr(GPtrArray) stored = stored_actions (f);
   guint in_script = 0, in_store = 0;
 
   for (guint j = 0; j <= i; j++)
-    in_script += g_strcmp0 (g_ptr_array_index (f->script, j), line) == 0;
+    in_script += g_strcmp0 (g_ptr_array_index (script, j), line) == 0;
   for (guint j = 0; j < stored->len; j++)
     in_store += g_strcmp0 (g_ptr_array_index (stored, j), line) == 0;
-  if (in_store >= in_script)
-    return;
-  g_assert_true (cb_table_page_enter (table (f), line));
+  return in_store < in_script;
+}
+
+/* Script line @i through the table's entry point, as the buttons do, unless Dicepad
+ * already entered it by itself. */
+static void
+enter_line (Fixture *f,
+            guint    i)
+{
+  if (line_pending (f, f->script, i))
+    g_assert_true (cb_table_page_enter (table (f), g_ptr_array_index (f->script, i)));
 }
 
 /* @bob: how the new-game page shows the blue card (with its cost once remembered);
@@ -894,13 +913,7 @@ test_text_keeps_places (Fixture       *f,
 static void
 start_race_at_360 (Fixture *f)
 {
-  GSettings *settings = dp_application_get_settings (f->ui.app);
-
-  dp_ui_fixture_close_window (&f->ui);
-  g_settings_set_int (settings, "window-width", 360);
-  g_settings_set_int (settings, "window-height", 640);
-  dp_ui_fixture_open_window (&f->ui);
-  dp_ui_wait_mapped (GTK_WIDGET (f->ui.window));
+  dp_ui_fixture_reopen_window_at (&f->ui, 360, 640);
   start_race (f);
 }
 
@@ -908,10 +921,7 @@ start_race_at_360 (Fixture *f)
 static void
 end_at_360 (Fixture *f)
 {
-  GSettings *settings = dp_application_get_settings (f->ui.app);
-
-  g_settings_reset (settings, "window-width");
-  g_settings_reset (settings, "window-height");
+  dp_ui_fixture_reset_window_size (&f->ui);
 }
 
 /* A mouse click on @name of @seat's board (the button takes the focus, as a click gives
@@ -1150,14 +1160,9 @@ test_columns_stay (Fixture       *f,
                    gconstpointer  data)
 {
   const int *size = data;
-  GSettings *settings = dp_application_get_settings (f->ui.app);
   graphene_rect_t first[2];
 
-  dp_ui_fixture_close_window (&f->ui);
-  g_settings_set_int (settings, "window-width", size[0]);
-  g_settings_set_int (settings, "window-height", size[1]);
-  dp_ui_fixture_open_window (&f->ui);
-  dp_ui_wait_mapped (GTK_WIDGET (f->ui.window));
+  dp_ui_fixture_reopen_window_at (&f->ui, size[0], size[1]);
   start_race (f);
   for (guint i = 0; i <= ROUND_LINES && i <= f->script->len; i++)
     {
@@ -1180,8 +1185,7 @@ test_columns_stay (Fixture       *f,
       if (i < ROUND_LINES && i < f->script->len)
         enter_line (f, i);
     }
-  g_settings_reset (settings, "window-width");
-  g_settings_reset (settings, "window-height");
+  dp_ui_fixture_reset_window_size (&f->ui);
 }
 
 /* Issue 15 item 2: "Enter on push/pass pushes, even in danger" — also right after the
@@ -1296,6 +1300,186 @@ test_correct_cost (Fixture       *f,
                                      blue), ==, 2);
 }
 
+/* The first entries of the keyboard race the anchoring tests play (refills, rolls,
+ * pushes and passes, support, moves, the shop, rests), waiting for frames at each. */
+#define ANCHOR_LINES 60
+
+/* The keyboard race's three players (Ina, Sami and Tom, cb-keyboard-race.h) at 1100×760,
+ * the walkthrough's window; the race's entries. */
+static GPtrArray *
+start_three_at_1100 (Fixture *f)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "ui", "cubitos", "keyboard-race.jsonl", NULL);
+
+  dp_ui_fixture_reopen_window_at (&f->ui, 1100, 760);
+  kr_start (&f->ui);
+  return read_actions (path);
+}
+
+/* Frames until @widget keeps its place on the page (the boards' wrapped labels take a
+ * layout or two to find their heights). */
+static void
+settle (Fixture   *f,
+        GtkWidget *widget,
+        GtkWidget *content)
+{
+  graphene_rect_t at, again;
+
+  dp_ui_wait_for_layout (GTK_WIDGET (table (f)));
+  g_assert_true (gtk_widget_compute_bounds (widget, content, &at));
+  for (guint i = 0; i < 20; i++)
+    {
+      g_assert_cmpuint (dp_ui_wait_frames (GTK_WIDGET (f->ui.window), 2), >=, 2);
+      g_assert_true (gtk_widget_compute_bounds (widget, content, &again));
+      if (again.origin.y == at.origin.y)
+        return;
+      at = again;
+    }
+}
+
+/* Issue 25 (walkthrough at 1100×760 with three players): "when a board above the
+ * visible part of the table page grows or shrinks (an entry made elsewhere, a phone's
+ * entry …), what the player is looking at jumps." Through the keyboard race
+ * (tests/ui/cubitos/keyboard-race.jsonl, its first ANCHOR_LINES entries) entered as the
+ * phones do (the table server hands each entry to the session, never to the page), with
+ * Tom's board — below Ina's and Sami's — 40 px (or as far as the page goes) under the
+ * top of the view before each entry: whenever an entry moves Tom's board on the page, it
+ * stays where it was in the view (± 1 px). */
+static void
+test_anchor_view (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autoptr(GPtrArray) script = start_three_at_1100 (f);
+  DpSession *session = dp_window_get_session (f->ui.window);
+  GtkWidget *viewport = dp_ui_find_descendant (GTK_WIDGET (table (f)), GTK_TYPE_VIEWPORT);
+  GtkWidget *content = gtk_viewport_get_child (GTK_VIEWPORT (viewport));
+  GtkAdjustment *vadj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (viewport));
+  GtkWidget *tom;
+  guint moved = 0;
+
+  tom = gtk_widget_get_parent (GTK_WIDGET (board (f, 2)));
+  for (guint i = 0; i < MIN (script->len, ANCHOR_LINES) && !cb_game_is_finished (cb_game_from_dp_const (dp_session_get_game (session))); i++)
+    {
+      graphene_rect_t on_page, in_view, on_page_after, in_view_after;
+      g_autoptr(GError) error = NULL;
+
+      if (!line_pending (f, script, i))
+        continue;
+      settle (f, tom, content);
+      g_assert_true (gtk_widget_compute_bounds (tom, content, &on_page));
+      gtk_adjustment_set_value (vadj, on_page.origin.y + gtk_widget_get_margin_top (content) - 40);
+      g_assert_cmpuint (dp_ui_wait_frames (GTK_WIDGET (f->ui.window), 2), >=, 2);
+      g_assert_true (gtk_widget_compute_bounds (tom, viewport, &in_view));
+      /* below Ina's and Sami's boards, in the view (the page may end before 40 px) */
+      g_assert_cmpfloat (in_view.origin.y, >=, 39);
+      g_assert_cmpfloat (in_view.origin.y, <, gtk_adjustment_get_page_size (vadj) / 2);
+
+      g_assert_true (dp_session_apply_text (session, g_ptr_array_index (script, i), &error));
+      g_assert_no_error (error);
+      settle (f, tom, content);
+      g_assert_true (gtk_widget_compute_bounds (tom, content, &on_page_after));
+      g_assert_true (gtk_widget_compute_bounds (tom, viewport, &in_view_after));
+      if (fabs (on_page_after.origin.y - on_page.origin.y) < 1)
+        continue;
+      moved++;
+      if (fabs (in_view_after.origin.y - in_view.origin.y) > 1)
+        g_error ("after script line %u (%s) Tom's board moved %g px on the page and %g px in the view", i + 1,
+                 (const char *) g_ptr_array_index (script, i), on_page_after.origin.y - on_page.origin.y,
+                 in_view_after.origin.y - in_view.origin.y);
+    }
+  /* the race did move it (the boards above it grew and shrank) */
+  g_assert_cmpuint (moved, >, 0);
+  g_test_message ("Tom's board moved on the page after %u entries, never in the view", moved);
+  dp_ui_fixture_reset_window_size (&f->ui);
+}
+
+/* The page's pointer controller told that the pointer moved to (@x, @y) of the page, as
+ * the display does when a player moves the mouse; !@over: it left the page. */
+static void
+move_pointer (Fixture  *f,
+              gboolean  over,
+              double    x,
+              double    y)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (table (f)));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_EVENT_CONTROLLER_MOTION (controller))
+        continue;
+      if (over)
+        g_signal_emit_by_name (controller, "motion", x, y);
+      else
+        g_signal_emit_by_name (controller, "leave");
+      return;
+    }
+  g_assert_not_reached ();
+}
+
+/* Issue 25, "nothing that moves … under the pointer": with the pointer resting over the
+ * end of Sami's board (the right column, its lower part in view above Tom's board), the
+ * entries of the keyboard race made on the phones never move what is under it (± 1 px),
+ * whichever board they change — also when Tom's board, below, moves on the page. */
+static void
+test_anchor_pointer (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autoptr(GPtrArray) script = start_three_at_1100 (f);
+  DpSession *session = dp_window_get_session (f->ui.window);
+  GtkWidget *viewport = dp_ui_find_descendant (GTK_WIDGET (table (f)), GTK_TYPE_VIEWPORT);
+  GtkWidget *content = gtk_viewport_get_child (GTK_VIEWPORT (viewport));
+  GtkAdjustment *vadj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (viewport));
+  GtkWidget *sami;
+  guint kept = 0;
+
+  sami = gtk_widget_get_parent (GTK_WIDGET (board (f, SAMI)));
+  for (guint i = 0; i < MIN (script->len, ANCHOR_LINES) && !cb_game_is_finished (cb_game_from_dp_const (dp_session_get_game (session))); i++)
+    {
+      graphene_rect_t cell, under, under_after, placed, placed_after;
+      graphene_point_t on_page;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GtkWidget) picked = NULL;
+      double x;
+
+      if (!line_pending (f, script, i))
+        continue;
+      settle (f, sami, content);
+      g_assert_true (gtk_widget_compute_bounds (sami, content, &cell));
+      /* the last 60 px of Sami's board and controls at the top of the view */
+      gtk_adjustment_set_value (vadj, cell.origin.y + cell.size.height - 60 + gtk_widget_get_margin_top (content));
+      g_assert_cmpuint (dp_ui_wait_frames (GTK_WIDGET (f->ui.window), 2), >=, 2);
+      x = cell.origin.x + cell.size.width / 2;
+      g_assert_true (gtk_widget_compute_point (content, GTK_WIDGET (table (f)),
+                                               &GRAPHENE_POINT_INIT (x, cell.origin.y + cell.size.height - 30),
+                                               &on_page));
+      move_pointer (f, TRUE, on_page.x, on_page.y);
+      picked = gtk_widget_pick (GTK_WIDGET (table (f)), on_page.x, on_page.y, GTK_PICK_DEFAULT);
+      g_assert_nonnull (picked);
+      g_object_ref (picked);
+      g_assert_true (gtk_widget_compute_bounds (picked, viewport, &under));
+      g_assert_true (gtk_widget_compute_bounds (picked, content, &placed));
+
+      g_assert_true (dp_session_apply_text (session, g_ptr_array_index (script, i), &error));
+      g_assert_no_error (error);
+      settle (f, sami, content);
+      if (!gtk_widget_is_ancestor (picked, content) || gtk_widget_get_height (picked) == 0)
+        continue;   /* rebuilt: what is under the pointer now is new */
+      g_assert_true (gtk_widget_compute_bounds (picked, viewport, &under_after));
+      g_assert_true (gtk_widget_compute_bounds (picked, content, &placed_after));
+      if (fabs (under_after.origin.y - under.origin.y) > 1)
+        g_error ("after script line %u (%s) the %s under the pointer moved %g px in the view", i + 1,
+                 (const char *) g_ptr_array_index (script, i), G_OBJECT_TYPE_NAME (picked),
+                 under_after.origin.y - under.origin.y);
+      kept += fabs (placed_after.origin.y - placed.origin.y) >= 1;
+    }
+  move_pointer (f, FALSE, 0, 0);
+  /* the race did move it on the page (Ina's board beside it grew or Sami's own changed) */
+  g_assert_cmpuint (kept, >, 0);
+  dp_ui_fixture_reset_window_size (&f->ui);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1318,6 +1502,8 @@ main (int   argc,
   g_test_add ("/cubitos-ui/no-empty-band", Fixture, NULL, fixture_setup, test_no_empty_band, fixture_teardown);
   g_test_add ("/cubitos-ui/toast-room", Fixture, NULL, fixture_setup, test_toast_room, fixture_teardown);
   g_test_add ("/cubitos-ui/shorter-keeps-view", Fixture, NULL, fixture_setup, test_shorter_keeps_view, fixture_teardown);
+  g_test_add ("/cubitos-ui/anchor-view", Fixture, NULL, fixture_setup, test_anchor_view, fixture_teardown);
+  g_test_add ("/cubitos-ui/anchor-pointer", Fixture, NULL, fixture_setup, test_anchor_pointer, fixture_teardown);
 
   return g_test_run ();
 }
