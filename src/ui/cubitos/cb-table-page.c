@@ -258,6 +258,8 @@ session_changed_cb (DpSession   *session,
    * roll, and P entered O'Brien's empty roll and passed). */
   if (undone >= 0 && (guint) undone < self->panels->len)
     {
+      /* an Undo is the window's (its button or Ctrl+Z): the view follows the keyboard */
+      self->looking_away = FALSE;
       self->acted_seat = undone;
       self->armed = 0;
       focus_from (self, (guint) undone);
