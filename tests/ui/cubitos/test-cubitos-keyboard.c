@@ -35,30 +35,6 @@ teardown (DpUiFixture   *f,
   dp_ui_fixture_teardown (f, &ui_config);
 }
 
-/* Opens the window anew at @width × @height (the size a player's window has). */
-static void
-resize (DpUiFixture *f,
-        int          width,
-        int          height)
-{
-  GSettings *settings = dp_application_get_settings (f->app);
-
-  dp_ui_fixture_close_window (f);
-  g_settings_set_int (settings, "window-width", width);
-  g_settings_set_int (settings, "window-height", height);
-  dp_ui_fixture_open_window (f);
-  dp_ui_wait_mapped (GTK_WIDGET (f->window));
-}
-
-static void
-reset_size (DpUiFixture *f)
-{
-  GSettings *settings = dp_application_get_settings (f->app);
-
-  g_settings_reset (settings, "window-width");
-  g_settings_reset (settings, "window-height");
-}
-
 static void
 print_race (const CbKeyboardRace *race)
 {
@@ -85,9 +61,9 @@ test_keyboard_race (DpUiFixture   *f,
   g_autoptr(GString) text = g_string_new (NULL);
   const char *write_to = g_getenv ("DICEPAD_WRITE_KEYBOARD_RACE");
 
-  resize (f, 1280, 800);
+  dp_ui_fixture_reopen_window_at (f, 1280, 800);
   kr_play (f, &race);
-  reset_size (f);
+  dp_ui_fixture_reset_window_size (f);
   print_race (&race);
   stored = dp_store_get_actions (dp_application_get_store (f->app, NULL),
                                  dp_session_get_id (dp_window_get_session (f->window)), &setup_text, &error);
@@ -151,9 +127,9 @@ test_keyboard_contract (DpUiFixture   *f,
     config.seed = (guint) g_ascii_strtoull (g_getenv ("KR_SEED"), NULL, 10);
   CbKeyboardRace race;
 
-  resize (f, run->width, run->height);
+  dp_ui_fixture_reopen_window_at (f, run->width, run->height);
   kr_play_race (f, &config, &race);
-  reset_size (f);
+  dp_ui_fixture_reset_window_size (f);
   print_race (&race);
   g_assert_true (cb_game_is_finished (kr_game (f)));
   g_assert_cmpuint (race.clicks, ==, 0);

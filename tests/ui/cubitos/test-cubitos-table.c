@@ -1316,6 +1316,17 @@ start_three_at_1100 (Fixture *f)
   return read_actions (path);
 }
 
+/* The table page's viewport, the content it scrolls and its vertical adjustment. */
+static GtkAdjustment *
+page_view (Fixture    *f,
+           GtkWidget **viewport,
+           GtkWidget **content)
+{
+  *viewport = dp_ui_find_descendant (GTK_WIDGET (table (f)), GTK_TYPE_VIEWPORT);
+  *content = gtk_viewport_get_child (GTK_VIEWPORT (*viewport));
+  return gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (*viewport));
+}
+
 /* Frames until @widget keeps its place on the page (the boards' wrapped labels take a
  * layout or two to find their heights). */
 static void
@@ -1351,10 +1362,8 @@ test_anchor_view (Fixture       *f,
 {
   g_autoptr(GPtrArray) script = start_three_at_1100 (f);
   DpSession *session = dp_window_get_session (f->ui.window);
-  GtkWidget *viewport = dp_ui_find_descendant (GTK_WIDGET (table (f)), GTK_TYPE_VIEWPORT);
-  GtkWidget *content = gtk_viewport_get_child (GTK_VIEWPORT (viewport));
-  GtkAdjustment *vadj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (viewport));
-  GtkWidget *tom;
+  GtkWidget *viewport, *content, *tom;
+  GtkAdjustment *vadj = page_view (f, &viewport, &content);
   guint moved = 0;
 
   tom = gtk_widget_get_parent (GTK_WIDGET (board (f, 2)));
@@ -1428,10 +1437,8 @@ test_anchor_pointer (Fixture       *f,
 {
   g_autoptr(GPtrArray) script = start_three_at_1100 (f);
   DpSession *session = dp_window_get_session (f->ui.window);
-  GtkWidget *viewport = dp_ui_find_descendant (GTK_WIDGET (table (f)), GTK_TYPE_VIEWPORT);
-  GtkWidget *content = gtk_viewport_get_child (GTK_VIEWPORT (viewport));
-  GtkAdjustment *vadj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (viewport));
-  GtkWidget *sami;
+  GtkWidget *viewport, *content, *sami;
+  GtkAdjustment *vadj = page_view (f, &viewport, &content);
   guint kept = 0;
 
   sami = gtk_widget_get_parent (GTK_WIDGET (board (f, SAMI)));
