@@ -219,8 +219,25 @@ def calavera():
     return ina, sami, tom
 
 
+def header_lines(driver):
+    """The lines the page's header takes: its round line and its "to act" line."""
+    return driver.execute_script(
+        "const lines = (e) => e.hidden ? 0 : Math.round(e.getBoundingClientRect().height"
+        "                                    / parseFloat(getComputedStyle(e).lineHeight));"
+        "return lines(document.getElementById('title')) + lines(document.getElementById('turn'))")
+
+
+def short_header(driver, what):
+    """Issue 23, played as a table would: the header took 4–5 lines at 360 px in German
+    and French (the seat's sentence and the table's in one). It is two lines: the round
+    and section, who is to act; the seat's sentence and the top dog follow below it."""
+    lines = header_lines(driver)
+    assert lines <= 2, (f"the header takes {lines} lines at {what}: "
+                        f"{driver.find_element(By.TAG_NAME, 'header').text!r}")
+
+
 def cubitos(drivers):
-    players = ["Ina", "Sami", "Tom"]
+    players = ["Jürgen", "Zoë", "O'Brien"]
     setup = {"game": "cubitos", "players": players, "race": 1}
     game_id = new_game(setup)
     url = serve(game_id)
@@ -234,17 +251,32 @@ def cubitos(drivers):
     refills = [{"player": name, "refill": {"light_grey": 7, "dark_grey": 2}} for name in players]
     for p in drivers:
         wait_at(p, 3)
+        short_header(p, "the roll")
+    # O'Brien's phone is German: nothing of the two sentences the header held is lost.
+    obrien = drivers[2]
+    assert obrien.find_element(By.TAG_NAME, "h1").text == "Runde 1 · Würfelabschnitt", \
+        obrien.find_element(By.TAG_NAME, "h1").text
+    assert obrien.find_element(By.ID, "turn").text == "Am Zug: Jürgen, Zoë und O'Brien", \
+        obrien.find_element(By.ID, "turn").text
+    assert obrien.find_element(By.ID, "prompt").text.startswith("O'Brien: wirf deine 9 Würfel"), \
+        obrien.find_element(By.ID, "prompt").text
+    assert obrien.find_element(By.ID, "status").text.startswith("Nase vorn: Jürgen · Würfelabschnitt"), \
+        obrien.find_element(By.ID, "status").text
     for p in drivers:
         tap(p, 'button[data-number="roll:light_grey:coin"][data-value="1"]', "a coin")
     for p in drivers:
         tap(p, "#send", "roll")
     for p in drivers:
         wait_at(p, 6)
+        short_header(p, "push or pass")
     for p in drivers:
         tap(p, 'button[data-form="pass"]', "pass")
     # 9 entries, and the 9 Dicepad makes after the last pass (below)
     for p in drivers:
         wait_at(p, 18)
+        short_header(p, "round 2")
+    assert obrien.find_element(By.ID, "turn").text == "Am Zug: Jürgen, Zoë und O'Brien", \
+        obrien.find_element(By.ID, "turn").text
 
     script = [setup, *refills]
     script += [{"player": name, "roll": {"light_grey": {"coin": 1}}} for name in players]
@@ -578,6 +610,7 @@ def cubitos_race(drivers):
         for p in drivers:
             wait(p, lambda d: at(d) >= expected, f"log position {expected} after {batch}")
             no_sideways_scroll(p, f"after {batch}")
+            short_header(p, f"after {batch}")
         for p in {id(by_name[a["player"]]): by_name[a["player"]] for a in batch}.values():
             wait(p, lambda d: not d.execute_script("return busy"), "the answer")
             own_form_on_screen(p, f"{batch}")

@@ -1322,15 +1322,24 @@ cb_seat_view_build (JsonObject   *view,
   JsonObject *shop = json_object_new ();
   g_autofree char *title = cb_presenter_dup_round_text (game);
   g_autofree char *status = cb_presenter_dup_status (game);
+  g_autofree char *head = cb_presenter_dup_short_round (game);
+  g_autofree char *to_act = cb_presenter_dup_to_act (game);
 
   json_object_set_string_member (view, "title", title);
   json_object_set_array_member (view, "dice", json_array_new ());
+  /* The header in two short lines ("head", "to_act"), the seat's own sentence and the
+   * table's below them (docs/table-server.md, "Header"); "turn" stays for pages that know
+   * no more: both sentences in one. */
+  json_object_set_string_member (view, "head", head);
+  json_object_set_string_member (view, "to_act", to_act);
+  json_object_set_string_member (view, "status", status);
   if (seat >= 0)
     {
       g_autofree char *prompt = cb_presenter_dup_prompt (game, seat);
       g_autofree char *both = g_strdup_printf ("%s %s", prompt, status);
 
       json_object_set_string_member (view, "turn", both);
+      json_object_set_string_member (view, "prompt", prompt);
     }
   else
     json_object_set_string_member (view, "turn", status);
