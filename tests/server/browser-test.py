@@ -350,6 +350,10 @@ def own_form_on_screen(driver, what):
         "return f ? f.getBoundingClientRect().top : null")
     height = driver.execute_script("return window.innerHeight")
     assert top is None or 0 <= top < height, f"the next form starts off screen ({top} px) after {what}"
+    # Nothing left to do: the page is at its top, where the header says whom the table
+    # waits for (it stayed scrolled down to the boards after a long roll entry).
+    y = driver.execute_script("return window.scrollY")
+    assert top is not None or y == 0, f"the header is off screen ({y} px down) after {what}"
 
 
 def button_on_screen(driver, selector, what):

@@ -624,7 +624,8 @@ move_forms (JsonArray    *forms,
 
       form = form_add (forms, "buy_steps", title, detail, action);
       form_check (form, dp, action);
-      if (json_object_get_boolean_member (form, "enabled"))
+      /* One step to buy: nothing to choose, one button (issue 23, played on phones). */
+      if (json_object_get_boolean_member (form, "enabled") && buyable > 1)
         count_add (form, _("Steps"), "buy_steps", 1, buyable, buyable, FALSE);
     }
 
