@@ -532,6 +532,11 @@ def german_phone(tom, ina, action):
     if verb(action) == "roll":
         assert texts(tom, "#send-pass") == ["Eintragen und passen"], texts(tom, "#send-pass")
         assert texts(tom, "#send-push") == ["Eintragen und riskieren"], texts(tom, "#send-push")
+        # After a push in danger the roll entry says so (issue 23, played on three phones).
+        if state_of(tom)["entry"].get("danger"):
+            assert texts(tom, "#entry .warning") == ["⚠ In Gefahr: ein Wurf ohne Treffer ist ein Fehlwurf"], \
+                texts(tom, "#entry .warning")
+            german_phone.danger_seen = True
     if verb(action) == "bust":
         assert "Fehlwurf ausführen" in texts(tom, "[data-form-card='bust'] h3"), \
             texts(tom, "[data-form-card] h3")
@@ -621,6 +626,7 @@ def cubitos_race(drivers):
     for p in drivers:
         wait(p, lambda d: state_of(d)["finished"], "the end of the race")
     stored_equals_script(game_id, script)
+    assert getattr(german_phone, "danger_seen", False), "Tom's roll in danger was not checked"
     # Issue 23: "the target is ≤ 8" taps per player-round, counted on the real page.
     assert taps[0] <= 8 * PLAYER_ROUNDS, f"{taps[0]} taps: more than 8 per player-round"
     print(f"ok 4 - a whole Cubitos race from three phones ({len(actions)} entries, {taps[0]} taps, "

@@ -1304,6 +1304,10 @@ entry_build (JsonObject   *view,
           }
         json_object_set_string_member (entry, "mode", "cubitos-roll");
         json_object_set_array_member (entry, "kinds", kinds);
+        /* After a push in danger (p. 8): the window's board says it, so does the entry
+         * (its "Enter and push" came before the push's warning was on screen). */
+        if (cb_presenter_board_in_danger (game, seat))
+          json_object_set_string_member (entry, "danger", _("⚠ In danger: a roll without a hit busts"));
         json_object_set_object_member (view, "entry", entry);
       }
       break;
