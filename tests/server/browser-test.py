@@ -657,45 +657,73 @@ def screenshots(out_dir):
         print("saved", os.path.join(out_dir, name))
 
 
+def renamed(action):
+    """The race's players as a table of Jürgen, Zoë and O'Brien (issue 23: the names
+    that broke the phone's header)."""
+    names = {"Ina": "Jürgen", "Sami": "Zoë", "Tom": "O'Brien"}
+    action = dict(action)
+    if "player" in action:
+        action["player"] = names[action["player"]]
+    if "players" in action:
+        action["players"] = [names[n] for n in action["players"]]
+    return action
+
+
 def cubitos_screenshots(out_dir):
-    # Round 2 of the phone race: Ina's support phase (Fat Cat's form, collect, announce),
-    # Ina's roll entry (a row of numbers per face, "Enter and pass" / "and push") and
-    # Tom's move ("Walk and Jet Boost", "Walk, Land and Rest").
+    """Each main phase of the phone race on a 360 × 640 phone, German first, then
+    English and French; light and dark (docs/table-server.md)."""
     script = read_script(RACE)
-    fat_cat = next(i for i, a in enumerate(script) if a.get("ability") == "fat-cat")
-    roll = next(i for i, a in enumerate(script) if a.get("player") == "Ina" and "roll" in a and i > 20)
-    # Tom's move in round 2 on Tom's phone (seat 2).
-    move = next(i for i, a in enumerate(script) if a.get("player") == "Tom" and a.get("move") == 1)
-    for upto, ready, prefix, seat in ((fat_cat, 'button[data-send^="ability:fat-cat"]', "phones-cubitos", 0),
-                                      (roll, "#send-pass", "phones-cubitos-roll", 0),
-                                      (move, 'button[data-then="walk>jet"]', "phones-cubitos-move", 2)):
+
+    def first(pred, after=0):
+        return next(i for i, a in enumerate(script) if i > after and pred(a))
+
+    def of(name, verb_, after=0):
+        return first(lambda a: a.get("player") == name and verb(a) == verb_, after)
+
+    tom_bust = of("Tom", "bust")
+    # (file name prefix, entries played, what shows the phase, seat)
+    phases = (("phones-cubitos-refill", of("Ina", "refill", 20), "#send", 0),
+              ("phones-cubitos-roll", of("Ina", "roll", 20), "#send-pass", 0),
+              ("phones-cubitos-wait", of("Tom", "push"), "#idle", 0),
+              ("phones-cubitos-danger", tom_bust - 1, "#entry .warning", 2),
+              ("phones-cubitos-bust", tom_bust, "[data-form-card='bust']", 2),
+              ("phones-cubitos", first(lambda a: a.get("ability") == "fat-cat"),
+               'button[data-send^="ability:fat-cat"]', 0),
+              ("phones-cubitos-move", first(lambda a: a.get("player") == "Tom" and a.get("move") == 1),
+               'button[data-then="walk>jet"]', 2),
+              ("phones-cubitos-shop", first(lambda a: a.get("buy") == "white"), "[data-form-card='buy:white']", 0))
+    variants = (("de-DE", "de", "light"), ("de-DE", "de", "dark"), ("en-US", "en", "light"),
+                ("en-US", "en", "dark"), ("fr-FR", "fr", "light"))
+    drivers = []
+    for lang, _, scheme in variants:
+        p = phone(lang)
+        p.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                          {"width": 360, "height": 640, "deviceScaleFactor": 1, "mobile": True})
+        p.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                          {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        drivers.append(p)
+    for prefix, upto, ready, seat in phases:
         path = os.path.join(workdir, "cubitos-shot.jsonl")
         with open(path, "w", encoding="utf-8") as f:
             for line in script[:upto]:
-                f.write(json.dumps(line) + "\n")
+                f.write(json.dumps(renamed(line), ensure_ascii=False) + "\n")
         game_id = run_cli("play", path).strip().splitlines()[-1]
         url = serve(game_id)
-        for lang, suffix in (("en-US", "en"), ("de-DE", "de")):
-            for scheme in ("light", "dark"):
-                p = phone(lang)
-                p.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                  {"width": 360, "height": 1400, "deviceScaleFactor": 1, "mobile": True})
-                p.execute_cdp_cmd("Emulation.setEmulatedMedia",
-                                  {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
-                p.get(url)
-                tap(p, f'button[data-seat="{seat}"]', "seat")
-                wait(p, lambda d: enabled(d, ready), ready)
-                no_sideways_scroll(p, "the screenshot")
-                if lang == "de-DE":
-                    assert p.execute_script("return document.documentElement.lang") == "de"
-                    assert "Einkaufen" in texts(p, "#game-extra h2"), "the German phone shows English"
-                name = os.path.join(out_dir, f"{prefix}-{suffix}-{scheme}.png")
-                p.save_screenshot(name)
-                print("saved", name)
-                tap(p, "#leave", "give the seat back")
-                wait(p, lambda d: d.find_element(By.ID, "seats").is_displayed(), "the seats")
-                p.quit()
-                phones.remove(p)
+        for p, (lang, suffix, scheme) in zip(drivers, variants):
+            p.get(url)
+            tap(p, f'button[data-seat="{seat}"]', "seat")
+            wait(p, lambda d: enabled(d, ready), ready)
+            no_sideways_scroll(p, "the screenshot")
+            short_header(p, f"{prefix} in {suffix}")
+            assert p.execute_script("return document.documentElement.lang") == suffix
+            if lang == "de-DE":
+                assert "Einkaufen" in texts(p, "#game-extra h2"), "the German phone shows English"
+            p.execute_script("window.scrollTo(0, 0)")
+            name = os.path.join(out_dir, f"{prefix}-{suffix}-{scheme}.png")
+            p.save_screenshot(name)
+            print("saved", name)
+            tap(p, "#leave", "give the seat back")
+            wait(p, lambda d: d.find_element(By.ID, "seats").is_displayed(), "the seats")
 
 
 try:
