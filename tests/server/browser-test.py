@@ -684,7 +684,7 @@ def cubitos_screenshots(out_dir):
     # (file name prefix, entries played, what shows the phase, seat)
     phases = (("phones-cubitos-refill", of("Ina", "refill", 20), "#send", 0),
               ("phones-cubitos-roll", of("Ina", "roll", 20), "#send-pass", 0),
-              ("phones-cubitos-wait", of("Tom", "push"), "#idle", 0),
+              ("phones-cubitos-wait", of("Tom", "push"), "#prompt", 0),
               ("phones-cubitos-danger", tom_bust - 1, "#entry .warning", 2),
               ("phones-cubitos-bust", tom_bust, "[data-form-card='bust']", 2),
               ("phones-cubitos", first(lambda a: a.get("ability") == "fat-cat"),

@@ -332,8 +332,10 @@ function renderPlay() {
       button.onclick = () => sendAction(JSON.parse(choice.action));
     list.append(button);
   }
+  // A seat's own sentence says why it waits ("… is done rolling; waiting for Tom."):
+  // then "Nothing to do for you right now" is not said again below it.
   $("idle").hidden = state.entry !== null || state.choices.length > 0 || (state.forms || []).length > 0
-    || state.finished;
+    || state.finished || !!state.prompt;
   // the turn assistant (issue 27), only while the window's switch is on
   $("assistant").textContent = state.assistant || "";
   $("assistant").hidden = !state.assistant;
