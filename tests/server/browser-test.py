@@ -249,6 +249,15 @@ def cubitos(drivers):
     # (docs/cubitos-notes.md, "Forced actions"); p. 7: the roll section is played by
     # everyone at the same time.
     refills = [{"player": name, "refill": {"light_grey": 7, "dark_grey": 2}} for name in players]
+    # A French phone that only watches (no seat): its header is two lines too.
+    watcher = phone("fr-FR")
+    watcher.get(url)
+    wait(watcher, lambda d: at(d) == 3, "the French watcher")
+    short_header(watcher, "the roll, in French")
+    assert watcher.find_element(By.ID, "turn").text == "À jouer : Jürgen, Zoë et O'Brien", \
+        watcher.find_element(By.ID, "turn").text
+    watcher.quit()
+    phones.remove(watcher)
     for p in drivers:
         wait_at(p, 3)
         short_header(p, "the roll")
