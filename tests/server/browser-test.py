@@ -653,7 +653,7 @@ def screenshots(out_dir):
             f.write(json.dumps(line) + "\n")
     game_id = run_cli("play", script).strip().splitlines()[-1]
     url = serve(game_id)
-    for lang, name in (("en-US", "phone-en.png"), ("de-DE", "phone-de.png")):
+    for lang, name in (("en-US", "phones-page-en.png"), ("de-DE", "phones-page-de.png")):
         p = phone(lang)
         # Exactly 360 × 640 CSS pixels, as a phone's viewport.
         p.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
