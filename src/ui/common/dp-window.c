@@ -680,7 +680,6 @@ step_session (DpWindow *self,
   g_autoptr(GError) error = NULL;
   g_autoptr(DpGame) before = NULL;
   g_autofree char *text = NULL;
-  const DpGameView *view;
   gboolean done;
 
   if (self->session == NULL ||
@@ -693,11 +692,7 @@ step_session (DpWindow *self,
       show_error (self, error->message);
       return;
     }
-  view = dp_game_view_for_game (before);
-  if (view != NULL && view->dup_undo_text != NULL)
-    text = view->dup_undo_text (before, dp_session_get_game (self->session), redo);
-  else
-    text = g_strdup (redo ? _("Entry redone") : _("Entry undone"));
+  text = dp_game_view_dup_undo_toast (before, dp_session_get_game (self->session), redo);
   show_toast (self, text, redo ? _("_Undo") : _("_Redo"), redo ? "win.undo" : "win.redo");
 }
 
@@ -932,10 +927,8 @@ phone_entry_stored_cb (DpTableServer *server,
                        const char    *text,
                        DpWindow      *self)
 {
-  /* Translators: a toast on the window for an entry made on a player's phone */
-  g_autofree char *message = g_strdup_printf (_("%s (from a phone)"), text);
-
-  show_toast (self, message, _("_Undo"), "win.undo");
+  /* @text says it came from a phone (dp_game_view_dup_phone_toast()) */
+  show_toast (self, text, _("_Undo"), "win.undo");
 }
 
 static void
