@@ -479,111 +479,116 @@ add_empty_array (JsonBuilder *builder,
   json_builder_end_array (builder);
 }
 
-/* The plays of @ids, or of every finished game (oldest first), into @plays. */
+/* Called for every play of an export, in order; the play is only lent. */
+typedef gboolean (*PlayFunc) (const Play *play, gpointer data, GError **error);
+
+/* The plays of @ids, or of every finished game (oldest first), one at a time: a page of
+ * summaries is read at a time, from the key of the last one (issue 26: an export of a
+ * million games never holds them all). */
+#define PLAYS_PAGE 500
+
 static gboolean
-collect_plays (DpStore            *store,
-               const char *const  *ids,
-               GArray             *plays,
-               GError            **error)
+each_play (DpStore            *store,
+           const char *const  *ids,
+           PlayFunc            func,
+           gpointer            data,
+           GError            **error)
 {
-  g_autoptr(GPtrArray) games = NULL;
   DpGameFilter filter = DP_GAME_FILTER_INIT;
+  DpGameKey key = { 0, 0 };
+  gboolean have_key = FALSE;
 
   if (ids != NULL)
     {
       for (guint i = 0; ids[i] != NULL; i++)
         {
-          Play play;
+          g_auto(Play) play = { NULL, };
 
-          if (!play_init (&play, store, ids[i], NULL, error))
+          if (!play_init (&play, store, ids[i], NULL, error) || !func (&play, data, error))
             return FALSE;
-          g_array_append_val (plays, play);
         }
       return TRUE;
     }
 
   filter.state = DP_GAME_STATE_FINISHED;
   filter.sort = DP_GAME_SORT_OLDEST;
-  games = dp_store_list_games (store, &filter, 0, 0, error);
-  if (games == NULL)
-    return FALSE;
-  for (guint i = 0; i < games->len; i++)
+  for (;;)
     {
-      DpGameSummary *summary = g_steal_pointer (&g_ptr_array_index (games, i));
-      Play play;
+      g_autoptr(GPtrArray) games = dp_store_list_games_after (store, &filter, have_key ? &key : NULL, PLAYS_PAGE, error);
 
-      /* The list's own summary: no second read of the same game. */
-      if (!play_init (&play, store, summary->id, summary, error))
+      if (games == NULL)
         return FALSE;
-      g_array_append_val (plays, play);
+      if (games->len == 0)
+        return TRUE;
+      for (guint i = 0; i < games->len; i++)
+        {
+          DpGameSummary *summary = g_steal_pointer (&g_ptr_array_index (games, i));
+          g_auto(Play) play = { NULL, };
+
+          key.created = summary->created;
+          key.row = summary->row;
+          have_key = TRUE;
+          /* The list's own summary: no second read of the same game. */
+          if (!play_init (&play, store, summary->id, summary, error) || !func (&play, data, error))
+            return FALSE;
+        }
     }
-  return TRUE;
 }
 
-JsonNode *
-dp_bgstats_build_export (DpStore            *store,
-                         const char *const  *ids,
-                         const char         *location,
-                         GError            **error)
+/* What an export gathers from its plays for the tables after them. */
+typedef struct
 {
-  g_autoptr(GArray) plays = g_array_new (FALSE, TRUE, sizeof (Play));
+  RefTable games;
+  RefTable players;
+  gint64   location_ref;
+  gint64   latest;
+} Tables;
+
+static JsonNode *
+play_node (const Play *play,
+           Tables     *tables)
+{
   g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+
+  add_play (builder, play, &tables->games, &tables->players, tables->location_ref);
+  tables->latest = MAX (tables->latest, play->summary->finished);
+  return json_builder_get_root (builder);
+}
+
+/* The members after "plays", into @builder's open object: the games and players the
+ * plays named, the location, BG Stats' empty lists and who exported. */
+static void
+add_tables (JsonBuilder *builder,
+            Tables      *tables,
+            const char  *location,
+            GDateTime   *now)
+{
   g_autofree char *export_date = g_date_time_format (now, "%Y-%m-%d %H:%M:%S");
-  g_autofree char *newest = NULL;
-  RefTable games, players;
-  gint64 location_ref = location != NULL && *location != '\0' ? 1 : 0;
+  g_autofree char *newest = bgstats_date (tables->latest > 0 ? tables->latest : g_date_time_to_unix (now));
   guint me = 0;
-  gint64 latest = 0;
-
-  g_return_val_if_fail (DP_IS_STORE (store), NULL);
-
-  g_array_set_clear_func (plays, (GDestroyNotify) play_clear);
-  if (!collect_plays (store, ids, plays, error))
-    return NULL;
-
-  ref_table_init (&games);
-  ref_table_init (&players);
-
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "about");
-  json_builder_add_string_value (builder, SOURCE_NAME " " VERSION);
-
-  /* The plays first, so the tables of games and players below hold exactly what they use. */
-  json_builder_set_member_name (builder, "plays");
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < plays->len; i++)
-    {
-      const Play *play = &g_array_index (plays, Play, i);
-
-      add_play (builder, play, &games, &players, location_ref);
-      latest = MAX (latest, play->summary->finished);
-    }
-  json_builder_end_array (builder);
-  newest = bgstats_date (latest > 0 ? latest : g_date_time_to_unix (now));
 
   json_builder_set_member_name (builder, "games");
   json_builder_begin_array (builder);
-  for (guint i = 0; i < games.keys->len; i++)
-    add_game (builder, g_ptr_array_index (games.keys, i), i + 1, newest);
+  for (guint i = 0; i < tables->games.keys->len; i++)
+    add_game (builder, g_ptr_array_index (tables->games.keys, i), i + 1, newest);
   json_builder_end_array (builder);
 
   json_builder_set_member_name (builder, "players");
   json_builder_begin_array (builder);
-  for (guint i = 0; i < players.keys->len; i++)
+  for (guint i = 0; i < tables->players.keys->len; i++)
     {
-      add_named (builder, "player", g_ptr_array_index (players.keys, i), i + 1, newest, TRUE);
+      add_named (builder, "player", g_ptr_array_index (tables->players.keys, i), i + 1, newest, TRUE);
       /* BG Stats asks whose device this is ("meRefId"): a table's device belongs to the
        * group, so the player of most plays stands for it (the first met on a tie). */
-      if (g_array_index (players.counts, guint, i) > g_array_index (players.counts, guint, me))
+      if (g_array_index (tables->players.counts, guint, i) > g_array_index (tables->players.counts, guint, me))
         me = i;
     }
   json_builder_end_array (builder);
 
   json_builder_set_member_name (builder, "locations");
   json_builder_begin_array (builder);
-  if (location_ref > 0)
-    add_named (builder, "location", location, location_ref, newest, FALSE);
+  if (tables->location_ref > 0)
+    add_named (builder, "location", location, tables->location_ref, newest, FALSE);
   json_builder_end_array (builder);
 
   add_empty_array (builder, "tags");
@@ -594,17 +599,122 @@ dp_bgstats_build_export (DpStore            *store,
   json_builder_set_member_name (builder, "userInfo");
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "meRefId");
-  json_builder_add_int_value (builder, players.keys->len > 0 ? me + 1 : 0);
+  json_builder_add_int_value (builder, tables->players.keys->len > 0 ? me + 1 : 0);
   json_builder_set_member_name (builder, "exportDate");
   json_builder_add_string_value (builder, export_date);
   json_builder_set_member_name (builder, "appVersion");
   json_builder_add_string_value (builder, SOURCE_NAME " " VERSION);
   json_builder_end_object (builder);
-  json_builder_end_object (builder);
+}
 
-  ref_table_clear (&games);
-  ref_table_clear (&players);
+static void
+tables_init (Tables     *tables,
+             const char *location)
+{
+  ref_table_init (&tables->games);
+  ref_table_init (&tables->players);
+  tables->location_ref = location != NULL && *location != '\0' ? 1 : 0;
+  tables->latest = 0;
+}
+
+static void
+tables_clear (Tables *tables)
+{
+  ref_table_clear (&tables->games);
+  ref_table_clear (&tables->players);
+}
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Tables, tables_clear)
+
+typedef struct
+{
+  JsonBuilder *builder;
+  Tables      *tables;
+} TreeData;
+
+static gboolean
+add_to_tree (const Play  *play,
+             gpointer     data,
+             GError     **error)
+{
+  TreeData *tree = data;
+
+  json_builder_add_value (tree->builder, play_node (play, tree->tables));
+  return TRUE;
+}
+
+JsonNode *
+dp_bgstats_build_export (DpStore            *store,
+                         const char *const  *ids,
+                         const char         *location,
+                         GError            **error)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_auto(Tables) tables = { { NULL, NULL, NULL }, { NULL, NULL, NULL }, 0, 0 };
+  TreeData tree = { builder, &tables };
+
+  g_return_val_if_fail (DP_IS_STORE (store), NULL);
+
+  tables_init (&tables, location);
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "about");
+  json_builder_add_string_value (builder, SOURCE_NAME " " VERSION);
+  /* The plays first, so the tables of games and players below hold exactly what they use. */
+  json_builder_set_member_name (builder, "plays");
+  json_builder_begin_array (builder);
+  if (!each_play (store, ids, add_to_tree, &tree, error))
+    return NULL;
+  json_builder_end_array (builder);
+  add_tables (builder, &tables, location, now);
+  json_builder_end_object (builder);
   return json_builder_get_root (builder);
+}
+
+/* @text with @indent spaces before each line. */
+static gboolean
+write_indented (GOutputStream  *out,
+                const char     *text,
+                guint           indent,
+                GCancellable   *cancellable,
+                GError        **error)
+{
+  static const char spaces[] = "        ";
+
+  g_assert (indent < sizeof spaces);
+  for (const char *line = text; *line != '\0';)
+    {
+      const char *end = strchr (line, '\n');
+      gsize len = end != NULL ? (gsize) (end - line + 1) : strlen (line);
+
+      if (!g_output_stream_write_all (out, spaces, indent, NULL, cancellable, error) ||
+          !g_output_stream_write_all (out, line, len, NULL, cancellable, error))
+        return FALSE;
+      line += len;
+    }
+  return TRUE;
+}
+
+typedef struct
+{
+  GOutputStream *out;
+  GCancellable  *cancellable;
+  Tables        *tables;
+  guint          n;
+} StreamData;
+
+static gboolean
+write_play (const Play  *play,
+            gpointer     data,
+            GError     **error)
+{
+  StreamData *stream = data;
+  g_autoptr(JsonNode) node = play_node (play, stream->tables);
+  g_autofree char *text = json_to_string (node, TRUE);
+
+  const char *separator = stream->n++ > 0 ? ",\n" : "\n";
+
+  return g_output_stream_write_all (stream->out, separator, strlen (separator), NULL, stream->cancellable, error)
+         && write_indented (stream->out, text, 4, stream->cancellable, error);
 }
 
 gboolean
@@ -615,15 +725,38 @@ dp_bgstats_write_export (DpStore            *store,
                          GCancellable       *cancellable,
                          GError            **error)
 {
-  g_autoptr(JsonNode) root = NULL;
-  g_autofree char *text = NULL;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonNode) about = json_node_init_string (json_node_alloc (), SOURCE_NAME " " VERSION);
+  g_autoptr(JsonNode) rest = NULL;
+  g_autofree char *about_text = json_to_string (about, FALSE);
+  g_autofree char *head = NULL;
+  g_autofree char *rest_text = NULL;
+  g_auto(Tables) tables = { { NULL, NULL, NULL }, { NULL, NULL, NULL }, 0, 0 };
+  StreamData stream = { out, cancellable, &tables, 0 };
 
+  g_return_val_if_fail (DP_IS_STORE (store), FALSE);
   g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), FALSE);
 
-  root = dp_bgstats_build_export (store, ids, location, error);
-  if (root == NULL)
+  /* Written as it is read, play by play: the document is the one
+   * dp_bgstats_build_export() builds, pretty-printed the way json-glib prints it. */
+  tables_init (&tables, location);
+  head = g_strdup_printf ("{\n  \"about\" : %s,\n  \"plays\" : [", about_text);
+  if (!g_output_stream_write_all (out, head, strlen (head), NULL, cancellable, error) ||
+      !each_play (store, ids, write_play, &stream, error) ||
+      /* json-glib prints an empty array as [] */
+      !g_output_stream_write_all (out, stream.n > 0 ? "\n  ],\n" : "],\n", stream.n > 0 ? 6 : 3, NULL,
+                                  cancellable, error))
     return FALSE;
-  text = json_to_string (root, TRUE);
-  return g_output_stream_write_all (out, text, strlen (text), NULL, cancellable, error)
+
+  /* The tables after the plays: an object of their own whose members, printed at the
+   * same depth, follow the plays (its opening brace left out). */
+  json_builder_begin_object (builder);
+  add_tables (builder, &tables, location, now);
+  json_builder_end_object (builder);
+  rest = json_builder_get_root (builder);
+  rest_text = json_to_string (rest, TRUE);
+  g_assert (g_str_has_prefix (rest_text, "{\n"));
+  return g_output_stream_write_all (out, rest_text + 2, strlen (rest_text + 2), NULL, cancellable, error)
          && g_output_stream_write_all (out, "\n", 1, NULL, cancellable, error);
 }

@@ -582,6 +582,74 @@ dp_store_open_or_read_only (const char  *path,
   return _dp_store_open_read_only (path, error);
 }
 
+gboolean
+dp_store_needs_migration (const char *path)
+{
+  static const char magic[16] = "SQLite format 3";
+  guint8 header[100];
+  size_t n_read;
+  FILE *file;
+  guint32 version, app_id;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  file = g_fopen (path, "rb");
+  if (file == NULL)
+    return FALSE;
+  n_read = fread (header, 1, sizeof header, file);
+  fclose (file);
+  if (n_read < sizeof header || memcmp (header, magic, sizeof magic) != 0)
+    return FALSE;
+  /* The header's user version (offset 60) and application id (offset 68), big-endian
+   * (sqlite.org/fileformat2.html, "The Database Header"). A change to them still in the
+   * write-ahead log is not seen: the version only grows, so a current database is at
+   * worst opened on the worker too. */
+  version = (guint32) header[60] << 24 | (guint32) header[61] << 16 | (guint32) header[62] << 8 | header[63];
+  app_id = (guint32) header[68] << 24 | (guint32) header[69] << 16 | (guint32) header[70] << 8 | header[71];
+  return app_id == DP_STORE_APPLICATION_ID && version > 0 && version < SCHEMA_VERSION;
+}
+
+static void
+open_thread (GTask        *task,
+             gpointer      source,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  GError *error = NULL;
+  DpStore *store = dp_store_open_or_read_only (task_data, &error);
+
+  if (store == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, store, g_object_unref);
+}
+
+void
+dp_store_open_or_read_only_async (const char          *path,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (path != NULL);
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, dp_store_open_or_read_only_async);
+  g_task_set_task_data (task, g_strdup (path), g_free);
+  g_task_run_in_thread (task, open_thread);
+}
+
+DpStore *
+dp_store_open_or_read_only_finish (GAsyncResult  *result,
+                                   GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == dp_store_open_or_read_only_async, NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
 guint
 _dp_store_get_schema_version (void)
 {

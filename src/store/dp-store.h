@@ -66,6 +66,16 @@ DpStore    *dp_store_open_for_reading (const char *path, GError **error);
  * when the database exists but cannot be written, read-only — every write then fails
  * with DP_STORE_ERROR_IO ("read-only: nothing was saved"). */
 DpStore    *dp_store_open_or_read_only (const char *path, GError **error);
+/* TRUE when @path holds a Dicepad database in an older format, which opening it for
+ * writing migrates first (a backup copy, then every stored game may be touched: a
+ * minute for a million games). A look at the file's 100-byte header only, whatever it
+ * holds; FALSE for a missing, current or foreign file. */
+gboolean    dp_store_needs_migration (const char *path);
+/* dp_store_open_or_read_only() on a worker thread, for the window: a migration never
+ * runs on its thread (issue 26: nothing that grows with the stored games does). */
+void        dp_store_open_or_read_only_async  (const char *path, GCancellable *cancellable,
+                                               GAsyncReadyCallback callback, gpointer user_data);
+DpStore    *dp_store_open_or_read_only_finish (GAsyncResult *result, GError **error);
 /* TRUE for a store opened read-only: every write fails with DP_STORE_ERROR_IO. */
 gboolean    dp_store_is_read_only (DpStore *self);
 const char *dp_store_get_path (DpStore *self);

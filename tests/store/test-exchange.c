@@ -18,6 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "dp-bgstats.h"
 #include "dp-exchange.h"
 #include "store-test-util.h"
 
@@ -408,6 +409,116 @@ test_import_from_pipe (void)
   g_unlink (fifo);
 }
 
+/* @text without the line of the export's own date (it may differ by a second). */
+static char *
+without_export_date (const char *text)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (strstr (lines[i], "\"exportDate\"") == NULL)
+      g_string_append_printf (out, "%s%s", lines[i], lines[i + 1] != NULL ? "\n" : "");
+  return g_string_free (out, FALSE);
+}
+
+static char *
+bgstats_reference (DpStore            *store,
+                   const char *const  *ids)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) root = dp_bgstats_build_export (store, ids, "Küche \"Tisch\"", &error);
+  g_autofree char *text = NULL;
+
+  g_assert_no_error (error);
+  text = json_to_string (root, TRUE);
+  return g_strconcat (text, "\n", NULL);
+}
+
+static char *
+bgstats_streamed (DpStore            *store,
+                  const char *const  *ids)
+{
+  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (dp_bgstats_write_export (store, ids, "Küche \"Tisch\"", out, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_output_stream_write_all (out, "", 1, NULL, NULL, NULL));
+  g_assert_true (g_output_stream_close (out, NULL, NULL));
+  return g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (out));
+}
+
+static void
+assert_bgstats_same (DpStore            *store,
+                     const char *const  *ids,
+                     guint               n_plays)
+{
+  g_autofree char *reference = bgstats_reference (store, ids);
+  g_autofree char *streamed = bgstats_streamed (store, ids);
+  g_autofree char *a = without_export_date (reference);
+  g_autofree char *b = without_export_date (streamed);
+  g_autoptr(JsonObject) root = test_parse_object (streamed);
+
+  g_assert_cmpstr (b, ==, a);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "plays")), ==, n_plays);
+}
+
+/* The export for BG Stats does not hold every game in memory either (the closing note
+ * of session 5: "builds the whole JSON in memory; not streamed"): it is written play by
+ * play, reading 500 summaries at a time from the key of the last, and is byte for byte
+ * the document dp_bgstats_build_export() builds — with no game, with 700 finished games
+ * (two pages and a part), and with chosen games. */
+static void
+test_bgstats_streamed (void)
+{
+  g_autoptr(DpStore) store = test_open_store ("bgstats-streamed.db");
+  g_autoptr(GPtrArray) ids = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *chosen[3] = { NULL, NULL, NULL };
+  sqlite3 *db = _dp_store_get_db (store);
+  guint finished;
+
+  assert_bgstats_same (store, NULL, 0);
+  ids = store_games (store, 30);   /* every fifth finished: 6 */
+  /* 694 more finished games: copies of the six, each a second later than the last */
+  g_assert_cmpint (sqlite3_exec (db,
+                                 "BEGIN;"
+                                 "CREATE TEMP TABLE done AS SELECT row_number () OVER (ORDER BY id) - 1 AS k, id "
+                                 "  FROM games WHERE state = 1;"
+                                 "WITH RECURSIVE n (i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 694) "
+                                 "INSERT INTO games (id, uuid, kind, created, finished, state, setup, n_players, n_actions, deleted) "
+                                 "SELECT 100000 + i, 'copy-' || i, t.kind, 1800000000 + i, 1800000000 + i + 600, 1, t.setup, "
+                                 "  t.n_players, 0, 0 FROM n JOIN done d ON d.k = i % 6 JOIN games t ON t.id = d.id;"
+                                 "INSERT INTO seats (game, seat, player, total, rank, winner) "
+                                 "SELECT g.id, s.seat, s.player, s.total, s.rank, s.winner FROM games g "
+                                 "  JOIN done d ON d.k = (g.id - 100000) % 6 JOIN seats s ON s.game = d.id WHERE g.id > 100000;"
+                                 "COMMIT;", NULL, NULL, NULL), ==, SQLITE_OK);
+  finished = (guint) test_query_int (db, "SELECT count (*) FROM games WHERE state = 1 AND deleted = 0");
+  g_assert_cmpuint (finished, ==, 700);
+  assert_bgstats_same (store, NULL, finished);
+  /* every finished game once, oldest first (created, then row) */
+  {
+    g_autofree char *streamed = bgstats_streamed (store, NULL);
+    g_autoptr(JsonObject) root = test_parse_object (streamed);
+    JsonArray *plays = json_object_get_array_member (root, "plays");
+    sqlite3_stmt *stmt = NULL;
+    guint i = 0;
+
+    g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT uuid FROM games WHERE state = 1 AND deleted = 0 "
+                                             "ORDER BY created, id", -1, &stmt, NULL), ==, SQLITE_OK);
+    while (sqlite3_step (stmt) == SQLITE_ROW)
+      g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (plays, i++), "uuid"), ==,
+                       (const char *) sqlite3_column_text (stmt, 0));
+    sqlite3_finalize (stmt);
+    g_assert_cmpuint (i, ==, finished);
+  }
+
+  chosen[0] = g_ptr_array_index (ids, 25);
+  chosen[1] = g_ptr_array_index (ids, 0);
+  assert_bgstats_same (store, chosen, 2);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -418,6 +529,7 @@ main (int   argc,
   test_scratch_init ();
 
   g_test_add_func ("/exchange/json-same-bytes", test_json_same_bytes);
+  g_test_add_func ("/exchange/bgstats-streamed", test_bgstats_streamed);
   g_test_add_func ("/exchange/write-failures", test_write_failures);
   g_test_add_func ("/exchange/file-never-half-written", test_file_never_half_written);
   g_test_add_func ("/exchange/import-no-size-limit", test_import_no_size_limit);

@@ -401,6 +401,58 @@ assert_player_games_match (sqlite3 *db)
 }
 
 static void
+open_async_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      data)
+{
+  GError *error = NULL;
+  DpStore **store = data;
+
+  *store = dp_store_open_or_read_only_finish (result, &error);
+  g_assert_no_error (error);
+}
+
+/* Issue 26 ("nothing that grows with the number of stored games runs on the main thread
+ * or before the first frame"): the window asks dp_store_needs_migration() — a look at
+ * the header — whether opening takes long, and then opens on a worker. It is TRUE only
+ * for a Dicepad database in an older format; the worker's store is migrated. */
+static void
+test_migrate_on_worker (void)
+{
+  g_autofree char *missing = test_db_path ("needs-missing.db");
+  g_autofree char *text = test_db_path ("needs-text.db");
+  g_autofree char *old = test_db_path ("needs-old.db");
+  g_autofree char *current = test_db_path ("needs-current.db");
+  g_autoptr(GError) error = NULL;
+  DpStore *store = NULL;
+
+  g_assert_false (dp_store_needs_migration (missing));
+  g_assert_true (g_file_set_contents (text, "not a database, but long enough to hold a header of one hundred bytes, "
+                                            "which the check reads first of all.", -1, NULL));
+  g_assert_false (dp_store_needs_migration (text));
+  {
+    g_autoptr(DpStore) v2 = _dp_store_open_at_version (old, 2, &error);
+
+    g_assert_no_error (error);
+  }
+  g_assert_true (dp_store_needs_migration (old));
+  {
+    g_autoptr(DpStore) now = dp_store_open (current, &error);
+
+    g_assert_no_error (error);
+  }
+  g_assert_false (dp_store_needs_migration (current));
+
+  dp_store_open_or_read_only_async (old, NULL, open_async_cb, &store);
+  while (store == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (test_query_int (_dp_store_get_db (store), "PRAGMA user_version"), ==,
+                   _dp_store_get_schema_version ());
+  g_object_unref (store);
+  g_assert_false (dp_store_needs_migration (old));
+}
+
+static void
 test_migrate_every_version (void)
 {
   guint current = _dp_store_get_schema_version ();
@@ -1949,6 +2001,7 @@ main (int   argc,
   g_test_add_func ("/store/open/refuse-truncated", test_refuse_truncated);
   g_test_add_func ("/store/open/refuse-newer", test_refuse_newer);
   g_test_add_func ("/store/migrate/every-version", test_migrate_every_version);
+  g_test_add_func ("/store/migrate/on-worker", test_migrate_on_worker);
   g_test_add_func ("/store/append/round-trip", test_round_trip);
   g_test_add_func ("/store/append/illegal-unchanged", test_illegal_action_unchanged);
   g_test_add_func ("/store/append/stale-state", test_stale_state_refused);

@@ -18,6 +18,7 @@
 #include <sqlite3.h>
 
 #include "dp-application.h"
+#include "dp-store-private.h"
 #include "dp-window.h"
 #include "dp-new-game-page.h"
 #include "dp-result-page.h"
@@ -752,6 +753,64 @@ test_newer_database (void)
   g_rmdir (dir);
 }
 
+/* Issue 26: "nothing that grows with the number of stored games runs on the main thread
+ * or before the first frame". A database in an older format is migrated (a backup copy,
+ * then every game: about 40 s for a million games) on a worker: the window shows at once
+ * that the history is being updated, says so where the store is asked for meanwhile,
+ * and shows the start page with the migrated store once it is done. */
+static void
+test_older_database (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("dicepad-ui-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "older.db", NULL);
+  g_autoptr(DpApplication) app = NULL;
+  g_autoptr(GError) error = NULL;
+  DpWindow *window;
+  DpStore *store;
+  gint64 give_up;
+
+  {
+    g_autoptr(DpStore) old = _dp_store_open_at_version (path, 2, &error);
+
+    g_assert_no_error (error);
+  }
+  g_setenv ("DICEPAD_DATABASE", path, TRUE);
+  app = dp_application_new ();
+  g_application_set_application_id (G_APPLICATION (app), APP_ID ".TestOlder");
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+  window = dp_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+
+  g_assert_cmpstr (dp_window_get_visible_page (window), ==, "updating");
+  g_assert_true (dp_application_is_opening_store (app));
+  g_assert_null (dp_application_get_store (app, &error));
+  g_assert_error (error, DP_STORE_ERROR, DP_STORE_ERROR_BUSY);
+  g_clear_error (&error);
+
+  give_up = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  while (dp_application_is_opening_store (app) && g_get_monotonic_time () < give_up)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (dp_application_is_opening_store (app));
+  dp_ui_iterate_until_idle ();
+  g_assert_cmpstr (dp_window_get_visible_page (window), ==, "start");
+  store = dp_application_get_store (app, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (store);
+  g_assert_false (dp_store_is_read_only (store));
+  {
+    sqlite3_stmt *stmt = NULL;
+
+    g_assert_cmpint (sqlite3_prepare_v2 (_dp_store_get_db (store), "PRAGMA user_version", -1, &stmt, NULL), ==, SQLITE_OK);
+    g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+    g_assert_cmpint (sqlite3_column_int (stmt, 0), ==, _dp_store_get_schema_version ());
+    sqlite3_finalize (stmt);
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unsetenv ("DICEPAD_DATABASE");
+}
+
 /* The first entry that is a descendant of @page and has the focus, as a seat, or -1. */
 static int
 focused_seat (Fixture       *f,
@@ -886,6 +945,7 @@ main (int   argc,
   g_test_add ("/new-game/errors-wait", Fixture, &ui_config, dp_ui_fixture_setup, test_new_game_errors_wait, dp_ui_fixture_teardown);
   g_test_add ("/new-game/names", Fixture, &ui_config, dp_ui_fixture_setup, test_new_game_names, dp_ui_fixture_teardown);
   g_test_add_func ("/window/newer-database", test_newer_database);
+  g_test_add_func ("/window/older-database", test_older_database);
 
   return g_test_run ();
 }

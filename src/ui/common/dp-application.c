@@ -18,10 +18,19 @@ struct _DpApplication
 
   char           *database_path;
   DpStore        *store;
+  gboolean        opening;      /* the store is being opened on a worker */
+  GError         *open_error;   /* why the worker could not open it */
   GSettings      *settings;
 };
 
 G_DEFINE_FINAL_TYPE (DpApplication, dp_application, ADW_TYPE_APPLICATION)
+
+enum {
+  STORE_OPENED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 static const char *const developers[] = {
   "The Dicepad developers",
@@ -148,6 +157,7 @@ dp_application_finalize (GObject *object)
 
   g_clear_pointer (&self->database_path, g_free);
   g_clear_object (&self->store);
+  g_clear_error (&self->open_error);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (dp_application_parent_class)->finalize (object);
@@ -169,6 +179,14 @@ dp_application_class_init (DpApplicationClass *klass)
   app_class->handle_local_options = dp_application_handle_local_options;
   app_class->startup = dp_application_startup;
   app_class->activate = dp_application_activate;
+
+  /**
+   * DpApplication::store-opened:
+   * The store opened in the background is ready, or could not be opened
+   * (dp_application_get_store() says why).
+   */
+  signals[STORE_OPENED] = g_signal_new ("store-opened", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                        0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -216,12 +234,61 @@ dp_application_get_store (DpApplication  *self,
 {
   g_return_val_if_fail (DP_IS_APPLICATION (self), NULL);
 
+  if (self->opening)
+    {
+      g_set_error_literal (error, DP_STORE_ERROR, DP_STORE_ERROR_BUSY,
+                           _("Your game history is being brought to this version of Dicepad. "
+                             "This happens once, and every game is kept; it may take a minute."));
+      return NULL;
+    }
+  if (self->open_error != NULL)
+    {
+      if (error != NULL)
+        *error = g_error_copy (self->open_error);
+      return NULL;
+    }
+
   /* A database that cannot be written is still shown (History, statistics); each
    * write then says it is read-only (issue 16, item 7). */
   if (self->store == NULL)
     self->store = dp_store_open_or_read_only (dp_application_get_database_path (self), error);
 
   return self->store;
+}
+
+static void
+store_opened_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      data)
+{
+  g_autoptr(DpApplication) self = data;
+
+  self->opening = FALSE;
+  self->store = dp_store_open_or_read_only_finish (result, &self->open_error);
+  g_signal_emit (self, signals[STORE_OPENED], 0);
+}
+
+gboolean
+dp_application_open_store_in_background (DpApplication *self)
+{
+  g_return_val_if_fail (DP_IS_APPLICATION (self), FALSE);
+
+  if (self->store != NULL || self->opening || self->open_error != NULL)
+    return self->opening;
+  if (!dp_store_needs_migration (dp_application_get_database_path (self)))
+    return FALSE;
+  self->opening = TRUE;
+  dp_store_open_or_read_only_async (dp_application_get_database_path (self), NULL, store_opened_cb,
+                                    g_object_ref (self));
+  return TRUE;
+}
+
+gboolean
+dp_application_is_opening_store (DpApplication *self)
+{
+  g_return_val_if_fail (DP_IS_APPLICATION (self), FALSE);
+
+  return self->opening;
 }
 
 GSettings *

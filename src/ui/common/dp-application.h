@@ -18,6 +18,13 @@ DpApplication *dp_application_new (void);
 const char    *dp_application_get_database_path (DpApplication *self);
 /* The store, opened on first use; NULL with @error set when it cannot be opened. */
 DpStore       *dp_application_get_store (DpApplication *self, GError **error);
+/* Opens the store on a worker when opening it takes long (a database in an older format
+ * is migrated first: a backup copy, then possibly every game; issue 26: nothing that
+ * grows with the stored games runs on the window's thread). Returns TRUE while that
+ * runs: dp_application_get_store() then says so (DP_STORE_ERROR_BUSY), and
+ * ::store-opened is emitted once it is done. FALSE: get the store as usual. */
+gboolean       dp_application_open_store_in_background (DpApplication *self);
+gboolean       dp_application_is_opening_store (DpApplication *self);
 GSettings     *dp_application_get_settings (DpApplication *self);
 /* The store of the application that @widget's window belongs to. Returns NULL without
  * an error while @widget is not in a Dicepad window yet, and NULL with @error set when

@@ -65,6 +65,7 @@ struct _DpWindow
   DpNewGamePage        *new_game_page;
   DpResultPage         *result_page;
   AdwStatusPage        *error_page;
+  GtkSpinner           *updating_spinner;
 };
 
 G_DEFINE_FINAL_TYPE (DpWindow, dp_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -275,7 +276,7 @@ update_header (DpWindow *self)
     adw_toast_dismiss (self->last_toast);
   /* One Back button at a time: a game opened in History has its own, to the list. */
   gtk_widget_set_visible (self->back_button, g_strcmp0 (page, "start") != 0 && g_strcmp0 (page, "error") != 0 &&
-                                             !history_shows_game (self));
+                                             g_strcmp0 (page, "updating") != 0 && !history_shows_game (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
                                  (playing && dp_session_can_undo (self->session)) || history_can_restore (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", playing && dp_session_can_redo (self->session));
@@ -413,6 +414,23 @@ show_page (DpWindow   *self,
 
   if (g_strcmp0 (name, "start") == 0)
     focus_start_page (self);
+}
+
+/* The store opened in the background: the start page (or why it cannot be opened). */
+static void
+store_opened_cb (DpApplication *app,
+                 DpWindow      *self)
+{
+  const char *page = gtk_stack_get_visible_child_name (self->pages);
+
+  g_signal_handlers_disconnect_by_func (app, store_opened_cb, self);
+  gtk_spinner_stop (self->updating_spinner);
+  /* A page the players went to meanwhile (New Game) stays; one that said "wait" goes. */
+  if (g_strcmp0 (page, "updating") == 0 || g_strcmp0 (page, "error") == 0)
+    {
+      gtk_stack_set_visible_child_name (self->pages, "start");
+      show_page (self, "start");
+    }
 }
 
 static void
@@ -918,6 +936,16 @@ dp_window_setup (DpWindow *self)
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
 
+  /* An older database is migrated on a worker while the window shows that it is
+   * (issue 26: nothing that grows with the stored games before the first frame). */
+  if (dp_application_open_store_in_background (DP_APPLICATION (app)))
+    {
+      g_signal_connect_object (app, "store-opened", G_CALLBACK (store_opened_cb), self, 0);
+      gtk_spinner_start (self->updating_spinner);
+      gtk_stack_set_visible_child_name (self->pages, "updating");
+      update_header (self);
+      return;
+    }
   show_page (self, "start");
 }
 
@@ -1072,6 +1100,7 @@ dp_window_class_init (DpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DpWindow, resume_group);
   gtk_widget_class_bind_template_child (widget_class, DpWindow, store_error_label);
   gtk_widget_class_bind_template_child (widget_class, DpWindow, error_page);
+  gtk_widget_class_bind_template_child (widget_class, DpWindow, updating_spinner);
 
   gtk_widget_class_install_action (widget_class, "win.new-game", "s", new_game_action);
   gtk_widget_class_install_action (widget_class, "win.refresh-phones", NULL, refresh_phones_action);

@@ -18,6 +18,7 @@
 #include "cb-die-icon.h"
 #include "cb-panel-controls.h"
 #include "cb-presenter.h"
+#include "cb-roll-section.h"
 #include "dp-window.h"
 
 /* From this width on, two boards stand side by side. */
@@ -45,6 +46,7 @@ struct _CbTablePage
   DpGame       *shown;           /* the game as the page last showed it */
   gboolean      entering;        /* cb_table_page_enter() is storing an entry */
   guint         armed;           /* boards (a bit per seat) a key or click went to since */
+  GArray       *logged_seats;    /* int per logged action of the game shown: its seat, or -1 */
 
   /* Template widgets */
   GtkWidget    *scroller;
@@ -219,11 +221,35 @@ set_entry_text (CbTablePage *self,
   cb_controls_keep_height (GTK_WIDGET (self->entry_label));
 }
 
+static void focus_from (CbTablePage *self, guint seat);
+
+/* Follows the game's log; returns the seat of the first action taken back since the last
+ * call (an undo), or -1. */
+static int
+follow_log (CbTablePage *self)
+{
+  const CbGame *game = cb_game_from_dp_const (dp_session_get_game (self->session));
+  guint n = cb_game_get_n_logged (game);
+  int undone = -1;
+
+  if (n < self->logged_seats->len)
+    undone = g_array_index (self->logged_seats, int, n);
+  g_array_set_size (self->logged_seats, MIN (n, self->logged_seats->len));
+  for (guint i = self->logged_seats->len; i < n; i++)
+    {
+      int seat = cb_action_get_seat (cb_game_get_logged (game, i));
+
+      g_array_append_val (self->logged_seats, seat);
+    }
+  return undone;
+}
+
 static void
 session_changed_cb (DpSession   *session,
                     CbTablePage *self)
 {
   const DpGame *game = dp_session_get_game (session);
+  int undone = follow_log (self);
 
   /* An undo, a redo or a phone's entry: the table says what changed, in full. (The
    * page's own entries say it in cb_table_page_enter().) */
@@ -239,6 +265,16 @@ session_changed_cb (DpSession   *session,
   self->shown = dp_game_copy (game);
   keep_page_height (self);
   refresh (self);
+  /* An entry taken back (the window's Undo, also of a phone's entry): its board has it
+   * to make again and takes the keyboard, where the next key is meant for it (the
+   * walkthrough of 27 Nov: after Ctrl+Z on Zoë's Pass the keyboard stayed on O'Brien's
+   * roll, and P entered O'Brien's empty roll and passed). */
+  if (undone >= 0 && (guint) undone < self->panels->len)
+    {
+      self->acted_seat = undone;
+      self->armed = 0;
+      focus_from (self, (guint) undone);
+    }
 }
 
 /* The focused widget into view, with a little room around it: after an entry the
@@ -272,6 +308,26 @@ scroll_to_focus_idle (gpointer data)
    * keyboard's place is kept above it, so the next click on it never hits the toast or
    * its Undo (walkthrough of 26 Nov: Zoë's Pass under "Zoë rolled 4 hits"). */
   room_below = MIN (DP_WINDOW_TOAST_STRIP, MAX (0, page - bounds.size.height - room));
+  /* The rest of a roll's form too, where it fits: its other fields and its Enter Roll
+   * button were under the toast while only the focused field was above it (walkthrough
+   * of 27 Nov: O'Brien's dark grey step field under "Zoë passes"). Only a roll: a click
+   * elsewhere leaves the page where it is (issue 25, item 3.4). */
+  {
+    GtkWidget *section = gtk_widget_get_ancestor (focus, CB_TYPE_ROLL_SECTION);
+    graphene_rect_t form;
+
+    if (section != NULL && gtk_widget_compute_bounds (section, content, &form))
+      {
+        double form_bottom = form.origin.y + gtk_widget_get_margin_top (content) + form.size.height;
+        double focus_bottom = bounds.origin.y + bounds.size.height;
+
+        if (form_bottom > focus_bottom && form_bottom + DP_WINDOW_TOAST_STRIP - (bounds.origin.y - room) <= page)
+          {
+            bounds.size.height = form_bottom - bounds.origin.y;
+            room_below = DP_WINDOW_TOAST_STRIP;
+          }
+      }
+  }
   if (bounds.origin.y - room < value)
     gtk_adjustment_set_value (adj, bounds.origin.y - room);
   else if (bounds.origin.y + bounds.size.height + room_below > value + page)
@@ -501,6 +557,7 @@ cb_table_page_dispose (GObject *object)
   g_clear_pointer (&self->boards, g_ptr_array_unref);
   g_clear_pointer (&self->panels, g_ptr_array_unref);
   g_clear_pointer (&self->cells, g_ptr_array_unref);
+  g_clear_pointer (&self->logged_seats, g_array_unref);
 
   G_OBJECT_CLASS (cb_table_page_parent_class)->dispose (object);
 }
@@ -571,6 +628,7 @@ cb_table_page_init (CbTablePage *self)
   self->boards = g_ptr_array_new ();
   self->panels = g_ptr_array_new ();
   self->cells = g_ptr_array_new ();
+  self->logged_seats = g_array_new (FALSE, FALSE, sizeof (int));
   self->columns = 1;
 }
 
@@ -602,6 +660,8 @@ cb_table_page_set_session (CbTablePage *self,
   self->session = g_object_ref (session);
   self->shown = dp_game_copy (dp_session_get_game (session));
   self->changed_id = g_signal_connect (session, "changed", G_CALLBACK (session_changed_cb), self);
+  g_array_set_size (self->logged_seats, 0);
+  follow_log (self);
   refresh (self);
 }
 

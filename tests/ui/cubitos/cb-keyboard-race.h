@@ -270,6 +270,24 @@ kr_in_view (DpUiFixture *f,
          && bounds.origin.y + bounds.size.height <= gtk_widget_get_height (scroller) - DP_WINDOW_TOAST_STRIP + 1;
 }
 
+/* Whether the roll form of the board @seat (when it enters a roll) lies whole above the
+ * toast's strip, or cannot: it is taller than the view leaves room for. */
+static inline gboolean
+kr_roll_form_in_view (DpUiFixture  *f,
+                      const CbGame *g,
+                      int           seat)
+{
+  GtkWidget *panel, *scroller, *roll;
+
+  if (seat < 0 || cb_game_get_phase (g, (guint) seat) != CB_PHASE_ROLL)
+    return TRUE;
+  panel = GTK_WIDGET (cb_table_page_get_panel (kr_table (f), (guint) seat));
+  scroller = dp_ui_find_descendant (GTK_WIDGET (kr_table (f)), GTK_TYPE_SCROLLED_WINDOW);
+  roll = cb_run_panel_get_control (CB_RUN_PANEL (panel), "roll");
+  return roll == NULL || gtk_widget_get_height (panel) + 24 + DP_WINDOW_TOAST_STRIP > gtk_widget_get_height (scroller)
+         || kr_in_view (f, roll);
+}
+
 /* A die of @kind rolled: one of its six sides. */
 static inline CbFace
 kr_roll_die (GRand  *rand,
@@ -576,7 +594,8 @@ kr_play_race (DpUiFixture    *f,
       /* What a player sees: the page laid out, the focused widget scrolled into view
        * once the page has settled (a few frames: the layout, then the scroll). */
       dp_ui_wait_frames (GTK_WIDGET (f->window), 2);
-      for (guint i = 0; i < 10 && (kr_focus (f) == NULL || !kr_in_view (f, kr_focus (f))); i++)
+      for (guint i = 0; i < 10 && (kr_focus (f) == NULL || !kr_in_view (f, kr_focus (f))
+                                   || !kr_roll_form_in_view (f, g, kr_seat_of (f, kr_focus (f), n))); i++)
         dp_ui_wait_frames (GTK_WIDGET (f->window), 1);
       focus_seat = kr_seat_of (f, kr_focus (f), n);
       if (config->check)
@@ -601,6 +620,12 @@ kr_play_race (DpUiFixture    *f,
                        b.origin.x, b.origin.y, b.size.width, b.size.height, gtk_widget_get_width (scroller),
                        gtk_widget_get_height (scroller));
             }
+          /* The whole roll form, its Enter Roll button too, above the toast where it
+           * fits (walkthrough of 27 Nov: O'Brien's second colour and the button lay
+           * under "Zoë passes" while only the focused field was above it). */
+          if (!kr_roll_form_in_view (f, g, focus_seat))
+            g_error ("step %u: %s's Enter Roll is out of view or under the toast while the form fits", out->steps,
+                     cb_game_get_player_name (g, (guint) focus_seat));
           gtk_widget_measure (GTK_WIDGET (f->window), GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL, NULL);
           if (min_width > window_width)
             g_error ("step %u: the window needs %d px, more than its %d", out->steps, min_width, window_width);

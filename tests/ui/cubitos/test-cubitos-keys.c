@@ -485,6 +485,36 @@ test_roll_and_decide (Fixture       *f,
   g_assert_cmpstr (g_ptr_array_index (stored, n + 1), ==, g_ptr_array_index (f->script, 2));
 }
 
+/* docs/keyboard.md: "the window's Undo takes back a phone's entry as it does its own"
+ * and the keyboard is on the board the next key is meant for. Ina's roll and Pass move
+ * the keyboard on to Sami's roll; Ctrl+Z takes back Ina's Pass, and the keyboard goes
+ * back to Ina's board, which has to decide again (the walkthrough of 27 Nov: it stayed
+ * on the next board, and the Pass letter typed again entered that board's empty roll). */
+static void
+test_undo_focus (Fixture       *f,
+                 gconstpointer  data)
+{
+  guint n;
+
+  start_race (f);
+  enter_until (f, 3);   /* Ina's roll and Pass: Sami rolls next */
+  dp_ui_iterate_until_idle ();
+  g_assert_true (focus_in (f, GTK_WIDGET (panel (f, SAMI))));
+  n = n_stored (f);
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->ui.window), "win.undo", NULL));
+  dp_ui_iterate_until_idle ();
+  g_assert_cmpuint (n_stored (f), ==, n - 1);
+  g_assert_true (focus_in (f, GTK_WIDGET (panel (f, INA))));
+  /* Enter there makes Ina's default choice again, for Ina (not Sami's roll) */
+  key (f, GDK_KEY_Return);
+  g_assert_cmpuint (n_stored (f), ==, n);
+  {
+    g_autofree char *entry = last_entry (f);
+
+    g_assert_true (g_str_has_prefix (entry, nm ("{\"player\":\"Ina\"")));
+  }
+}
+
 /* Issue 25 item 1 and docs/keyboard.md: a roll is typed colour by colour as the dice
  * lie; where a face letter would count a die of an earlier colour, Space moves the
  * keyboard on to the next colour rolled (after the last, the first), and the letter then
@@ -575,6 +605,7 @@ main (int   argc,
   dp_ui_test_init (&argc, &argv, DP_UI_TEST_GTK | DP_UI_TEST_ISOLATE_DIRS);
 
   g_test_add ("/cubitos-keys/roll-and-decide", Fixture, NULL, fixture_setup, test_roll_and_decide, fixture_teardown);
+  g_test_add ("/cubitos-keys/undo-focus", Fixture, NULL, fixture_setup, test_undo_focus, fixture_teardown);
   g_test_add ("/cubitos-keys/space-next-colour", Fixture, NULL, fixture_setup, test_space_next_colour, fixture_teardown);
   g_test_add_func ("/cubitos-keys/keyed-titles", test_keyed_titles);
   g_test_add ("/cubitos-keys/face-letters", Fixture, NULL, fixture_setup, test_face_letters, fixture_teardown);
