@@ -719,15 +719,6 @@ cb_presenter_dup_log_change_text (const CbGame *before,
 }
 
 char *
-cb_presenter_dup_undo_detail (const CbGame *before,
-                              const CbGame *after,
-                              gboolean      redo)
-{
-  g_return_val_if_fail (before != NULL && after != NULL, NULL);
-  return dup_undo (before, after, redo, FALSE);
-}
-
-char *
 cb_presenter_dup_headline (const CbGame *game)
 {
   const char *names[CB_MAX_PLAYERS];

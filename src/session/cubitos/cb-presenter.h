@@ -91,11 +91,9 @@ char       *cb_presenter_dup_unused_text (const CbGame *before, const CbGame *af
  * games' logs: "Undone: Ina rolled 3 hits" (issue 25, item 3.11), short as
  * cb_presenter_dup_entries_toast() — "Undone: Ina passes (+2 automatic)". */
 char       *cb_presenter_dup_undo_text (const CbGame *before, const CbGame *after, gboolean redo);
-/* The same in full, for the table: "Undone: Ina passes — and, with nothing to decide:
- * Sami rests". */
-char       *cb_presenter_dup_undo_detail (const CbGame *before, const CbGame *after, gboolean redo);
-/* What changed in the log from @before to @after, in full: the entries taken back
- * ("Undone: …") or those made since (a phone's, a redo); NULL when the log is as long. */
+/* What changed in the log from @before to @after, in full for the table: the entries
+ * taken back ("Undone: Ina passes — and, with nothing to decide: Sami rests") or those
+ * made since (a phone's, a redo); NULL when the log is as long. */
 char       *cb_presenter_dup_log_change_text (const CbGame *before, const CbGame *after);
 /* The headline of the result: "Ina wins the race" / "Race over". */
 char       *cb_presenter_dup_headline (const CbGame *game);
