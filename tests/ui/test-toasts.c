@@ -1,6 +1,6 @@
 /* test-toasts.c — every toast of an entry fits a toast at 360 px, in its two lines
  *
- * Runs with LANGUAGE=en and de (tests/ui/meson.build). wpolish item 1: "Toasts of
+ * Runs with LANGUAGE=en, de and fr (tests/ui/meson.build). wpolish item 1: "Toasts of
  * automatic entries are too long and cut after two lines. … Make every toast say what
  * happened in a short line that fits at 360 px in German (the longest names Jürgen,
  * Zoë, O'Brien), keep its Undo button, and put any longer explanation where the table
