@@ -182,6 +182,10 @@ show_toast (DpWindow   *self,
       gtk_label_set_text (GTK_LABEL (adw_toast_get_custom_title (self->last_toast)), title);
       adw_toast_set_button_label (self->last_toast, button_label);
       adw_toast_set_action_name (self->last_toast, button_label != NULL ? action_name : NULL);
+      /* …for its full time from now: added again, a toast on screen starts its timeout
+       * anew (libadwaita 1.2, adw_toast_overlay_add_toast(); it takes no reference then).
+       * Else the toast of an entry made 4 s after the first went within a second. */
+      adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (self->last_toast));
       return;
     }
 
