@@ -219,8 +219,25 @@ def calavera():
     return ina, sami, tom
 
 
+def header_lines(driver):
+    """The lines the page's header takes: its round line and its "to act" line."""
+    return driver.execute_script(
+        "const lines = (e) => e.hidden ? 0 : Math.round(e.getBoundingClientRect().height"
+        "                                    / parseFloat(getComputedStyle(e).lineHeight));"
+        "return lines(document.getElementById('title')) + lines(document.getElementById('turn'))")
+
+
+def short_header(driver, what):
+    """Issue 23, played as a table would: the header took 4–5 lines at 360 px in German
+    and French (the seat's sentence and the table's in one). It is two lines: the round
+    and section, who is to act; the seat's sentence and the top dog follow below it."""
+    lines = header_lines(driver)
+    assert lines <= 2, (f"the header takes {lines} lines at {what}: "
+                        f"{driver.find_element(By.TAG_NAME, 'header').text!r}")
+
+
 def cubitos(drivers):
-    players = ["Ina", "Sami", "Tom"]
+    players = ["Jürgen", "Zoë", "O'Brien"]
     setup = {"game": "cubitos", "players": players, "race": 1}
     game_id = new_game(setup)
     url = serve(game_id)
@@ -232,19 +249,43 @@ def cubitos(drivers):
     # (docs/cubitos-notes.md, "Forced actions"); p. 7: the roll section is played by
     # everyone at the same time.
     refills = [{"player": name, "refill": {"light_grey": 7, "dark_grey": 2}} for name in players]
+    # A French phone that only watches (no seat): its header is two lines too.
+    watcher = phone("fr-FR")
+    watcher.get(url)
+    wait(watcher, lambda d: at(d) == 3, "the French watcher")
+    short_header(watcher, "the roll, in French")
+    assert watcher.find_element(By.ID, "turn").text == "À jouer : Jürgen, Zoë et O'Brien", \
+        watcher.find_element(By.ID, "turn").text
+    watcher.quit()
+    phones.remove(watcher)
     for p in drivers:
         wait_at(p, 3)
+        short_header(p, "the roll")
+    # O'Brien's phone is German: nothing of the two sentences the header held is lost.
+    obrien = drivers[2]
+    assert obrien.find_element(By.TAG_NAME, "h1").text == "Runde 1 · Würfelabschnitt", \
+        obrien.find_element(By.TAG_NAME, "h1").text
+    assert obrien.find_element(By.ID, "turn").text == "Am Zug: Jürgen, Zoë und O'Brien", \
+        obrien.find_element(By.ID, "turn").text
+    assert obrien.find_element(By.ID, "prompt").text.startswith("O'Brien: wirf deine 9 Würfel"), \
+        obrien.find_element(By.ID, "prompt").text
+    assert obrien.find_element(By.ID, "status").text.startswith("Nase vorn: Jürgen · Würfelabschnitt"), \
+        obrien.find_element(By.ID, "status").text
     for p in drivers:
         tap(p, 'button[data-number="roll:light_grey:coin"][data-value="1"]', "a coin")
     for p in drivers:
         tap(p, "#send", "roll")
     for p in drivers:
         wait_at(p, 6)
+        short_header(p, "push or pass")
     for p in drivers:
         tap(p, 'button[data-form="pass"]', "pass")
     # 9 entries, and the 9 Dicepad makes after the last pass (below)
     for p in drivers:
         wait_at(p, 18)
+        short_header(p, "round 2")
+    assert obrien.find_element(By.ID, "turn").text == "Am Zug: Jürgen, Zoë und O'Brien", \
+        obrien.find_element(By.ID, "turn").text
 
     script = [setup, *refills]
     script += [{"player": name, "roll": {"light_grey": {"coin": 1}}} for name in players]
@@ -318,6 +359,10 @@ def own_form_on_screen(driver, what):
         "return f ? f.getBoundingClientRect().top : null")
     height = driver.execute_script("return window.innerHeight")
     assert top is None or 0 <= top < height, f"the next form starts off screen ({top} px) after {what}"
+    # Nothing left to do: the page is at its top, where the header says whom the table
+    # waits for (it stayed scrolled down to the boards after a long roll entry).
+    y = driver.execute_script("return window.scrollY")
+    assert top is not None or y == 0, f"the header is off screen ({y} px down) after {what}"
 
 
 def button_on_screen(driver, selector, what):
@@ -496,6 +541,11 @@ def german_phone(tom, ina, action):
     if verb(action) == "roll":
         assert texts(tom, "#send-pass") == ["Eintragen und passen"], texts(tom, "#send-pass")
         assert texts(tom, "#send-push") == ["Eintragen und riskieren"], texts(tom, "#send-push")
+        # After a push in danger the roll entry says so (issue 23, played on three phones).
+        if state_of(tom)["entry"].get("danger"):
+            assert texts(tom, "#entry .warning") == ["⚠ In Gefahr: ein Wurf ohne Treffer ist ein Fehlwurf"], \
+                texts(tom, "#entry .warning")
+            german_phone.danger_seen = True
     if verb(action) == "bust":
         assert "Fehlwurf ausführen" in texts(tom, "[data-form-card='bust'] h3"), \
             texts(tom, "[data-form-card] h3")
@@ -578,12 +628,14 @@ def cubitos_race(drivers):
         for p in drivers:
             wait(p, lambda d: at(d) >= expected, f"log position {expected} after {batch}")
             no_sideways_scroll(p, f"after {batch}")
+            short_header(p, f"after {batch}")
         for p in {id(by_name[a["player"]]): by_name[a["player"]] for a in batch}.values():
             wait(p, lambda d: not d.execute_script("return busy"), "the answer")
             own_form_on_screen(p, f"{batch}")
     for p in drivers:
         wait(p, lambda d: state_of(d)["finished"], "the end of the race")
     stored_equals_script(game_id, script)
+    assert getattr(german_phone, "danger_seen", False), "Tom's roll in danger was not checked"
     # Issue 23: "the target is ≤ 8" taps per player-round, counted on the real page.
     assert taps[0] <= 8 * PLAYER_ROUNDS, f"{taps[0]} taps: more than 8 per player-round"
     print(f"ok 4 - a whole Cubitos race from three phones ({len(actions)} entries, {taps[0]} taps, "
@@ -601,7 +653,7 @@ def screenshots(out_dir):
             f.write(json.dumps(line) + "\n")
     game_id = run_cli("play", script).strip().splitlines()[-1]
     url = serve(game_id)
-    for lang, name in (("en-US", "phone-en.png"), ("de-DE", "phone-de.png")):
+    for lang, name in (("en-US", "phones-page-en.png"), ("de-DE", "phones-page-de.png")):
         p = phone(lang)
         # Exactly 360 × 640 CSS pixels, as a phone's viewport.
         p.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
@@ -614,45 +666,73 @@ def screenshots(out_dir):
         print("saved", os.path.join(out_dir, name))
 
 
+def renamed(action):
+    """The race's players as a table of Jürgen, Zoë and O'Brien (issue 23: the names
+    that broke the phone's header)."""
+    names = {"Ina": "Jürgen", "Sami": "Zoë", "Tom": "O'Brien"}
+    action = dict(action)
+    if "player" in action:
+        action["player"] = names[action["player"]]
+    if "players" in action:
+        action["players"] = [names[n] for n in action["players"]]
+    return action
+
+
 def cubitos_screenshots(out_dir):
-    # Round 2 of the phone race: Ina's support phase (Fat Cat's form, collect, announce),
-    # Ina's roll entry (a row of numbers per face, "Enter and pass" / "and push") and
-    # Tom's move ("Walk and Jet Boost", "Walk, Land and Rest").
+    """Each main phase of the phone race on a 360 × 640 phone, German first, then
+    English and French; light and dark (docs/table-server.md)."""
     script = read_script(RACE)
-    fat_cat = next(i for i, a in enumerate(script) if a.get("ability") == "fat-cat")
-    roll = next(i for i, a in enumerate(script) if a.get("player") == "Ina" and "roll" in a and i > 20)
-    # Tom's move in round 2 on Tom's phone (seat 2).
-    move = next(i for i, a in enumerate(script) if a.get("player") == "Tom" and a.get("move") == 1)
-    for upto, ready, prefix, seat in ((fat_cat, 'button[data-send^="ability:fat-cat"]', "phones-cubitos", 0),
-                                      (roll, "#send-pass", "phones-cubitos-roll", 0),
-                                      (move, 'button[data-then="walk>jet"]', "phones-cubitos-move", 2)):
+
+    def first(pred, after=0):
+        return next(i for i, a in enumerate(script) if i > after and pred(a))
+
+    def of(name, verb_, after=0):
+        return first(lambda a: a.get("player") == name and verb(a) == verb_, after)
+
+    tom_bust = of("Tom", "bust")
+    # (file name prefix, entries played, what shows the phase, seat)
+    phases = (("phones-cubitos-refill", of("Ina", "refill", 20), "#send", 0),
+              ("phones-cubitos-roll", of("Ina", "roll", 20), "#send-pass", 0),
+              ("phones-cubitos-wait", of("Tom", "push"), "#prompt", 0),
+              ("phones-cubitos-danger", tom_bust - 1, "#entry .warning", 2),
+              ("phones-cubitos-bust", tom_bust, "[data-form-card='bust']", 2),
+              ("phones-cubitos", first(lambda a: a.get("ability") == "fat-cat"),
+               'button[data-send^="ability:fat-cat"]', 0),
+              ("phones-cubitos-move", first(lambda a: a.get("player") == "Tom" and a.get("move") == 1),
+               'button[data-then="walk>jet"]', 2),
+              ("phones-cubitos-shop", first(lambda a: a.get("buy") == "white"), "[data-form-card='buy:white']", 0))
+    variants = (("de-DE", "de", "light"), ("de-DE", "de", "dark"), ("en-US", "en", "light"),
+                ("en-US", "en", "dark"), ("fr-FR", "fr", "light"))
+    drivers = []
+    for lang, _, scheme in variants:
+        p = phone(lang)
+        p.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                          {"width": 360, "height": 640, "deviceScaleFactor": 1, "mobile": True})
+        p.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                          {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        drivers.append(p)
+    for prefix, upto, ready, seat in phases:
         path = os.path.join(workdir, "cubitos-shot.jsonl")
         with open(path, "w", encoding="utf-8") as f:
             for line in script[:upto]:
-                f.write(json.dumps(line) + "\n")
+                f.write(json.dumps(renamed(line), ensure_ascii=False) + "\n")
         game_id = run_cli("play", path).strip().splitlines()[-1]
         url = serve(game_id)
-        for lang, suffix in (("en-US", "en"), ("de-DE", "de")):
-            for scheme in ("light", "dark"):
-                p = phone(lang)
-                p.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                  {"width": 360, "height": 1400, "deviceScaleFactor": 1, "mobile": True})
-                p.execute_cdp_cmd("Emulation.setEmulatedMedia",
-                                  {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
-                p.get(url)
-                tap(p, f'button[data-seat="{seat}"]', "seat")
-                wait(p, lambda d: enabled(d, ready), ready)
-                no_sideways_scroll(p, "the screenshot")
-                if lang == "de-DE":
-                    assert p.execute_script("return document.documentElement.lang") == "de"
-                    assert "Einkaufen" in texts(p, "#game-extra h2"), "the German phone shows English"
-                name = os.path.join(out_dir, f"{prefix}-{suffix}-{scheme}.png")
-                p.save_screenshot(name)
-                print("saved", name)
-                tap(p, "#leave", "give the seat back")
-                wait(p, lambda d: d.find_element(By.ID, "seats").is_displayed(), "the seats")
-                p.quit()
-                phones.remove(p)
+        for p, (lang, suffix, scheme) in zip(drivers, variants):
+            p.get(url)
+            tap(p, f'button[data-seat="{seat}"]', "seat")
+            wait(p, lambda d: enabled(d, ready), ready)
+            no_sideways_scroll(p, "the screenshot")
+            short_header(p, f"{prefix} in {suffix}")
+            assert p.execute_script("return document.documentElement.lang") == suffix
+            if lang == "de-DE":
+                assert "Einkaufen" in texts(p, "#game-extra h2"), "the German phone shows English"
+            p.execute_script("window.scrollTo(0, 0)")
+            name = os.path.join(out_dir, f"{prefix}-{suffix}-{scheme}.png")
+            p.save_screenshot(name)
+            print("saved", name)
+            tap(p, "#leave", "give the seat back")
+            wait(p, lambda d: d.find_element(By.ID, "seats").is_displayed(), "the seats")
 
 
 try:

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "cb-game.h"
+#include "cb-presenter.h"
 #include "cb-seat-view.h"
 
 typedef struct
@@ -590,6 +591,59 @@ test_refill_red_lines_propose (void)
   g_assert_cmpuint (phone_race_count (check_refill_proposals), >, 0);
 }
 
+/* Played on three phones (issue 23): with 4 to 7 coins "4 Coins → 1 Step" was a card
+ * with a counter that offered only "1" (150 px of a 640 px screen for nothing to
+ * choose). With one step to buy it is one button, as every form without a choice. */
+static guint
+check_one_step_one_button (const DpGame *game,
+                           guint         seat)
+{
+  g_autoptr(JsonArray) forms = cb_seat_view_forms (game, cb_game_from_dp_const (game), seat);
+  JsonObject *form = find_form (forms, "buy_steps");
+
+  if (form == NULL || !json_object_get_boolean_member (form, "enabled"))
+    return 0;
+  if (cb_game_get_coins (cb_game_from_dp_const (game), seat) / 4 != 1)
+    return 0;
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (form, "fields")), ==, 0);
+  return 1;
+}
+
+static void
+test_one_step_one_button (void)
+{
+  g_assert_cmpuint (phone_race_count (check_one_step_one_button), >, 0);
+}
+
+/* Played on three phones (issue 23): Zoë pushed in danger ("Enter and push") and her
+ * phone's roll entry did not say that a roll without a hit now busts; the window's board
+ * did. The roll entry says it while the seat is in danger. */
+static guint
+check_roll_says_danger (const DpGame *game,
+                        guint         seat)
+{
+  g_autoptr(JsonObject) view = json_object_new ();
+  JsonObject *entry;
+  gboolean danger = cb_presenter_board_in_danger (cb_game_from_dp_const (game), seat);
+
+  cb_seat_view_build (view, game, cb_game_from_dp_const (game), seat);
+  if (json_node_is_null (json_object_get_member (view, "entry")))
+    return 0;
+  entry = json_object_get_object_member (view, "entry");
+  if (!g_str_equal (json_object_get_string_member (entry, "mode"), "cubitos-roll"))
+    return 0;
+  g_assert_cmpint (json_object_has_member (entry, "danger"), ==, danger);
+  if (danger)
+    g_assert_cmpstr (json_object_get_string_member (entry, "danger"), ==, "⚠ In danger: a roll without a hit busts");
+  return danger ? 1 : 0;
+}
+
+static void
+test_roll_says_danger (void)
+{
+  g_assert_cmpuint (phone_race_count (check_roll_says_danger), >, 0);
+}
+
 /* A landing's fan questions are asked for the spaces the advances reach from where the
  * runner's fan stands (p. 11 "Fankurve": one space per advance). Zoë, at 0 with space 1
  * told at O'Brien's bust, was asked about space 2 for one advance, and the engine
@@ -684,6 +738,8 @@ main (int   argc,
   }
   g_test_add_func ("/cubitos-phone/own-seat-only", test_own_seat_only);
   g_test_add_func ("/cubitos-phone/rest-first", test_rest_first);
+  g_test_add_func ("/cubitos-phone/one-step-one-button", test_one_step_one_button);
+  g_test_add_func ("/cubitos-phone/roll-says-danger", test_roll_says_danger);
   g_test_add_func ("/cubitos-phone/collect-plural", test_collect_plural);
   g_test_add_func ("/cubitos-phone/fan-questions-from-position", test_fan_questions_from_position);
   g_test_add_func ("/cubitos-phone/refill-red-lines-propose", test_refill_red_lines_propose);

@@ -150,16 +150,23 @@ function receive(message) {
       localStorage.removeItem(storageKey);
     render();
     if ((answered || idle) && !busy)
-      showOwnForm();
+      showOwnForm(answered);
   }
 }
 
 // Brings the seat's first form on screen when it is not: the page from its top when the
 // form then starts in the upper part of the screen (the turn sentence stays in sight).
-function showOwnForm() {
+function showOwnForm(answered) {
   const first = $("entry").firstElementChild || $("forms").firstElementChild;
-  if (!first || state.seat < 0)
+  if (state.seat < 0)
     return;
+  // Our entry is in and the seat waits for the others: the header says for whom, the
+  // prompt why (it was off screen when the entry was sent from far down a form).
+  if (!first) {
+    if (answered)
+      window.scrollTo(0, 0);
+    return;
+  }
   const top = first.getBoundingClientRect().top;
   if (top >= 0 && top < window.innerHeight / 2)
     return;
@@ -172,9 +179,19 @@ function showOwnForm() {
 function render() {
   if (!state)
     return;
-  $("title").textContent = state.title;
+  // The header in at most two lines at 360 px: a view that sends "head" and "to_act"
+  // (docs/table-server.md, "Header") puts its longer sentences below them, the seat's
+  // own ("prompt") above its forms and the table's ("status") above the sheets.
+  const short = typeof state.head === "string";
+  document.title = state.title;
+  $("title").textContent = short ? state.head : state.title;
+  $("turn").textContent = short ? state.to_act : state.turn;
+  $("turn").hidden = $("turn").textContent === "";
+  $("prompt").textContent = short && state.prompt ? state.prompt : "";
+  $("prompt").hidden = $("prompt").textContent === "";
+  $("status").textContent = short && state.status ? state.status : "";
+  $("status").hidden = $("status").textContent === "";
   $("sheets-title").textContent = state.sheets_title;
-  $("turn").textContent = state.turn;
   const seated = state.seat >= 0;
   $("seats").hidden = seated;
   $("play").hidden = !seated;
@@ -315,8 +332,10 @@ function renderPlay() {
       button.onclick = () => sendAction(JSON.parse(choice.action));
     list.append(button);
   }
+  // A seat's own sentence says why it waits ("… is done rolling; waiting for Tom."):
+  // then "Nothing to do for you right now" is not said again below it.
   $("idle").hidden = state.entry !== null || state.choices.length > 0 || (state.forms || []).length > 0
-    || state.finished;
+    || state.finished || !!state.prompt;
   // the turn assistant (issue 27), only while the window's switch is on
   $("assistant").textContent = state.assistant || "";
   $("assistant").hidden = !state.assistant;

@@ -52,6 +52,8 @@ window.dicepadEntryForms["cubitos-roll"] = {
   draw(card, entry, form, ui) {
     card.classList.add("roll");   // each face's label beside its numbers (cb-phone.css)
     card.append(ui.el("h3", { textContent: ui.labels.enter_roll }));
+    if (entry.danger)
+      card.append(ui.el("p", { className: "warning", textContent: entry.danger }));
     for (const kind of entry.kinds) {
       form.shown[kind.key] = form.shown[kind.key] || {};
       const counts = form.shown[kind.key];

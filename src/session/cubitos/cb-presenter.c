@@ -393,6 +393,15 @@ cb_presenter_board_in_danger (const CbGame *game,
          && (p < CB_PHASE_ROLL_DONE || p == CB_PHASE_BUST) && !cb_presenter_board_busted (game, seat);
 }
 
+static gboolean
+in_race_section (const CbGame *game)
+{
+  for (guint s = 0; s < cb_game_get_n_players (game); s++)
+    if (cb_game_get_phase (game, s) >= CB_PHASE_SUPPORT && cb_game_get_phase (game, s) != CB_PHASE_OUT)
+      return TRUE;
+  return FALSE;
+}
+
 char *
 cb_presenter_dup_status (const CbGame *game)
 {
@@ -400,7 +409,6 @@ cb_presenter_dup_status (const CbGame *game)
   guint n;
   g_autofree char *joined = NULL;
   const char *holder;
-  gboolean race_section = FALSE;
 
   g_return_val_if_fail (game != NULL, NULL);
 
@@ -410,15 +418,53 @@ cb_presenter_dup_status (const CbGame *game)
   holder = cb_game_get_player_name (game, cb_game_get_top_dog (game));
   n = waiting_for (game, G_MAXUINT, names);
   joined = dp_join_names (names, n);
-  for (guint s = 0; s < cb_game_get_n_players (game); s++)
-    race_section |= cb_game_get_phase (game, s) >= CB_PHASE_SUPPORT &&
-                    cb_game_get_phase (game, s) != CB_PHASE_OUT;
 
-  if (race_section)
+  if (in_race_section (game))
     /* Translators: the round status in the race section; "Top dog: Ina · race section (phases 5–8): Sami still has to act" */
     return g_strdup_printf (_("Top dog: %s · race section (phases 5–8): %s still to act"), holder, joined);
   /* Translators: the round status in the roll section */
   return g_strdup_printf (_("Top dog: %s · roll section (phases 1–4), all at once: %s still to act"), holder, joined);
+}
+
+char *
+cb_presenter_dup_short_round (const CbGame *game)
+{
+  g_return_val_if_fail (game != NULL, NULL);
+
+  if (cb_game_is_finished (game))
+    return cb_presenter_dup_round_text (game);
+  if (cb_game_is_tiebreak (game))
+    return g_strdup_printf (in_race_section (game)
+                            /* Translators: the phone's header, first line; keep it short (360 px) */
+                            ? _("Tie-break round %u · race section")
+                            /* Translators: the phone's header, first line; keep it short (360 px) */
+                            : _("Tie-break round %u · roll section"),
+                            cb_game_get_round (game));
+  return g_strdup_printf (in_race_section (game)
+                          /* Translators: the phone's header, first line; keep it short (360 px) */
+                          ? _("Round %u · race section")
+                          /* Translators: the phone's header, first line; keep it short (360 px) */
+                          : _("Round %u · roll section"),
+                          cb_game_get_round (game));
+}
+
+char *
+cb_presenter_dup_to_act (const CbGame *game)
+{
+  const char *names[CB_MAX_PLAYERS];
+  guint n;
+  g_autofree char *joined = NULL;
+
+  g_return_val_if_fail (game != NULL, NULL);
+
+  if (cb_game_is_finished (game))
+    return cb_presenter_dup_headline (game);
+  n = waiting_for (game, G_MAXUINT, names);
+  if (n == 0)
+    return g_strdup ("");
+  joined = dp_join_names (names, n);
+  /* Translators: the phone's header, second line; "To act: Ina, Sami and Tom" */
+  return g_strdup_printf (_("To act: %s"), joined);
 }
 
 char *

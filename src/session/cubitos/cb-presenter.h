@@ -69,6 +69,11 @@ gboolean    cb_presenter_board_in_danger (const CbGame *game, guint seat);
 gboolean    cb_presenter_board_busted (const CbGame *game, guint seat);
 /* One sentence for the table: who holds the top dog, who still has to act. */
 char       *cb_presenter_dup_status (const CbGame *game);
+/* The same in two short lines for a phone's header (360 px): "Round 3 · roll section"
+ * and "To act: Ina and Tom" (the race's headline once it is over). The top dog and the
+ * sections' phases are in cb_presenter_dup_status(), shown below them. */
+char       *cb_presenter_dup_short_round (const CbGame *game);
+char       *cb_presenter_dup_to_act (const CbGame *game);
 /* The swords of every player and the red card's result, e.g.
  * "Swords: Ina 2, Sami 1 — Mr. Soldier: Ina has the most". */
 char       *cb_presenter_dup_swords_text (const CbGame *game);

@@ -624,7 +624,8 @@ move_forms (JsonArray    *forms,
 
       form = form_add (forms, "buy_steps", title, detail, action);
       form_check (form, dp, action);
-      if (json_object_get_boolean_member (form, "enabled"))
+      /* One step to buy: nothing to choose, one button (issue 23, played on phones). */
+      if (json_object_get_boolean_member (form, "enabled") && buyable > 1)
         count_add (form, _("Steps"), "buy_steps", 1, buyable, buyable, FALSE);
     }
 
@@ -1303,6 +1304,10 @@ entry_build (JsonObject   *view,
           }
         json_object_set_string_member (entry, "mode", "cubitos-roll");
         json_object_set_array_member (entry, "kinds", kinds);
+        /* After a push in danger (p. 8): the window's board says it, so does the entry
+         * (its "Enter and push" came before the push's warning was on screen). */
+        if (cb_presenter_board_in_danger (game, seat))
+          json_object_set_string_member (entry, "danger", _("⚠ In danger: a roll without a hit busts"));
         json_object_set_object_member (view, "entry", entry);
       }
       break;
@@ -1322,15 +1327,24 @@ cb_seat_view_build (JsonObject   *view,
   JsonObject *shop = json_object_new ();
   g_autofree char *title = cb_presenter_dup_round_text (game);
   g_autofree char *status = cb_presenter_dup_status (game);
+  g_autofree char *head = cb_presenter_dup_short_round (game);
+  g_autofree char *to_act = cb_presenter_dup_to_act (game);
 
   json_object_set_string_member (view, "title", title);
   json_object_set_array_member (view, "dice", json_array_new ());
+  /* The header in two short lines ("head", "to_act"), the seat's own sentence and the
+   * table's below them (docs/table-server.md, "Header"); "turn" stays for pages that know
+   * no more: both sentences in one. */
+  json_object_set_string_member (view, "head", head);
+  json_object_set_string_member (view, "to_act", to_act);
+  json_object_set_string_member (view, "status", status);
   if (seat >= 0)
     {
       g_autofree char *prompt = cb_presenter_dup_prompt (game, seat);
       g_autofree char *both = g_strdup_printf ("%s %s", prompt, status);
 
       json_object_set_string_member (view, "turn", both);
+      json_object_set_string_member (view, "prompt", prompt);
     }
   else
     json_object_set_string_member (view, "turn", status);

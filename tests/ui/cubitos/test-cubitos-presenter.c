@@ -214,6 +214,19 @@ test_sentences (void)
   g_assert_cmpstr (toast, ==, nm ("Ina refilled 9 dice"));
   g_assert_cmpstr (dice, ==, "1 light grey die");
 
+  /* Issue 23, played on phones: the phone's header took 4–5 lines at 360 px with the
+   * status sentence in it. Its two short lines say the round, the section and who is to
+   * act; the top dog stays in the status shown below them. */
+  {
+    g_autofree char *head = cb_presenter_dup_short_round (cb);
+    g_autofree char *to_act = cb_presenter_dup_to_act (cb);
+    g_autofree char *race_head = cb_presenter_dup_short_round (cb_game_from_dp_const (race));
+
+    g_assert_cmpstr (head, ==, "Round 1 · roll section");
+    g_assert_cmpstr (to_act, ==, nm ("To act: Ina and Sami"));
+    g_assert_cmpstr (race_head, ==, "Round 1 · race section");
+  }
+
   /* Issue 15: "Labels contradict the prompt ("phase 5 · support" while it says "move
    * your runner")". After both announced, the board names phase 6 as the prompt does. */
   {
