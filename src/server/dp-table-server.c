@@ -476,7 +476,10 @@ handle_action (Client     *client,
   before = dp_game_copy (game);
   if (dp_session_apply_text (self->session, text, &error))
     {
-      g_autofree char *sentence = dp_table_view_dup_action_text (before, text);
+      /* The window's toast, one short line (what Dicepad entered by itself after it is
+       * on the table). */
+      g_autofree char *sentence = dp_game_view_dup_phone_toast (before, text);
+
       g_signal_emit (self, signals[ENTRY_STORED], 0, client->seat, sentence);
     }
   else if (g_error_matches (error, DP_STORE_ERROR, DP_STORE_ERROR_OUT_OF_DATE))

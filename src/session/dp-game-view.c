@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "dp-game-view-private.h"
 #include "dp-session-resources.h"
 #include "cv-game-view.h"
@@ -127,6 +129,77 @@ dp_game_view_dup_action_text (const DpGame *before,
   if (view != NULL && view->dup_action_text != NULL)
     return view->dup_action_text (before, action_text);
   return g_strdup (action_text);
+}
+
+char *
+dp_game_view_dup_entry_toast (const DpGame      *before,
+                              const char *const *actions,
+                              guint              n_actions)
+{
+  const DpGameView *view = dp_game_view_for_game (before);
+
+  g_return_val_if_fail (before != NULL, NULL);
+
+  if (n_actions == 0)
+    return g_strdup (_("Entry stored"));
+  if (view != NULL && view->dup_entry_toast != NULL)
+    return view->dup_entry_toast (before, actions, n_actions);
+  return dp_game_view_dup_action_text (before, actions[0]);
+}
+
+char *
+dp_game_view_dup_phone_toast (const DpGame *before,
+                              const char   *action)
+{
+  g_autofree char *text = dp_game_view_dup_entry_toast (before, &action, 1);
+
+  /* Translators: a toast on the window for an entry made on a player's phone, "Ina
+   * passes (phone)"; keep it short (a toast at 360 px has two short lines) */
+  return g_strdup_printf (_("%s (phone)"), text);
+}
+
+char *
+dp_game_view_dup_undo_toast (const DpGame *before,
+                             const DpGame *after,
+                             gboolean      redo)
+{
+  const DpGameView *view = dp_game_view_for_game (before);
+
+  g_return_val_if_fail (before != NULL && after != NULL, NULL);
+
+  if (view != NULL && view->dup_undo_text != NULL)
+    return view->dup_undo_text (before, after, redo);
+  return g_strdup (redo ? _("Entry redone") : _("Entry undone"));
+}
+
+char *
+dp_game_view_dup_elsewhere_toast (const DpGame *before,
+                                  const char   *last,
+                                  guint         added,
+                                  guint         removed)
+{
+  g_autofree char *what = NULL;
+
+  g_return_val_if_fail (before != NULL && last != NULL, NULL);
+
+  if (added > 0 && removed > 0)
+    return g_strdup (_("Changed elsewhere"));
+  if (added > 1)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         /* Translators: a toast, another process (a phone at
+                                          * `dicepad-cli serve`, the command line) made entries */
+                                         "%u entry made elsewhere", "%u entries made elsewhere", added),
+                            added);
+  /* What was undone is on the table (the turn panel's line, the Cubitos status) */
+  if (removed > 0)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         /* Translators: a toast, entries taken back by another
+                                          * process */
+                                         "%u entry undone elsewhere", "%u entries undone elsewhere", removed),
+                            removed);
+  what = dp_game_view_dup_entry_toast (before, &last, 1);
+  /* Translators: a toast, an entry made by another process: "Elsewhere: Ina rolled" */
+  return g_strdup_printf (_("Elsewhere: %s"), what);
 }
 
 DpResultColumn *

@@ -97,8 +97,14 @@ struct _DpGameView
   /* Optional: what @action_text did to @before, "Ina: 3 crosses in orange" (the
    * window's toast, the history, a phone's entry). NULL: the text itself. */
   char      *(*dup_action_text) (const DpGame *before, const char *action_text);
+  /* Optional: the window's toast for an entry, @actions the entry and then what Dicepad
+   * entered by itself after it: one short line, "Ina passes (+2 automatic)", that fits
+   * a toast at 360 px in German with two lines (wpolish item 1, tests/ui/test-toasts.c);
+   * the long sentence goes on the table. NULL: dup_action_text of the entry. */
+  char      *(*dup_entry_toast) (const DpGame *before, const char *const *actions, guint n_actions);
   /* Optional: the toast after an undo (@redo FALSE: @before had the entry, @after has
-   * not) or a redo, "Undone: Cleo's green cross". NULL: "Entry undone"/"… redone". */
+   * not) or a redo, "Undone: Cleo's green cross", as short as dup_entry_toast's.
+   * NULL: "Entry undone"/"… redone". */
   char      *(*dup_undo_text)   (const DpGame *before, const DpGame *after, gboolean redo);
 
   /* ---- Result (the window's result page) ---- */
@@ -173,6 +179,16 @@ const DpGameView *dp_game_view_for_game (const DpGame *game);
 char             *dp_game_view_dup_round_text (const DpGame *game);
 char             *dp_game_view_dup_turn_text (const DpGame *game);
 char             *dp_game_view_dup_action_text (const DpGame *before, const char *action_text);
+/* The toasts of the window (wpolish item 1): an entry and what Dicepad entered by itself
+ * after it (dup_entry_toast), an entry made on a phone ("… (phone)"), an undo or redo
+ * (dup_undo_text). Free with g_free(). */
+char             *dp_game_view_dup_entry_toast (const DpGame *before, const char *const *actions, guint n_actions);
+char             *dp_game_view_dup_phone_toast (const DpGame *before, const char *action);
+char             *dp_game_view_dup_undo_toast (const DpGame *before, const DpGame *after, gboolean redo);
+/* The toast when another process changed the game (issue 24, item 10): @added entries
+ * made, @removed taken back there; @last (the last of them) did that to @before:
+ * "Elsewhere: Ina rolled", "3 entries made elsewhere", "1 entry undone elsewhere". */
+char             *dp_game_view_dup_elsewhere_toast (const DpGame *before, const char *last, guint added, guint removed);
 
 /* How dp_game_view_compute_progression() cuts a game into steps. */
 typedef enum

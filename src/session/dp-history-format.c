@@ -35,8 +35,9 @@ dp_format_percent (double share)
 {
   g_autofree char *number = dp_format_double (share * 100.0, 0);
 
-  /* Translators: a percentage; %s is the number. German and French put a
-   * (narrow) space before the sign: "%s %%" */
+  /* Translators: a percentage; %s is the number. German and French put a space
+   * before the sign: make it a no-break space (German U+00A0, French U+202F), so that
+   * the number and its sign stay on one line (wpolish item 2) */
   return g_strdup_printf (_("%s%%"), number);
 }
 

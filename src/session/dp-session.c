@@ -6,6 +6,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "dp-game-view.h"
 #include "dp-session.h"
 #include "dp-table-view.h"
 
@@ -444,24 +445,14 @@ describe_change (const char *setup,
   guint removed = old->len - common;
   guint added = now->len - common;
   GPtrArray *source = added > 0 ? now : old;
-  g_autoptr(DpGame) before = dp_game_replay (setup, (const char *const *) source->pdata, source->len - 1, NULL, NULL);
-  g_autofree char *what = NULL;
+  g_autoptr(DpGame) before = NULL;
 
   if (source->len == 0)
     return g_strdup (_("Changed elsewhere"));
-  what = before != NULL ? dp_table_view_dup_action_text (before, g_ptr_array_index (source, source->len - 1))
-                        : g_strdup ("");
-  if (added > 0 && removed > 0)
-    return g_strdup_printf (_("Changed elsewhere: %s"), what);
-  if (added == 1)
-    return g_strdup_printf (_("Entered elsewhere: %s"), what);
-  if (added > 1)
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Entered elsewhere: %u entry, the last: %s",
-                                         "Entered elsewhere: %u entries, the last: %s", added), added, what);
-  if (removed == 1)
-    return g_strdup_printf (_("Undone elsewhere: %s"), what);
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Undone elsewhere: %u entry, the last: %s",
-                                       "Undone elsewhere: %u entries, the last: %s", removed), removed, what);
+  before = dp_game_replay (setup, (const char *const *) source->pdata, source->len - 1, NULL, NULL);
+  if (before == NULL)
+    return g_strdup (_("Changed elsewhere"));
+  return dp_game_view_dup_elsewhere_toast (before, g_ptr_array_index (source, source->len - 1), added, removed);
 }
 
 /* Loads the stored game again when its log is not the one the session shows; TRUE when

@@ -420,9 +420,3 @@ dp_table_view_claim_action (const DpGame  *game,
   return json_object_ref (object);
 }
 
-char *
-dp_table_view_dup_action_text (const DpGame *before,
-                               const char   *action_json)
-{
-  return dp_game_view_dup_action_text (before, action_json);
-}

@@ -73,10 +73,6 @@ gboolean    dp_table_json_get_int (JsonObject *object, const char *name, gint64 
  * an action (DpGameView.phone_read_answer). NULL with a translated error otherwise. */
 JsonObject *dp_table_view_claim_action (const DpGame *game, guint seat, JsonNode *action, GError **error);
 
-/* What @action_json (canonical text) did to @before, as the window's toast says it:
- * "Sami: 1 cross in green". Free with g_free(). */
-char       *dp_table_view_dup_action_text (const DpGame *before, const char *action_json);
-
 /* ---- For the views' phone_fill ---- */
 
 /* Phone buttons for one seat from the engine's list; beyond this the window offers the

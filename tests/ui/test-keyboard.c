@@ -402,6 +402,52 @@ test_long_toast_wraps (Fixture       *f,
   g_assert_cmpint (gtk_label_get_natural_wrap_mode (label), ==, GTK_NATURAL_WRAP_NONE);
 }
 
+/* Runs the main loop for @seconds (what a player does meanwhile: nothing). */
+static void
+idle_for (double seconds)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
+
+  while (g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (10000);
+    }
+}
+
+/* wpolish item 1 ("keep its Undo button"): the toast of an entry stays its full time,
+ * also when it replaces the text of a toast shown a while ago. The window shows one
+ * toast at a time and puts the newest entry's text in it; the toast went when the
+ * first one's time (5 s) was over, so an entry made 4.5 s after the roll had its toast
+ * and its Undo button for half a second. Two seconds after that entry its toast is
+ * still there (the first one's time would have run out a second before). */
+static void
+test_new_entry_keeps_toast (Fixture       *f,
+                            gconstpointer  data)
+{
+  static const char *const names[] = { "Ina", "Sami", NULL };
+  GtkWidget *overlay;
+  GtkLabel *label = NULL;
+  gint64 end;
+
+  start_by_keys (f, names);
+  dp_table_page_entry_stored (DP_TABLE_PAGE (table (f)), "Ina rolled");
+  overlay = dp_ui_find_descendant (GTK_WIDGET (f->window), ADW_TYPE_TOAST_OVERLAY);
+  end = g_get_monotonic_time () + 3 * G_USEC_PER_SEC;
+  while (label == NULL && g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      label = find_label_with_text (overlay, "Ina rolled");
+    }
+  g_assert_nonnull (label);
+  idle_for (4.5);
+  dp_table_page_entry_stored (DP_TABLE_PAGE (table (f)), "Ina: 2× orange");
+  idle_for (2.0);
+  label = find_label_with_text (overlay, "Ina: 2× orange");
+  g_assert_nonnull (label);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (label)));
+}
+
 /* Issue 14, item 1: "A turn ended by clicking the last opponent's choice; the next roll
  * was typed (gggpbo) and Enter pressed: the letters went nowhere because focus sat on
  * the toast's Undo button, and Enter undid that opponent's mark." */
@@ -1317,6 +1363,7 @@ main (int   argc,
 
   g_test_add ("/keyboard/whole-game", Fixture, &ui_config, dp_ui_fixture_setup, test_whole_game_by_keys, dp_ui_fixture_teardown);
   g_test_add ("/keyboard/long-toast-wraps", Fixture, &ui_config, dp_ui_fixture_setup, test_long_toast_wraps, dp_ui_fixture_teardown);
+  g_test_add ("/keyboard/new-entry-keeps-toast", Fixture, &ui_config, dp_ui_fixture_setup, test_new_entry_keeps_toast, dp_ui_fixture_teardown);
   g_test_add ("/keyboard/enter-never-undoes", Fixture, &ui_config, dp_ui_fixture_setup, test_enter_never_undoes, dp_ui_fixture_teardown);
   g_test_add ("/keyboard/letters-reach-dice-every-turn", Fixture, &ui_config, dp_ui_fixture_setup, test_letters_reach_dice_every_turn, dp_ui_fixture_teardown);
   g_test_add ("/keyboard/last-line-follows-undo", Fixture, &ui_config, dp_ui_fixture_setup, test_last_line_follows_undo, dp_ui_fixture_teardown);

@@ -141,7 +141,7 @@ test_one_truth (Fixture       *f,
   g_ptr_array_add (expected, g_strdup ("{\"player\":\"Ina\",\"roll\":[\"orange\",\"orange\",\"green\",\"pink\",\"skull\",\"skull\"]}"));
   json_object_unref (phone_wait_state_at (phone, 1));
   WAIT_FOR (window_n_actions (f) == 1, "window follows the phone");
-  WAIT_FOR (dp_ui_find_label_starting (GTK_WIDGET (f->window), "Entered elsewhere: ") != NULL, "window's toast");
+  WAIT_FOR (dp_ui_find_label_starting (GTK_WIDGET (f->window), "Elsewhere: Ina rolled") != NULL, "window's toast");
   assert_window_is_stored (f, id);
 
   /* 2. The window takes the oranges: the phone gets the new state from serve. */
@@ -156,7 +156,9 @@ test_one_truth (Fixture       *f,
   g_free (run_cli (f, "undo", id));
   g_ptr_array_remove_index (expected, expected->len - 1);
   WAIT_FOR (window_n_actions (f) == n - 1, "window follows dicepad-cli undo");
-  WAIT_FOR (dp_ui_find_label_starting (GTK_WIDGET (f->window), "Undone elsewhere: Ina") != NULL, "window's toast");
+  /* the toast says it in one short line (wpolish item 1), the turn panel what it was */
+  WAIT_FOR (dp_ui_find_label_starting (GTK_WIDGET (f->window), "1 entry undone elsewhere") != NULL, "window's toast");
+  WAIT_FOR (dp_ui_find_label_starting (GTK_WIDGET (f->window), "Undone: Ina") != NULL, "turn panel's line");
   json_object_unref (phone_wait_state_at (phone, n - 1));
   assert_window_is_stored (f, id);
 

@@ -249,18 +249,17 @@ closed_p_jokers (guint k,
 }
 
 /* docs/assistant.md: "Percentages are rounded; a chance that is not zero is never
- * shown as "0 %" ("< 1 %")"; German with a no-break space. */
+ * shown as "0 %" ("< 1 %")"; no-break spaces in every language (wpolish item 2). */
 static char *
 percent_text (double p)
 {
-  const char *space = is_german () ? "\u00a0" : " ";
   int percent = (int) floor (p * 100 + 0.5);
 
   if (percent <= 0 && p > 1e-12)
-    return g_strdup_printf ("< 1%s%%", space);
+    return g_strdup ("<\u00a01\u00a0%");
   if (percent >= 100 && p < 1 - 1e-12)
-    return g_strdup_printf ("> 99%s%%", space);
-  return g_strdup_printf ("%d%s%%", percent, space);
+    return g_strdup (">\u00a099\u00a0%");
+  return g_strdup_printf ("%d\u00a0%%", percent);
 }
 
 static CvAssistantText *
@@ -570,7 +569,8 @@ test_undo_and_outcome_texts (void)
   if (is_german ())
     {
       g_assert_cmpstr (outcome, ==, "Ina: 4 Kreuze in Orange — die anderen bekommen nichts");
-      g_assert_cmpstr (undo, ==, "Rückgängig: 4 Kreuze in Orange von Ina");
+      /* short, for a toast at 360 px (wpolish item 1) */
+      g_assert_cmpstr (undo, ==, "Zurück: Ina: 4× Orange");
       return;
     }
   g_assert_cmpstr (outcome, ==, "Ina: 4 crosses in orange — the others get nothing");

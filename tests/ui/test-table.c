@@ -485,8 +485,8 @@ percent_text (double p)
   int percent = (int) floor (p * 100 + 0.5);
 
   if (percent <= 0 && p > 1e-12)
-    return g_strdup ("< 1 %");
-  return g_strdup_printf ("%d %%", percent);
+    return g_strdup ("<\u00a01\u00a0%");
+  return g_strdup_printf ("%d\u00a0%%", percent);
 }
 
 /* Issue 8: "an optional assistant (off by default ...)": nothing is shown and nothing
@@ -589,7 +589,7 @@ test_assistant_live_selection (Fixture       *f,
   /* 3 dice: 7 % and 41 % by the formulas above. */
   {
     g_autofree char *three = assistant_line (f, "Picking up ");
-    g_assert_true (g_str_has_prefix (three, "Picking up 3 dice: 7 % curse risk this roll, 41 % at least 2 jokers; "));
+    g_assert_true (g_str_has_prefix (three, "Picking up 3 dice: 7\u00a0% curse risk this roll, 41\u00a0% at least 2 jokers; "));
   }
 
   /* Escape puts the dice back: the hint returns. */

@@ -10,6 +10,8 @@
 #include <glib/gi18n.h>
 
 #include "dp-application.h"
+#include "cb-decide-section.h"
+#include "cb-roll-entry.h"
 #include "dp-window.h"
 #include "dp-ui-test-util.h"
 
@@ -76,6 +78,55 @@ test_window_start_page (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+
+/* How many shortcuts under @widget have @accelerator (the window keeps a copy of each
+ * for its search results). */
+static guint
+count_shortcuts (GtkWidget  *widget,
+                 const char *accelerator)
+{
+  guint n = 0;
+
+  if (GTK_IS_SHORTCUTS_SHORTCUT (widget))
+    {
+      g_autofree char *accel = NULL;
+
+      g_object_get (widget, "accelerator", &accel, NULL);
+      n += g_strcmp0 (accel, accelerator) == 0;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_shortcuts (child, accelerator);
+  return n;
+}
+
+/* docs/keyboard.md, Cubitos: "The roll and its decision in one key: right after the
+ * dice, the underlined letter of Push or Pass … Not where the letter is a face key
+ * (French a): there Enter first." The letters this language's buttons underline,
+ * lower case, those that are no face key. */
+static char *
+dup_roll_decision_keys (void)
+{
+  static const CbFace faces[] = { CB_FACE_COIN, CB_FACE_STEP, CB_FACE_CREDIT, CB_FACE_TEAM, CB_FACE_SPECIAL };
+  static const char *const choices[] = { "push", "pass" };
+  GString *keys = g_string_new (NULL);
+
+  for (guint c = 0; c < G_N_ELEMENTS (choices); c++)
+    {
+      gunichar key = g_unichar_toupper (cb_decide_section_key (choices[c]));
+      gboolean face = FALSE;
+
+      for (guint f = 0; f < G_N_ELEMENTS (faces); f++)
+        face |= cb_roll_entry_get_face_key (faces[f]) == key;
+      if (face)
+        continue;
+      if (keys->len > 0)
+        g_string_append_c (keys, ' ');
+      g_string_append_unichar (keys, g_unichar_tolower (key));
+    }
+  return g_string_free (keys, FALSE);
+}
+
 static const DpUiFixtureConfig shortcuts_config = { "dicepad-window-XXXXXX", "Window" };
 
 /* polish2 item 5: "'Gtk-WARNING: GtkLabel … reported min width -3' twice when the
@@ -106,6 +157,17 @@ test_window_shortcuts (DpUiFixture   *f,
   gtk_widget_measure (GTK_WIDGET (overlay), GTK_ORIENTATION_VERTICAL, width, &height, NULL, NULL, NULL);
   g_assert_cmpint (width, <=, 1280);
   g_assert_cmpint (height, <=, 720);
+
+  /* wpolish item 3: the Cubitos keys of docs/keyboard.md are listed — Space (the next
+   * colour's fields) and the roll with its decision in one key, in this language's
+   * letters ("p a", German "r p"). */
+  {
+    g_autofree char *keys = dup_roll_decision_keys ();
+
+    g_assert_cmpstr (keys, !=, "");
+    g_assert_cmpuint (count_shortcuts (GTK_WIDGET (overlay), "space"), >, 0);
+    g_assert_cmpuint (count_shortcuts (GTK_WIDGET (overlay), keys), >, 0);
+  }
 
   gtk_window_destroy (GTK_WINDOW (overlay));
 }

@@ -1576,17 +1576,21 @@ cv_odds_format_percent (double p)
 {
   int percent = (int) floor (p * 100.0 + 0.5);
 
-  /* Never say "0 %" of something that can happen, nor "100 %" of something that can fail. */
+  /* Never say "0 %" of something that can happen, nor "100 %" of something that can fail.
+   * The number keeps its sign and its "<" on its line: no-break spaces (U+00A0), never
+   * "3" at the end of one line and "%" at the start of the next (wpolish item 2). */
   if (percent <= 0 && p > 1e-12)
-    /* Translators: a probability below one percent; use your language's percent
-     * spacing (e.g. a no-break space in German, a narrow no-break space in French) */
-    return g_strdup_printf (_("< %d %%"), 1);
+    /* Translators: a probability below one percent; the spaces are no-break spaces
+     * (U+00A0): keep them no-break, e.g. a narrow no-break space (U+202F) before the
+     * sign in French */
+    return g_strdup_printf (_("<\u00a0%d\u00a0%%"), 1);
   if (percent >= 100 && p < 1.0 - 1e-12)
-    /* Translators: a probability above 99 percent */
-    return g_strdup_printf (_("> %d %%"), 99);
+    /* Translators: a probability above 99 percent; no-break spaces as in "< 1 %" */
+    return g_strdup_printf (_(">\u00a0%d\u00a0%%"), 99);
 
-  /* Translators: a probability in percent, e.g. "9 %"; use your language's spacing */
-  return g_strdup_printf (C_("probability", "%d %%"), CLAMP (percent, 0, 100));
+  /* Translators: a probability in percent, e.g. "9 %"; the space is a no-break space
+   * (U+00A0): keep it no-break (French: U+202F) */
+  return g_strdup_printf (C_("probability", "%d\u00a0%%"), CLAMP (percent, 0, 100));
 }
 
 /* The worth of a choice in the model's words: "+3.2 points expected" (the points model)

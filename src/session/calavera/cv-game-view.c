@@ -31,19 +31,43 @@ dup_turn_text (const DpGame *game)
   return cv_presenter_dup_turn_text (cv_game_from_dp_const (game));
 }
 
+/* @action_text read against @before; FALSE when it is no action there. */
+static gboolean
+read_action (const CvGame *before,
+             const char   *action_text,
+             CvAction     *action)
+{
+  g_autoptr(JsonNode) node = json_from_string (action_text, NULL);
+
+  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) &&
+         cv_action_from_json (before, json_node_get_object (node), action, NULL);
+}
+
 static char *
 dup_action_text (const DpGame *before,
                  const char   *action_text)
 {
   const CvGame *cv = cv_game_from_dp_const (before);
-  g_autoptr(JsonNode) node = json_from_string (action_text, NULL);
   CvAction action;
 
-  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node) ||
-      !cv_action_from_json (cv, json_node_get_object (node), &action, NULL))
+  if (!read_action (cv, action_text, &action))
     return g_strdup (action_text);
-
   return cv_presenter_dup_action_text (cv, &action);
+}
+
+/* Calavera enters nothing by itself (a player who cannot mark is skipped by the rules
+ * engine): the toast is the entry's. */
+static char *
+dup_entry_toast (const DpGame      *before,
+                 const char *const *actions,
+                 guint              n_actions)
+{
+  const CvGame *cv = cv_game_from_dp_const (before);
+  CvAction action;
+
+  if (!read_action (cv, actions[0], &action))
+    return g_strdup (actions[0]);
+  return cv_presenter_dup_action_toast (cv, &action);
 }
 
 /* ---- Result, history, statistics ---- */
@@ -353,6 +377,7 @@ const DpGameView cv_game_view = {
   .dup_round_text = dup_round_text,
   .dup_turn_text = dup_turn_text,
   .dup_action_text = dup_action_text,
+  .dup_entry_toast = dup_entry_toast,
   .dup_undo_text = dup_undo_text,
   .turn_number = turn_number,
 

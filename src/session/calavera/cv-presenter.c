@@ -289,6 +289,41 @@ dup_faces_text (const CvFace *typed,
   return g_string_free (out, FALSE);
 }
 
+/* "Sami: 3 crosses in orange" and, when @lost, the crosses lost past the row's end. */
+static char *
+dup_take_text (const CvGame   *before,
+               const CvAction *action,
+               const char     *name,
+               gboolean        lost)
+{
+  CvPreview preview;
+  g_autofree char *made_text = NULL;
+  guint made;
+
+  if (!cv_game_preview (before, action, &preview, NULL))
+    return g_strdup (name);
+  made = preview.crosses_after - preview.crosses_before;
+  if (action->type == CV_ACTION_TAKE)
+    made_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                              /* Translators: "Sami: 3 crosses in orange" */
+                                              "%s: %u cross in %s",
+                                              "%s: %u crosses in %s", made),
+                                 name, made, cv_face_get_name (action->color));
+  else
+    made_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                              /* Translators: "Ina: jokers as orange, 2 crosses" */
+                                              "%s: jokers as %s, %u cross",
+                                              "%s: jokers as %s, %u crosses", made),
+                                 name, cv_face_get_name (action->color), made);
+  if (!lost || preview.crosses_lost == 0)
+    return g_steal_pointer (&made_text);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       /* Translators: "Ben: 3 crosses in orange" + ", 1 lost past the end" */
+                                       "%s, %u lost past the end",
+                                       "%s, %u lost past the end", preview.crosses_lost),
+                          made_text, preview.crosses_lost);
+}
+
 char *
 cv_presenter_dup_action_text (const CvGame   *before,
                               const CvAction *action)
@@ -315,34 +350,7 @@ cv_presenter_dup_action_text (const CvGame   *before,
       }
     case CV_ACTION_TAKE:
     case CV_ACTION_TAKE_JOKERS:
-      {
-        CvPreview preview;
-        g_autofree char *made_text = NULL;
-        guint made;
-
-        if (!cv_game_preview (before, action, &preview, NULL))
-          return g_strdup (name);
-        made = preview.crosses_after - preview.crosses_before;
-        if (action->type == CV_ACTION_TAKE)
-          made_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                    /* Translators: "Sami: 3 crosses in orange" */
-                                                    "%s: %u cross in %s",
-                                                    "%s: %u crosses in %s", made),
-                                       name, made, cv_face_get_name (action->color));
-        else
-          made_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                    /* Translators: "Ina: jokers as orange, 2 crosses" */
-                                                    "%s: jokers as %s, %u cross",
-                                                    "%s: jokers as %s, %u crosses", made),
-                                       name, cv_face_get_name (action->color), made);
-        if (preview.crosses_lost == 0)
-          return g_steal_pointer (&made_text);
-        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                             /* Translators: "Ben: 3 crosses in orange" + ", 1 lost past the end" */
-                                             "%s, %u lost past the end",
-                                             "%s, %u lost past the end", preview.crosses_lost),
-                                made_text, preview.crosses_lost);
-      }
+      return dup_take_text (before, action, name, TRUE);
     case CV_ACTION_FREEZE:
       /* Translators: "Ina froze the orange row" */
       return g_strdup_printf (_("%s froze the %s row"), name, cv_face_get_name (action->color));
@@ -981,6 +989,59 @@ cv_presenter_dup_outcome_text (const CvGame   *before,
     }
 
   return g_steal_pointer (&text);
+}
+
+char *
+cv_presenter_dup_action_toast (const CvGame   *before,
+                               const CvAction *action)
+{
+  int seat = action->player >= 0 ? action->player : cv_game_get_default_actor (before);
+  const char *name = seat >= 0 ? cv_game_get_player_name (before, seat) : "";
+
+  g_return_val_if_fail (before != NULL && action != NULL, NULL);
+
+  switch (action->type)
+    {
+    case CV_ACTION_ROLL:
+      /* Translators: a toast (two short lines at 360 px), "Ina rolled"; the turn
+       * panel shows the dice */
+      return g_strdup_printf (_("%s rolled"), name);
+    case CV_ACTION_REROLL:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           /* Translators: a toast, "Ina re-rolled 2 dice"; the
+                                            * turn panel shows the dice */
+                                           "%s re-rolled %u die", "%s re-rolled %u dice", action->n_dice),
+                              name, action->n_dice);
+    case CV_ACTION_TAKE:
+    case CV_ACTION_TAKE_JOKERS:
+      {
+        CvPreview preview;
+
+        if (!cv_game_preview (before, action, &preview, NULL))
+          return g_strdup (name);
+        /* Translators: a toast, "Sami: 3× orange": the crosses made in a colour (with
+         * jokers or not; the crosses lost past the end are said in the turn panel) */
+        return g_strdup_printf (_("%s: %u× %s"), name, preview.crosses_after - preview.crosses_before,
+                                cv_face_get_name (action->color));
+      }
+    case CV_ACTION_FREEZE:
+      /* Translators: a toast, "Ina froze orange" (a row on her sheet) */
+      return g_strdup_printf (_("%s froze %s"), name, cv_face_get_name (action->color));
+    case CV_ACTION_PASS:
+    default:
+      return cv_presenter_dup_action_text (before, action);
+    }
+}
+
+char *
+cv_presenter_dup_take_back_text (guint n_picked_up)
+{
+  if (n_picked_up == 0)
+    /* Translators: Ctrl+Z after the re-roll key, before any die was picked up */
+    return g_strdup (_("Undone: the re-roll you started"));
+  /* Translators: Ctrl+Z while picking up dice for a re-roll; the roll itself stays */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Undone: picking up %u die (the roll stays)",
+                                       "Undone: picking up %u dice (the roll stays)", n_picked_up), n_picked_up);
 }
 
 /* What differs between @with (the state with the entry) and @without (without it). */

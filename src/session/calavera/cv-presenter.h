@@ -161,8 +161,15 @@ char       *cv_presenter_dup_key_label (const CvChoice *choice);
 /* What an entry did, with what follows from it: "Ina: 3 crosses in orange — the others
  * get nothing", "Ina rolled … — Tom can mark nothing and is skipped". */
 char       *cv_presenter_dup_outcome_text (const CvGame *before, const CvAction *action, const CvGame *after);
+/* The window's toast for an entry: one short line that fits a toast at 360 px in
+ * German (wpolish item 1), "Ina rolled", "Ina: 3 crosses in orange"; the turn panel
+ * shows cv_presenter_dup_outcome_text(). */
+char       *cv_presenter_dup_action_toast (const CvGame *before, const CvAction *action);
 /* The toasts of Ctrl+Z and Ctrl+Shift+Z: "Undone: Cleo's green cross". */
 char       *cv_presenter_dup_undo_text (const CvGame *before_undo, const CvGame *after_undo);
 char       *cv_presenter_dup_redo_text (const CvGame *before_redo, const CvGame *after_redo);
+/* The toast of Ctrl+Z while dice are picked up for a re-roll (issue 27 item 4): the
+ * pick-up of @n_picked_up dice is taken back, the roll stays. */
+char       *cv_presenter_dup_take_back_text (guint n_picked_up);
 
 G_END_DECLS

@@ -35,6 +35,14 @@ dup_action_text (const DpGame *before,
   return cb_presenter_dup_action_text (cb_game_from_dp_const (before), action_text);
 }
 
+static char *
+dup_entry_toast (const DpGame      *before,
+                 const char *const *actions,
+                 guint              n_actions)
+{
+  return cb_presenter_dup_entries_toast (cb_game_from_dp_const (before), actions, n_actions);
+}
+
 /* ---- Result, history, statistics ---- */
 
 /* Rulebook p. 10 „Spielende“: a lone finisher wins; several: the farthest beyond the
@@ -161,6 +169,7 @@ const DpGameView cb_game_view = {
   .dup_round_text = dup_round_text,
   .dup_turn_text = dup_turn_text,
   .dup_action_text = dup_action_text,
+  .dup_entry_toast = dup_entry_toast,
   .dup_undo_text = dup_undo_text,
   .turn_number = NULL,   /* the score progression has a point after every action */
 

@@ -615,24 +615,102 @@ cb_presenter_dup_unused_text (const CbGame *before,
                           joined);
 }
 
-char *
-cb_presenter_dup_undo_text (const CbGame *before,
-                            const CbGame *after,
-                            gboolean      redo)
+/* One short line for a toast: what @action_json did, without its figures (the boards
+ * show them) where the sentence would not fit a toast at 360 px. */
+static char *
+dup_action_toast (const CbGame *before,
+                  const char   *action_json)
 {
-  const CbGame *with = redo ? after : before;
-  const CbGame *without = redo ? before : after;
-  guint from, to;
+  CbAction a;
+  const char *name;
+  int seat;
+
+  if (action_json == NULL || !cb_action_from_text (before, action_json, &a, NULL)
+      || (seat = cb_action_get_seat (&a)) < 0)
+    return g_strdup (_("Entry stored"));
+  name = cb_game_get_player_name (before, (guint) seat);
+
+  switch (cb_action_get_type (&a))
+    {
+    case CB_ACTION_REFILL:
+      /* Translators: a toast (two short lines at 360 px), "Ina refilled"; the board
+       * shows how many dice */
+      return g_strdup_printf (_("%s refilled"), name);
+    case CB_ACTION_COLLECT:
+      /* Translators: a toast, "Ina collected"; the board shows what */
+      return g_strdup_printf (_("%s collected"), name);
+    case CB_ACTION_MOVE:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s moved %u space", "%s moved %u spaces",
+                                           cb_action_get_number (&a)), name, cb_action_get_number (&a));
+    case CB_ACTION_JET:
+      /* Translators: a toast, "Ina: jet boost" (the card Jet Boost; steps doubled) */
+      return g_strdup_printf (_("%s: jet boost"), name);
+    case CB_ACTION_BUY:
+      /* Translators: a toast, "Ina bought a die"; the board shows which */
+      return g_strdup_printf (_("%s bought a die"), name);
+    case CB_ACTION_CORRECT_COST:
+      /* Translators: a toast, "Ina: cost told" (a card's cost as printed) */
+      return g_strdup_printf (_("%s: cost told"), name);
+    case CB_ACTION_ABILITY:
+      /* Translators: a toast, "Ina used an ability" (of a card; the table says which) */
+      return g_strdup_printf (_("%s used an ability"), name);
+    case CB_ACTION_ANNOUNCE:
+      /* Translators: a toast, "Ina: swords announced" */
+      return g_strdup_printf (_("%s: swords announced"), name);
+    case CB_ACTION_REDEEM:
+      /* Translators: a toast, "Ina: credits → coins" (the board shows how many) */
+      return g_strdup_printf (_("%s: credits → coins"), name);
+    case CB_ACTION_BUY_STEPS:
+      /* Translators: a toast, "Ina: coins → steps" (the board shows how many) */
+      return g_strdup_printf (_("%s: coins → steps"), name);
+    case CB_ACTION_ROLL:
+    case CB_ACTION_PUSH:
+    case CB_ACTION_PASS:
+    case CB_ACTION_BUST:
+    case CB_ACTION_SHORTCUT:
+    case CB_ACTION_REST:
+    case CB_N_ACTIONS:
+    default:
+      return cb_presenter_dup_action_text (before, action_json);
+    }
+}
+
+char *
+cb_presenter_dup_entries_toast (const CbGame      *before,
+                                const char *const *actions,
+                                guint              n_actions)
+{
+  g_autofree char *first = NULL;
+
+  g_return_val_if_fail (before != NULL, NULL);
+
+  if (n_actions == 0)
+    return g_strdup (_("Entry stored"));
+  first = dup_action_toast (before, actions[0]);
+  if (n_actions == 1)
+    return g_steal_pointer (&first);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       /* Translators: a toast: the entry, then how many entries
+                                        * Dicepad made by itself after it because nobody had
+                                        * anything to decide: "Ina passes (+2 automatic)" */
+                                       "%s (+%u automatic)", "%s (+%u automatic)", n_actions - 1),
+                          first, n_actions - 1);
+}
+
+/* What the entries @with has logged beyond @without did (short for a toast when
+ * @brief), or NULL when it has none. */
+static char *
+dup_logged_entries (const CbGame *without,
+                    const CbGame *with,
+                    gboolean      brief)
+{
+  guint from = cb_game_get_n_logged (without);
+  guint to = cb_game_get_n_logged (with);
   g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(CbGame) game = NULL;
-  g_autofree char *what = NULL;
 
-  g_return_val_if_fail (before != NULL && after != NULL, NULL);
-
-  from = cb_game_get_n_logged (without);
-  to = cb_game_get_n_logged (with);
   if (to <= from)
-    return g_strdup (redo ? _("Entry redone") : _("Entry undone"));
+    return NULL;
 
   /* The texts as they were entered, each read against the state before it. */
   game = cb_game_copy (without);
@@ -644,12 +722,46 @@ cb_presenter_dup_undo_text (const CbGame *before,
       if (!cb_game_apply (game, action, NULL))
         break;
     }
-  what = cb_presenter_dup_entries_text (without, (const char *const *) texts->pdata, texts->len);
+  /* A toast names the entry only (what Dicepad entered with it is on the table). */
+  return brief ? cb_presenter_dup_entries_toast (without, (const char *const *) texts->pdata, MIN (texts->len, 1))
+               : cb_presenter_dup_entries_text (without, (const char *const *) texts->pdata, texts->len);
+}
+
+static char *
+dup_undo (const CbGame *before,
+          const CbGame *after,
+          gboolean      redo,
+          gboolean      brief)
+{
+  g_autofree char *what = redo ? dup_logged_entries (before, after, brief) : dup_logged_entries (after, before, brief);
+
+  if (what == NULL)
+    return g_strdup (redo ? _("Entry redone") : _("Entry undone"));
   if (redo)
     /* Translators: the toast after Ctrl+Shift+Z, "Redone: Ina rolled 3 hits" */
     return g_strdup_printf (_("Redone: %s"), what);
   /* Translators: the toast after Ctrl+Z, "Undone: Ina rolled 3 hits" */
   return g_strdup_printf (_("Undone: %s"), what);
+}
+
+char *
+cb_presenter_dup_undo_text (const CbGame *before,
+                            const CbGame *after,
+                            gboolean      redo)
+{
+  g_return_val_if_fail (before != NULL && after != NULL, NULL);
+  return dup_undo (before, after, redo, TRUE);
+}
+
+char *
+cb_presenter_dup_log_change_text (const CbGame *before,
+                                  const CbGame *after)
+{
+  g_return_val_if_fail (before != NULL && after != NULL, NULL);
+
+  if (cb_game_get_n_logged (after) < cb_game_get_n_logged (before))
+    return dup_undo (before, after, FALSE, FALSE);
+  return dup_logged_entries (before, after, FALSE);
 }
 
 char *

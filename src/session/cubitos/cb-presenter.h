@@ -83,13 +83,23 @@ char       *cb_presenter_dup_action_text (const CbGame *before, const char *acti
  * turn from @before: "Ina passes — and, with nothing to decide: Ina collected 2 coins,
  * 1 step and 0 credits, Ina announced the swords". @actions: the entry first. */
 char       *cb_presenter_dup_entries_text (const CbGame *before, const char *const *actions, guint n_actions);
+/* The window's toast for the same entries, one short line that fits a toast at 360 px
+ * (wpolish item 1): the entry, and how many Dicepad made by itself after it — "Ina
+ * passes (+2 automatic)". What those were is cb_presenter_dup_entries_text()'s, shown
+ * on the table. */
+char       *cb_presenter_dup_entries_toast (const CbGame *before, const char *const *actions, guint n_actions);
 /* What @seat gave up with the entry that took @before to @after: the optional card
  * abilities offered before and gone after, as when a walk ends phase 5 — "Smelly Cat
  * was not used (its time is over)" (issue 25, item 3.7); NULL when nothing was. */
 char       *cb_presenter_dup_unused_text (const CbGame *before, const CbGame *after, guint seat);
 /* The toast after Ctrl+Z / Ctrl+Shift+Z: what was taken back or made again, from the
- * games' logs: "Undone: Ina rolled 3 hits" (issue 25, item 3.11). */
+ * games' logs: "Undone: Ina rolled 3 hits" (issue 25, item 3.11), short as
+ * cb_presenter_dup_entries_toast() — "Undone: Ina passes (+2 automatic)". */
 char       *cb_presenter_dup_undo_text (const CbGame *before, const CbGame *after, gboolean redo);
+/* What changed in the log from @before to @after, in full for the table: the entries
+ * taken back ("Undone: Ina passes — and, with nothing to decide: Sami rests") or those
+ * made since (a phone's, a redo); NULL when the log is as long. */
+char       *cb_presenter_dup_log_change_text (const CbGame *before, const CbGame *after);
 /* The headline of the result: "Ina wins the race" / "Race over". */
 char       *cb_presenter_dup_headline (const CbGame *game);
 

@@ -186,10 +186,15 @@ action_chosen_cb (CvTurnPanel    *panel,
     }
   self->applying = FALSE;
 
-  /* Said twice: in the turn panel, and in the toast that offers Undo. */
+  /* Said twice: in full in the turn panel, and in one short line in the toast that
+   * offers Undo (wpolish item 1: a toast at 360 px has two short lines). */
   text = cv_presenter_dup_outcome_text (before, action, cv_game_ui_get_game (self->session));
   cv_turn_panel_set_last_text (self->turn_panel, text);
-  dp_table_page_entry_stored (DP_TABLE_PAGE (self), text);
+  {
+    g_autofree char *toast = cv_presenter_dup_action_toast (before, action);
+
+    dp_table_page_entry_stored (DP_TABLE_PAGE (self), toast);
+  }
 }
 
 /* A click on a sheet's row: what a pencil would do there (issue 14) — the colour if its
@@ -485,12 +490,7 @@ take_back_unstored (DpTablePage *page)
   if (!cv_dice_entry_take_back_reroll (cv_turn_panel_get_dice_entry (self->turn_panel), &n))
     return NULL;
   dp_table_page_keep_focus (page);
-  if (n == 0)
-    /* Translators: Ctrl+Z after the re-roll key, before any die was picked up */
-    return g_strdup (_("Undone: the re-roll you started"));
-  /* Translators: Ctrl+Z while picking up dice for a re-roll; the roll itself stays */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Undone: picking up %u die (the roll stays)",
-                                       "Undone: picking up %u dice (the roll stays)", n), n);
+  return cv_presenter_dup_take_back_text (n);
 }
 
 static void

@@ -182,6 +182,10 @@ show_toast (DpWindow   *self,
       gtk_label_set_text (GTK_LABEL (adw_toast_get_custom_title (self->last_toast)), title);
       adw_toast_set_button_label (self->last_toast, button_label);
       adw_toast_set_action_name (self->last_toast, button_label != NULL ? action_name : NULL);
+      /* …for its full time from now: added again, a toast on screen starts its timeout
+       * anew (libadwaita 1.2, adw_toast_overlay_add_toast(); it takes no reference then).
+       * Else the toast of an entry made 4 s after the first went within a second. */
+      adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (self->last_toast));
       return;
     }
 
@@ -698,7 +702,6 @@ step_session (DpWindow *self,
   g_autoptr(GError) error = NULL;
   g_autoptr(DpGame) before = NULL;
   g_autofree char *text = NULL;
-  const DpGameView *view;
   gboolean done;
 
   if (self->session == NULL ||
@@ -711,11 +714,7 @@ step_session (DpWindow *self,
       show_error (self, error->message);
       return;
     }
-  view = dp_game_view_for_game (before);
-  if (view != NULL && view->dup_undo_text != NULL)
-    text = view->dup_undo_text (before, dp_session_get_game (self->session), redo);
-  else
-    text = g_strdup (redo ? _("Entry redone") : _("Entry undone"));
+  text = dp_game_view_dup_undo_toast (before, dp_session_get_game (self->session), redo);
   show_toast (self, text, redo ? _("_Undo") : _("_Redo"), redo ? "win.undo" : "win.redo");
 }
 
@@ -960,10 +959,8 @@ phone_entry_stored_cb (DpTableServer *server,
                        const char    *text,
                        DpWindow      *self)
 {
-  /* Translators: a toast on the window for an entry made on a player's phone */
-  g_autofree char *message = g_strdup_printf (_("%s (from a phone)"), text);
-
-  show_toast (self, message, _("_Undo"), "win.undo");
+  /* @text says it came from a phone (dp_game_view_dup_phone_toast()) */
+  show_toast (self, text, _("_Undo"), "win.undo");
 }
 
 static void

@@ -44,6 +44,8 @@ struct _CbTablePage
   guint         scroll_pending;  /* layouts after which the focused widget is brought into view */
   guint         scroll_idle;
   int           acted_seat;      /* the board that made the last entry here; -1: none */
+  DpGame       *shown;           /* the game as the page last showed it */
+  gboolean      entering;        /* cb_table_page_enter() is storing an entry */
   guint         armed;           /* boards (a bit per seat) a key or click went to since */
   gboolean      own_scroll;      /* the page itself is scrolling (not the player) */
   gboolean      looking_away;    /* the player scrolled since their last key, click or entry */
@@ -54,6 +56,7 @@ struct _CbTablePage
   /* Template widgets */
   GtkWidget    *scroller;
   GtkLabel     *status_label;
+  GtkLabel     *entry_label;
   GtkLabel     *swords_label;
   GtkFlowBox   *cards_box;
   GtkGrid      *boards_grid;
@@ -221,6 +224,15 @@ keep_page_height (CbTablePage *self)
     set_page_floor (content, gtk_adjustment_get_value (adj) + gtk_adjustment_get_page_size (adj));
 }
 
+/* The last entry in full under the status line (the toast says it short). */
+static void
+set_entry_text (CbTablePage *self,
+                const char  *text)
+{
+  gtk_label_set_text (self->entry_label, text != NULL ? text : "");
+  cb_controls_keep_height (GTK_WIDGET (self->entry_label));
+}
+
 static void focus_from (CbTablePage *self, guint seat);
 
 /* Follows the game's log; returns the seat of the first action taken back since the last
@@ -248,8 +260,21 @@ static void
 session_changed_cb (DpSession   *session,
                     CbTablePage *self)
 {
+  const DpGame *game = dp_session_get_game (session);
   int undone = follow_log (self);
 
+  /* An undo, a redo or a phone's entry: the table says what changed, in full. (The
+   * page's own entries say it in cb_table_page_enter().) */
+  if (!self->entering && self->shown != NULL)
+    {
+      g_autofree char *text = cb_presenter_dup_log_change_text (cb_game_from_dp_const (self->shown),
+                                                                cb_game_from_dp_const (game));
+
+      if (text != NULL)
+        set_entry_text (self, text);
+    }
+  g_clear_pointer (&self->shown, dp_game_free);
+  self->shown = dp_game_copy (game);
   keep_page_height (self);
   refresh (self);
   /* An entry taken back (the window's Undo, also of a phone's entry): its board has it
@@ -716,6 +741,7 @@ cb_table_page_dispose (GObject *object)
   CbTablePage *self = CB_TABLE_PAGE (object);
 
   cb_table_page_set_session (self, NULL);
+  g_clear_pointer (&self->shown, dp_game_free);
   g_clear_handle_id (&self->columns_idle, g_source_remove);
   g_clear_handle_id (&self->scroll_idle, g_source_remove);
   g_clear_handle_id (&self->follow_idle, g_source_remove);
@@ -768,6 +794,7 @@ cb_table_page_class_init (CbTablePageClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/dicepad/Dicepad/ui/cb-table-page.ui");
   gtk_widget_class_bind_template_child (widget_class, CbTablePage, scroller);
   gtk_widget_class_bind_template_child (widget_class, CbTablePage, status_label);
+  gtk_widget_class_bind_template_child (widget_class, CbTablePage, entry_label);
   gtk_widget_class_bind_template_child (widget_class, CbTablePage, swords_label);
   gtk_widget_class_bind_template_child (widget_class, CbTablePage, cards_box);
   gtk_widget_class_bind_template_child (widget_class, CbTablePage, boards_grid);
@@ -824,11 +851,14 @@ cb_table_page_set_session (CbTablePage *self,
     }
   if (self->cells != NULL)
     clear_boards (self);
+  g_clear_pointer (&self->shown, dp_game_free);
+  set_entry_text (self, NULL);
 
   if (session == NULL || cb_game_from_dp_const (dp_session_get_game (session)) == NULL)
     return;
 
   self->session = g_object_ref (session);
+  self->shown = dp_game_copy (dp_session_get_game (session));
   self->changed_id = g_signal_connect (session, "changed", G_CALLBACK (session_changed_cb), self);
   g_array_set_size (self->logged_seats, 0);
   follow_log (self);
@@ -865,6 +895,14 @@ cb_table_page_get_status (CbTablePage *self)
 {
   g_return_val_if_fail (CB_IS_TABLE_PAGE (self), NULL);
   return gtk_label_get_text (self->status_label);
+}
+
+const char *
+cb_table_page_get_entry_text (CbTablePage *self)
+{
+  g_return_val_if_fail (CB_IS_TABLE_PAGE (self), NULL);
+
+  return gtk_label_get_text (self->entry_label);
 }
 
 const char *
@@ -908,22 +946,19 @@ focus_from (CbTablePage *self,
       return;
 }
 
-/* The toast names what Dicepad entered by itself after @action_json (a player had
- * nothing to decide, docs/cubitos-notes.md "Forced actions"), so that nobody wonders why
- * a board moved on: "Ina passes — and, with nothing to decide: Ina rests". */
-static char *
-dup_entry_text (CbTablePage  *self,
-                const DpGame *before,
-                const char   *action_json)
+/* @action_json and what Dicepad entered by itself after it (a player had nothing to
+ * decide, docs/cubitos-notes.md "Forced actions"). */
+static GPtrArray *
+dup_entries (CbTablePage *self,
+             const char  *action_json)
 {
   const GPtrArray *forced = dp_session_get_forced (self->session);
-  g_autoptr(GPtrArray) texts = g_ptr_array_new ();
+  GPtrArray *texts = g_ptr_array_new ();
 
   g_ptr_array_add (texts, (gpointer) action_json);
   for (guint i = 0; i < forced->len; i++)
     g_ptr_array_add (texts, g_ptr_array_index (forced, i));
-  return cb_presenter_dup_entries_text (cb_game_from_dp_const (before), (const char *const *) texts->pdata,
-                                        texts->len);
+  return texts;
 }
 
 gboolean
@@ -932,7 +967,10 @@ cb_table_page_enter (CbTablePage *self,
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(DpGame) before = NULL;
+  g_autoptr(GPtrArray) entries = NULL;
   g_autofree char *text = NULL;
+  g_autofree char *toast = NULL;
+  gboolean stored;
 
   g_return_val_if_fail (CB_IS_TABLE_PAGE (self), FALSE);
 
@@ -943,13 +981,23 @@ cb_table_page_enter (CbTablePage *self,
   self->looking_away = FALSE;   /* an entry here: the keyboard goes on, the view with it */
 
   /* Stored first; the session's ::changed then redraws the boards. */
-  if (!dp_session_apply_text (self->session, action_json, &error))
+  self->entering = TRUE;
+  stored = dp_session_apply_text (self->session, action_json, &error);
+  self->entering = FALSE;
+  if (!stored)
     {
       g_debug ("entry refused: %s: %s", action_json, error->message);
       dp_table_page_entry_failed (DP_TABLE_PAGE (self), error->message);
       return FALSE;
     }
-  text = dup_entry_text (self, before, action_json);
+  /* What Dicepad entered by itself is named, so that nobody wonders why a board moved
+   * on: in full on the table ("Ina passes — and, with nothing to decide: Ina rests"),
+   * in one short line in the toast ("Ina passes (+1 automatic)", wpolish item 1). */
+  entries = dup_entries (self, action_json);
+  text = cb_presenter_dup_entries_text (cb_game_from_dp_const (before), (const char *const *) entries->pdata,
+                                        entries->len);
+  toast = cb_presenter_dup_entries_toast (cb_game_from_dp_const (before), (const char *const *) entries->pdata,
+                                          entries->len);
   {
     /* An optional ability whose time the entry ended is named (issue 25, item 3.7) */
     g_autofree char *unused = cb_presenter_dup_unused_text (cb_game_from_dp_const (before),
@@ -959,15 +1007,16 @@ cb_table_page_enter (CbTablePage *self,
       {
         g_autofree char *entry = g_steal_pointer (&text);
 
-        /* Translators: toast, what was entered and what it left unused: "Ina walked
-         * 2 spaces — Smelly Cat was not used (its time is over)" */
+        /* Translators: what was entered and what it left unused: "Ina walked 2 spaces —
+         * Smelly Cat was not used (its time is over)" */
         text = g_strdup_printf (_("%s — %s"), entry, unused);
       }
   }
   /* The board that acted: the next Enter is its own (issue 25, 3.1). */
   self->acted_seat = (int) seat_of (cb_game_from_dp_const (before), action_json);
   self->armed = 0;
-  dp_table_page_entry_stored (DP_TABLE_PAGE (self), text);
+  set_entry_text (self, text);
+  dp_table_page_entry_stored (DP_TABLE_PAGE (self), toast);
   focus_from (self, (guint) self->acted_seat);
   return TRUE;
 }

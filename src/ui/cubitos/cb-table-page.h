@@ -25,6 +25,9 @@ guint        cb_table_page_get_n_boards (CbTablePage *self);
 CbBoardView *cb_table_page_get_board (CbTablePage *self, guint seat);
 CbRunPanel  *cb_table_page_get_panel (CbTablePage *self, guint seat);
 const char  *cb_table_page_get_status (CbTablePage *self);
+/* The line under the status: the last entry in full, with what Dicepad entered by
+ * itself after it (the toast says it short), or what an undo took back. */
+const char  *cb_table_page_get_entry_text (CbTablePage *self);
 const char  *cb_table_page_get_swords (CbTablePage *self);
 /* Stores @action_json (what a control chose) through the session, as a click does. */
 gboolean     cb_table_page_enter (CbTablePage *self, const char *action_json);

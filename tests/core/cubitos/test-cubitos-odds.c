@@ -405,7 +405,7 @@ test_sentence (void)
   cb_odds_compute_input (&odds.input, odds.plan);
   text = cb_odds_describe (&odds, CB_ODDS_PUSH);
   /* (5/6)^6 (4/6)^3 = 9.8 %; coins if not: (1 + 3 × 0.5) / 0.902 = 2.8 */
-  g_assert_cmpstr (text, ==, "Push: 10 % bust — if not, about +3 coins");
+  g_assert_cmpstr (text, ==, "Push: 10\u00a0% bust — if not, about +3 coins");
 
   /* not in danger (2 active dice): no push can bust, and the sentence says so rather
    * than "0 %" (p. 8: a bust needs danger) */

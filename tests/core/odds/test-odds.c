@@ -641,9 +641,9 @@ static void
 test_percent_words (void)
 {
   static const struct { double p; const char *words; } cases[] = {
-    { 0.0, "0 %" }, { 1.0, "100 %" }, { 0.094, "9 %" }, { 0.415, "42 %" },
+    { 0.0, "0\u00a0%" }, { 1.0, "100\u00a0%" }, { 0.094, "9\u00a0%" }, { 0.415, "42\u00a0%" },
     /* Never "0 %" of what can happen, never "100 %" of what can fail. */
-    { 0.001, "< 1 %" }, { 0.999, "> 99 %" },
+    { 0.001, "<\u00a01\u00a0%" }, { 0.999, ">\u00a099\u00a0%" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

@@ -156,21 +156,31 @@ toast_cb (DpTablePage *page,
   *out = g_strdup (text);
 }
 
-/* The text of the window's toast: the label under @widget that starts with @prefix. */
+/* The text of the window's toast: the label under @widget, inside a toast, that starts
+ * with @prefix (the table's own line may start so too). */
 static const char *
-find_toast (GtkWidget  *widget,
-            const char *prefix)
+find_toast_in (GtkWidget  *widget,
+               const char *prefix,
+               gboolean    in_toast)
 {
-  if (GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix))
+  in_toast |= g_strcmp0 (gtk_widget_get_css_name (widget), "toast") == 0;
+  if (in_toast && GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix))
     return gtk_label_get_text (GTK_LABEL (widget));
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
     {
-      const char *text = find_toast (child, prefix);
+      const char *text = find_toast_in (child, prefix, in_toast);
 
       if (text != NULL)
         return text;
     }
   return NULL;
+}
+
+static const char *
+find_toast (GtkWidget  *widget,
+            const char *prefix)
+{
+  return find_toast_in (widget, prefix, FALSE);
 }
 
 static guint
@@ -220,7 +230,9 @@ test_forced_undo (DpUiFixture   *f,
                                                  "\"dark_grey\":{\"coin\":1,\"step\":1}}}")));
   g_assert_cmpuint (cb_game_count_zone (kr_game (f), 2, CB_ZONE_READY), ==, 0);
   g_assert_cmpuint (cb_game_get_phase (kr_game (f), 2), ==, CB_PHASE_ROLL_DONE);
-  g_assert_nonnull (strstr (toast, nm ("with nothing to decide: Tom passes")));
+  /* the toast in one short line, what Dicepad entered on the table (wpolish item 1) */
+  g_assert_cmpstr (toast, ==, nm ("Tom rolled 6 hits (+1 automatic)"));
+  g_assert_nonnull (strstr (cb_table_page_get_entry_text (table), nm ("with nothing to decide: Tom passes")));
   n = n_stored (f);
 
   /* The bust ends the roll section: Ina's and Tom's dice show no credit and no card
@@ -231,15 +243,17 @@ test_forced_undo (DpUiFixture   *f,
   g_assert_cmpuint (n_stored (f), ==, n + 5);
   g_assert_cmpint (cb_game_get_swords (kr_game (f), 0), >=, 0);
   g_assert_cmpuint (cb_game_get_coins (kr_game (f), 0), ==, 4);
-  g_assert_nonnull (strstr (toast, nm ("Sami took the bust — and, with nothing to decide: Ina collected 4 coins, "
-                                       "1 step and 0 credits, Ina announced the swords, Tom collected")));
+  g_assert_cmpstr (toast, ==, nm ("Sami took the bust (+4 automatic)"));
+  g_assert_nonnull (strstr (cb_table_page_get_entry_text (table),
+                            nm ("Sami took the bust — and, with nothing to decide: Ina collected 4 coins, "
+                                "1 step and 0 credits, Ina announced the swords, Tom collected")));
 
   /* One Ctrl+Z: the bust and the four entries it led to; nothing is made again. The
    * toast says what was taken back (issue 25, item 3.11: not "Entry undone"). */
   g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->window), "win.undo", NULL));
   g_assert_cmpuint (n_stored (f), ==, n);
-  g_assert_nonnull (find_toast (GTK_WIDGET (f->window), "Undone: "));
-  g_assert_true (g_str_has_prefix (find_toast (GTK_WIDGET (f->window), "Undone: "),
+  g_assert_cmpstr (find_toast (GTK_WIDGET (f->window), "Undone: "), ==, nm ("Undone: Sami took the bust"));
+  g_assert_true (g_str_has_prefix (cb_table_page_get_entry_text (table),
                                    nm ("Undone: Sami took the bust — and, with nothing to decide: Ina collected 4 coins, ")));
   g_assert_cmpuint (cb_game_get_phase (kr_game (f), 1), ==, CB_PHASE_BUST);
   g_assert_cmpint (cb_game_get_swords (kr_game (f), 0), <, 0);
@@ -248,14 +262,14 @@ test_forced_undo (DpUiFixture   *f,
   g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->window), "win.undo", NULL));
   g_assert_cmpuint (n_stored (f), ==, n - 2);
   g_assert_cmpuint (cb_game_get_phase (kr_game (f), 2), ==, CB_PHASE_ROLL);
-  g_assert_cmpstr (find_toast (GTK_WIDGET (f->window), "Undone: "), ==,
+  g_assert_cmpstr (find_toast (GTK_WIDGET (f->window), "Undone: "), ==, nm ("Undone: Tom rolled 6 hits"));
+  g_assert_cmpstr (cb_table_page_get_entry_text (table), ==,
                    nm ("Undone: Tom rolled 6 hits — and, with nothing to decide: Tom passes"));
 
   /* Ctrl+Shift+Z twice: all of it again */
   g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->window), "win.redo", NULL));
   g_assert_cmpuint (n_stored (f), ==, n);
-  g_assert_cmpstr (find_toast (GTK_WIDGET (f->window), "Redone: "), ==,
-                   nm ("Redone: Tom rolled 6 hits — and, with nothing to decide: Tom passes"));
+  g_assert_cmpstr (find_toast (GTK_WIDGET (f->window), "Redone: "), ==, nm ("Redone: Tom rolled 6 hits"));
   g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (f->window), "win.redo", NULL));
   g_assert_cmpuint (n_stored (f), ==, n + 5);
   g_assert_cmpint (cb_game_get_swords (kr_game (f), 0), >=, 0);

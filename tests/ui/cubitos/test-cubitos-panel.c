@@ -495,7 +495,7 @@ test_push_odds (void)
   g_assert_true (gtk_widget_is_drawable (odds));
   expected = cb_presenter_dup_push_odds (cb_game_from_dp_const (t.game), INA);
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (odds)), ==, expected);
-  g_assert_true (g_str_has_prefix (expected, "Push: 21 % bust — if not, about +1 coin\n"
+  g_assert_true (g_str_has_prefix (expected, "Push: 21\u00a0% bust — if not, about +1 coin\n"
                                              "Push twice: "));
 
   g_settings_set_boolean (settings, "show-assistant", FALSE);
