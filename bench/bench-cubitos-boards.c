@@ -12,7 +12,8 @@
  * page every 15 steps.
  * Measured 27 Nov 2026 (English), before → after the compact boards: at 1100×760 a board
  * 276 → 232 px mean, with its controls 542 → 498 px, the third board 9.5 → 8.9 wheel
- * steps down; at 1280×800 276 → 232 px, 531 → 488 px, 9.0 → 8.4 steps.
+ * steps down; at 1280×800 276 → 232 px, 531 → 488 px, 9.0 → 8.4 steps. The sentence
+ * under the status line that came later takes 43 px: 9.5 and 8.9 steps then.
  *   GSETTINGS_SCHEMA_DIR=_build/data GSETTINGS_BACKEND=memory GSK_RENDERER=cairo \
  *     xvfb-run -a -s "-screen 0 1400x1024x24" ./_build/bench/bench-cubitos-boards
  *
