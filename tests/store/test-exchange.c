@@ -43,6 +43,15 @@ reference_export (DpStore            *store,
   return g_strconcat (text, "\n", NULL);
 }
 
+/* What was written to the memory stream @out, as a string (the stream is closed). */
+static char *
+memory_text (GOutputStream *out)
+{
+  g_assert_true (g_output_stream_write_all (out, "", 1, NULL, NULL, NULL));
+  g_assert_true (g_output_stream_close (out, NULL, NULL));
+  return g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (out));
+}
+
 static char *
 streamed_export (DpStore            *store,
                  const char *const  *ids)
@@ -52,9 +61,7 @@ streamed_export (DpStore            *store,
 
   g_assert_true (dp_exchange_write (store, DP_EXCHANGE_FORMAT_JSON, ids, out, NULL, &error));
   g_assert_no_error (error);
-  g_assert_true (g_output_stream_write_all (out, "", 1, NULL, NULL, NULL));
-  g_assert_true (g_output_stream_close (out, NULL, NULL));
-  return g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (out));
+  return memory_text (out);
 }
 
 /* Stores @n games played a random number of moves (finished ones and ones still in
@@ -444,9 +451,7 @@ bgstats_streamed (DpStore            *store,
 
   g_assert_true (dp_bgstats_write_export (store, ids, "Küche \"Tisch\"", out, NULL, &error));
   g_assert_no_error (error);
-  g_assert_true (g_output_stream_write_all (out, "", 1, NULL, NULL, NULL));
-  g_assert_true (g_output_stream_close (out, NULL, NULL));
-  return g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (out));
+  return memory_text (out);
 }
 
 static void

@@ -719,6 +719,26 @@ test_new_game_names (Fixture       *f,
   g_assert_cmpstr (sheet (f, 0)->name, ==, "Tom");
 }
 
+/* A new application on the database at @path (as --database would), its window shown. */
+static DpWindow *
+window_on_database (const char      *path,
+                    const char      *id_suffix,
+                    DpApplication  **app)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *id = g_strconcat (APP_ID, id_suffix, NULL);
+  DpWindow *window;
+
+  g_setenv ("DICEPAD_DATABASE", path, TRUE);
+  *app = dp_application_new ();
+  g_application_set_application_id (G_APPLICATION (*app), id);
+  g_application_register (G_APPLICATION (*app), NULL, &error);
+  g_assert_no_error (error);
+  window = dp_window_new (*app);
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
+}
+
 /* Issue: "The store errors (e.g. database from a newer version) must show a clear
  * message in the window, not crash." */
 static void
@@ -727,7 +747,6 @@ test_newer_database (void)
   g_autofree char *dir = g_dir_make_tmp ("dicepad-ui-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "newer.db", NULL);
   g_autoptr(DpApplication) app = NULL;
-  g_autoptr(GError) error = NULL;
   sqlite3 *db = NULL;
   DpWindow *window;
   AdwStatusPage *page;
@@ -736,13 +755,7 @@ test_newer_database (void)
   g_assert_cmpint (sqlite3_exec (db, "CREATE TABLE t (x); PRAGMA user_version = 9999;", NULL, NULL, NULL), ==, SQLITE_OK);
   sqlite3_close (db);
 
-  g_setenv ("DICEPAD_DATABASE", path, TRUE);
-  app = dp_application_new ();
-  g_application_set_application_id (G_APPLICATION (app), APP_ID ".TestNewer");
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
-  window = dp_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
+  window = window_on_database (path, ".TestNewer", &app);
 
   g_assert_cmpstr (dp_window_get_visible_page (window), ==, "error");
   page = ADW_STATUS_PAGE (dp_window_get_page (window, "error"));
@@ -774,13 +787,7 @@ test_older_database (void)
 
     g_assert_no_error (error);
   }
-  g_setenv ("DICEPAD_DATABASE", path, TRUE);
-  app = dp_application_new ();
-  g_application_set_application_id (G_APPLICATION (app), APP_ID ".TestOlder");
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
-  window = dp_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
+  window = window_on_database (path, ".TestOlder", &app);
 
   g_assert_cmpstr (dp_window_get_visible_page (window), ==, "updating");
   g_assert_true (dp_application_is_opening_store (app));
