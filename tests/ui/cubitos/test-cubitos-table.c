@@ -35,6 +35,7 @@ typedef struct
 {
   DpUiFixture  ui;         /* the application on its own database, the window */
   GPtrArray   *script;     /* char*: the golden race's action lines */
+  gboolean     pointer_held; /* the page hears only move_pointer()'s pointer */
 } Fixture;
 
 static const DpUiFixtureConfig ui_config = { "dicepad-cubitos-XXXXXX", "CubitosTest" };
@@ -1348,6 +1349,39 @@ settle (Fixture   *f,
     }
 }
 
+/* The page's pointer controller told that the pointer moved to (@x, @y) of the page, as
+ * the display does when a player moves the mouse; !@over: it left the page. */
+static void
+move_pointer (Fixture  *f,
+              gboolean  over,
+              double    x,
+              double    y)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (table (f)));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_EVENT_CONTROLLER_MOTION (controller))
+        continue;
+      /* The tests share one X display: another test's window mapped or unmapped under
+       * the display's resting pointer sends this window real crossing events (a leave)
+       * that say nothing of this test's pointer; CI saw them drop it mid-race. After
+       * the first call the page's handlers are blocked but for this pointer's own. */
+      if (f->pointer_held)
+        g_signal_handlers_unblock_matched (controller, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, table (f));
+      if (over)
+        g_signal_emit_by_name (controller, "motion", x, y);
+      else
+        g_signal_emit_by_name (controller, "leave");
+      g_signal_handlers_block_matched (controller, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, table (f));
+      f->pointer_held = TRUE;
+      return;
+    }
+  g_assert_not_reached ();
+}
+
 /* Issue 25 (walkthrough at 1100×760 with three players): "when a board above the
  * visible part of the table page grows or shrinks (an entry made elsewhere, a phone's
  * entry …), what the player is looking at jumps." Through the keyboard race
@@ -1367,6 +1401,8 @@ test_anchor_view (Fixture       *f,
   guint moved = 0;
 
   tom = gtk_widget_get_parent (GTK_WIDGET (board (f, 2)));
+  /* no pointer over the page: the display's own cannot come in either (move_pointer) */
+  move_pointer (f, FALSE, 0, 0);
   for (guint i = 0; i < MIN (script->len, ANCHOR_LINES) && !cb_game_is_finished (cb_game_from_dp_const (dp_session_get_game (session))); i++)
     {
       graphene_rect_t on_page, in_view, on_page_after, in_view_after;
@@ -1400,31 +1436,6 @@ test_anchor_view (Fixture       *f,
   g_assert_cmpuint (moved, >, 0);
   g_test_message ("Tom's board moved on the page after %u entries, never in the view", moved);
   dp_ui_fixture_reset_window_size (&f->ui);
-}
-
-/* The page's pointer controller told that the pointer moved to (@x, @y) of the page, as
- * the display does when a player moves the mouse; !@over: it left the page. */
-static void
-move_pointer (Fixture  *f,
-              gboolean  over,
-              double    x,
-              double    y)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (table (f)));
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
-
-      if (!GTK_IS_EVENT_CONTROLLER_MOTION (controller))
-        continue;
-      if (over)
-        g_signal_emit_by_name (controller, "motion", x, y);
-      else
-        g_signal_emit_by_name (controller, "leave");
-      return;
-    }
-  g_assert_not_reached ();
 }
 
 /* Issue 25, "nothing that moves … under the pointer": with the pointer resting over the
