@@ -93,33 +93,48 @@ refuse_folder (const char  *path,
 
 /* Reads the first bytes with plain stdio, so a file that is not SQLite at all is
  * refused before SQLite could touch it. */
+/* Reads the 100-byte header of the file at @path: TRUE when it is an SQLite database's
+ * (sqlite.org/fileformat2.html, "The Database Header"). When the file cannot be opened,
+ * *@open_errno (if not NULL) says why; it stays 0 otherwise. */
 static gboolean
-check_sqlite_header (const char  *path,
-                     GError     **error)
+read_sqlite_header (const char *path,
+                    guint8      header[100],
+                    int        *open_errno)
 {
   static const char magic[16] = "SQLite format 3";
-  char header[100];
   size_t n_read;
   FILE *file = g_fopen (path, "rb");
 
   if (file == NULL)
     {
-      int saved_errno = errno;
+      if (open_errno != NULL)
+        *open_errno = errno;
+      return FALSE;
+    }
+  n_read = fread (header, 1, 100, file);
+  fclose (file);
+  return n_read == 100 && memcmp (header, magic, sizeof magic) == 0;
+}
+
+static gboolean
+check_sqlite_header (const char  *path,
+                     GError     **error)
+{
+  guint8 header[100];
+  int open_errno = 0;
+
+  if (read_sqlite_header (path, header, &open_errno))
+    return TRUE;
+  if (open_errno != 0)
+    {
       g_autofree char *display = g_filename_display_name (path);
 
       g_set_error (error, DP_STORE_ERROR, DP_STORE_ERROR_IO,
                    _("Could not read or write the game database “%s”: %s"),
-                   display, g_strerror (saved_errno));
+                   display, g_strerror (open_errno));
       return FALSE;
     }
-
-  n_read = fread (header, 1, sizeof header, file);
-  fclose (file);
-
-  if (n_read < sizeof header || memcmp (header, magic, sizeof magic) != 0)
-    return set_not_a_database (path, error);
-
-  return TRUE;
+  return set_not_a_database (path, error);
 }
 
 static gboolean
@@ -585,25 +600,16 @@ dp_store_open_or_read_only (const char  *path,
 gboolean
 dp_store_needs_migration (const char *path)
 {
-  static const char magic[16] = "SQLite format 3";
   guint8 header[100];
-  size_t n_read;
-  FILE *file;
   guint32 version, app_id;
 
   g_return_val_if_fail (path != NULL, FALSE);
 
-  file = g_fopen (path, "rb");
-  if (file == NULL)
+  if (!read_sqlite_header (path, header, NULL))
     return FALSE;
-  n_read = fread (header, 1, sizeof header, file);
-  fclose (file);
-  if (n_read < sizeof header || memcmp (header, magic, sizeof magic) != 0)
-    return FALSE;
-  /* The header's user version (offset 60) and application id (offset 68), big-endian
-   * (sqlite.org/fileformat2.html, "The Database Header"). A change to them still in the
-   * write-ahead log is not seen: the version only grows, so a current database is at
-   * worst opened on the worker too. */
+  /* The header's user version (offset 60) and application id (offset 68), big-endian. A
+   * change to them still in the write-ahead log is not seen: the version only grows, so
+   * a current database is at worst opened on the worker too. */
   version = (guint32) header[60] << 24 | (guint32) header[61] << 16 | (guint32) header[62] << 8 | header[63];
   app_id = (guint32) header[68] << 24 | (guint32) header[69] << 16 | (guint32) header[70] << 8 | header[71];
   return app_id == DP_STORE_APPLICATION_ID && version > 0 && version < SCHEMA_VERSION;
